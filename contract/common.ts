@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { es } from 'zod/locales';
+
+// Validation messages nobody wrote by hand still reach people in Spanish.
+z.config(es());
+
+/** Error body of every 4xx/5xx answer (brief §3). `message` is Spanish. */
+export const ApiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** The `{ data: … }` envelope every successful API answer uses. */
+export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
+
+/** A database id (serial): a positive 32-bit integer. `coerce` for path segments, which arrive as text. */
+export function positiveId(message: string, { coerce = false } = {}) {
+  const number = coerce ? z.coerce.number({ error: message }) : z.number({ error: message });
+  return number.int({ error: message }).positive({ error: message }).max(2_147_483_647, { error: message });
+}
+
+export const IdSchema = positiveId('El id no es válido.', { coerce: true });
+
+export const IdParamsSchema = z.object({ id: IdSchema });
+export type IdParams = z.infer<typeof IdParamsSchema>;
+
+/** Instants travel as UTC ISO-8601 strings. */
+export const IsoDateTimeSchema = z.iso.datetime({ offset: true, error: 'Fecha no válida.' });

@@ -1,0 +1,6 @@
+export * from './common.ts';
+export * from './messages.ts';
+export * from './auth.ts';
+export * from './football.ts';
+export * from './pools.ts';
+export * from './game.ts';

@@ -1,0 +1,59 @@
+/**
+ * Every Spanish text that both sides need: the spec's validation and error
+ * catalogue (sections 5 and 8) plus the server's own messages. Keeping them in
+ * one module means a toast and the API can never disagree on wording.
+ */
+export const messages = {
+  // Spec §5 / §8 (client texts, word for word)
+  fillAllFields: 'Por favor, completa todos los campos.',
+  signInErrorTitle: 'Error al iniciar sesión',
+  signInFailed: 'No se pudo iniciar sesión.',
+  signUpErrorTitle: 'Error en el registro',
+  signUpFailed: 'No se pudo completar el registro.',
+  invalidStoredProfile: 'Error al cargar tu perfil. Por favor, inicia sesión de nuevo.',
+  unknownError: 'Ocurrió un error desconocido',
+  loadTeamsFailed: 'Error al cargar los equipos',
+  loadMatchesFailed: 'Error al cargar los partidos',
+  mustSignInForPools: 'Debes iniciar sesión para ver tus quinielas.',
+  networkUnavailable: 'Sin conexión y sin datos guardados para esta consulta.',
+
+  // Server messages (brief §3: short, fit for a toast)
+  invalidCredentials: 'Correo o contraseña incorrectos.',
+  emailTaken: 'Ya existe una cuenta con ese correo electrónico.',
+  unauthenticated: 'Debes iniciar sesión.',
+  sessionExpired: 'Tu sesión ha caducado. Inicia sesión de nuevo.',
+  forbidden: 'No tienes permiso para hacer esto.',
+  notFound: 'No encontrado.',
+  routeNotFound: 'La ruta solicitada no existe.',
+  tooManySignInAttempts: 'Demasiados intentos fallidos. Inténtalo de nuevo en unos minutos.',
+  tooManyRequests: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+  invalidJson: 'El cuerpo de la solicitud no es un JSON válido.',
+  bodyTooLarge: 'La solicitud es demasiado grande.',
+  unsupportedMediaType: 'Tipo de contenido no admitido. Envía JSON.',
+  invalidInput: 'Datos no válidos.',
+  serviceUnavailable: 'El servicio no está disponible. Inténtalo más tarde.',
+  internalError: 'Error interno del servidor.',
+} as const;
+
+/** Spanish names of the fields the API validates, used in "which field" errors. */
+export const fieldLabels: Record<string, string> = {
+  name: 'nombre',
+  email: 'correo electrónico',
+  password: 'contraseña',
+  id: 'id',
+  description: 'descripción',
+  maxParticipants: 'máximo de participantes',
+  invitationCode: 'código de invitación',
+  creatorId: 'usuario',
+  userId: 'usuario',
+  prediction: 'predicción',
+  matchId: 'partido',
+  poolId: 'quiniela',
+  weekNumber: 'jornada',
+  matchDate: 'fecha',
+  status: 'estado',
+  scoreHome: 'marcador',
+  scoreAway: 'marcador',
+  homeTeamId: 'equipo',
+  awayTeamId: 'equipo',
+};

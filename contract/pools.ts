@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { positiveId } from './common.ts';
+
+export const INVITATION_CODE_MIN = 100000;
+export const INVITATION_CODE_MAX = 999999;
+export const DEFAULT_MAX_PARTICIPANTS = 20;
+export const POOL_NAME_MAX = 80;
+export const POOL_DESCRIPTION_MAX = 500;
+
+export const poolMessages = {
+  // Spec §5 / §8, word for word
+  nameRequired: 'El nombre de la quiniela es obligatorio.',
+  invalidCode: 'Por favor, introduce un código de invitación válido.',
+  joinFailed: 'No se pudo unir a la quiniela.',
+  createFailed: 'No se pudo crear la quiniela.',
+  loadJoinedFailed: 'Error al cargar las quinielas unidas',
+  loadOwnedFailed: 'Error al cargar las quinielas creadas',
+  notFoundPanel: 'Quinela no encontrada',
+  loadFailedPanel: (statusText: string) => `Error al cargar la quiniela: ${statusText}`,
+  // Server
+  codeTaken: 'El código de invitación ya está en uso.',
+  codeUnknown: 'No existe ninguna quiniela con ese código.',
+  full: 'La quiniela está llena.',
+  closed: 'La quiniela está cerrada.',
+  inactive: 'La quiniela no está activa.',
+  alreadyIn: 'Ya participas en esta quiniela.',
+  ownPool: 'Eres el creador de esta quiniela: no puedes unirte como participante.',
+  notFound: 'Quiniela no encontrada.',
+  notMember: 'No participas en esta quiniela.',
+  creatorOnly: 'Solo el creador de la quiniela puede hacer esto.',
+  maxBelowCount: 'El máximo de participantes no puede ser menor que los participantes actuales.',
+  tooManyWrongCodes: 'Demasiados códigos incorrectos. Inténtalo de nuevo más tarde.',
+  joined: 'Te has unido a la quiniela.',
+  deleted: 'Quiniela eliminada.',
+} as const;
+
+/** The spec's client-generated code: a random integer 100000–999999. */
+export function generateInvitationCode(random: () => number = Math.random): number {
+  return INVITATION_CODE_MIN + Math.floor(random() * (INVITATION_CODE_MAX - INVITATION_CODE_MIN + 1));
+}
+
+export const InvitationCodeSchema = z
+  .number({ error: poolMessages.invalidCode })
+  .int({ error: poolMessages.invalidCode })
+  .min(INVITATION_CODE_MIN, { error: poolMessages.invalidCode })
+  .max(INVITATION_CODE_MAX, { error: poolMessages.invalidCode });
+
+const PoolNameSchema = z
+  .string({ error: poolMessages.nameRequired })
+  .trim()
+  .min(1, { error: poolMessages.nameRequired })
+  .max(POOL_NAME_MAX, { error: `El nombre de la quiniela admite como máximo ${POOL_NAME_MAX} caracteres.` });
+
+const PoolDescriptionSchema = z
+  .string({ error: 'La descripción debe ser texto.' })
+  .trim()
+  .max(POOL_DESCRIPTION_MAX, { error: `La descripción admite como máximo ${POOL_DESCRIPTION_MAX} caracteres.` });
+
+const MaxParticipantsSchema = z
+  .number({ error: 'El máximo de participantes debe ser un número.' })
+  .int({ error: 'El máximo de participantes debe ser un número entero.' })
+  .min(2, { error: 'El máximo de participantes debe estar entre 2 y 1000.' })
+  .max(1000, { error: 'El máximo de participantes debe estar entre 2 y 1000.' });
+
+const UserIdSchema = positiveId('El usuario no es válido.');
+
+export const CreatePoolBodySchema = z.object({
+  name: PoolNameSchema,
+  description: PoolDescriptionSchema.nullish().transform((d) => d ?? ''),
+  maxParticipants: MaxParticipantsSchema.default(DEFAULT_MAX_PARTICIPANTS),
+  invitationCode: InvitationCodeSchema,
+  creatorId: UserIdSchema,
+});
+export type CreatePoolBody = z.infer<typeof CreatePoolBodySchema>;
+
+export const UpdatePoolBodySchema = z
+  .object({
+    name: PoolNameSchema,
+    description: PoolDescriptionSchema,
+    maxParticipants: MaxParticipantsSchema,
+    isActive: z.boolean({ error: 'isActive debe ser verdadero o falso.' }),
+    isClose: z.boolean({ error: 'isClose debe ser verdadero o falso.' }),
+  })
+  .partial();
+export type UpdatePoolBody = z.infer<typeof UpdatePoolBodySchema>;
+
+export const JoinPoolBodySchema = z.object({
+  invitationCode: InvitationCodeSchema,
+  userId: UserIdSchema,
+});
+export type JoinPoolBody = z.infer<typeof JoinPoolBodySchema>;
+
+export const PoolSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  maxParticipants: z.number().int(),
+  currentParticipants: z.number().int(),
+  invitationCode: z.number().int(),
+  creatorId: z.number().int(),
+  isActive: z.boolean(),
+  isClose: z.boolean(),
+  createdAt: z.string(),
+});
+export type Pool = z.infer<typeof PoolSchema>;
+
+export const PoolParticipantSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  registeredAt: z.string(),
+});
+export type PoolParticipant = z.infer<typeof PoolParticipantSchema>;
+
+export const PoolResponseSchema = z.object({ data: PoolSchema });
+export const PoolListResponseSchema = z.object({ data: z.object({ pools: z.array(PoolSchema) }) });
+export const ParticipantsResponseSchema = z.object({
+  data: z.object({ participants: z.array(PoolParticipantSchema) }),
+});
+export const JoinPoolResponseSchema = z.object({ message: z.string(), data: PoolSchema });
+
+export const UserIdParamsSchema = z.object({ userId: positiveId('El usuario no es válido.', { coerce: true }) });
+export const PoolUserParamsSchema = z.object({
+  id: positiveId('El id no es válido.', { coerce: true }),
+  userId: positiveId('El usuario no es válido.', { coerce: true }),
+});

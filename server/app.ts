@@ -1,0 +1,123 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { createRateLimiter } from './lib/rate-limiter.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
+import { createPoolsRepository } from './modules/pools/pools.repository.ts';
+import { poolsRoutes } from './modules/pools/pools.routes.ts';
+import { createPoolsService } from './modules/pools/pools.service.ts';
+import { confederationsRoutes } from './modules/confederations/confederations.routes.ts';
+import { createConfederationsRepository } from './modules/confederations/confederations.repository.ts';
+import { createStandingsRepository } from './modules/leaderboard/standings.repository.ts';
+import { createMatchesService } from './modules/matches/matches.service.ts';
+import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.ts';
+import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.ts';
+import { createPredictionsRepository } from './modules/predictions/predictions.repository.ts';
+import { predictionsRoutes } from './modules/predictions/predictions.routes.ts';
+import { createPredictionsService } from './modules/predictions/predictions.service.ts';
+import { createResultsImporter } from './modules/results/results-importer.ts';
+import { createResultsPull, resultsPollerPlugin } from './modules/results/results-pull.ts';
+import { createMatchesRepository } from './modules/matches/matches.repository.ts';
+import { matchesRoutes } from './modules/matches/matches.routes.ts';
+import { createTeamsRepository } from './modules/teams/teams.repository.ts';
+import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { authenticatePlugin } from './plugins/authenticate.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { healthRoutes } from './plugins/health.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webStaticPlugin } from './plugins/web-static.ts';
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+}
+
+/** Request bodies above this are refused with 413 before they are parsed. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Builds the whole app: what `server/main.ts` serves and what the API tests inject into. */
+export async function buildApp({ config, database, clock = systemClock }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: any other body type is a 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
+  // Bodiless POSTs (sign-out, update-all) may still carry a JSON content type.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new SyntaxError('invalid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+
+  const { db } = database;
+  const rateLimiter = createRateLimiter(db, clock);
+  const teams = createTeamsRepository(db);
+  const matches = createMatchesRepository(db);
+  const standings = createStandingsRepository(db);
+  const pools = createPoolsRepository(db);
+  const matchesService = createMatchesService({ db, matches, teams, standings, clock });
+  const pullResults = config.resultsSource
+    ? createResultsPull(createResultsImporter(db, clock), config.resultsSource)
+    : null;
+  const auth = createAuthService({
+    users: createUsersRepository(db),
+    sessions: createSessionsRepository(db),
+    rateLimiter,
+    clock,
+    config,
+  });
+
+  // Cross-cutting plugins first, in this order: errors, headers, docs, identity.
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
+  await app.register(openApiPlugin);
+  await app.register(authenticatePlugin, { auth });
+
+  // Then the modules, one line each.
+  await app.register(healthRoutes, { ping: () => database.ping() });
+  await app.register(authRoutes, { prefix: '/auth', auth, rateLimiter, config });
+  await app.register(confederationsRoutes, {
+    prefix: '/api/confederations',
+    confederations: createConfederationsRepository(db),
+  });
+  await app.register(teamsRoutes, { prefix: '/api/teams', teams });
+  await app.register(matchesRoutes, { prefix: '/api/matches', matches, service: matchesService });
+  await app.register(poolsRoutes, { prefix: '/api/pools', pools: createPoolsService({ pools, rateLimiter, config }) });
+  await app.register(predictionsRoutes, {
+    prefix: '/api/predictions',
+    predictions: createPredictionsService({
+      predictions: createPredictionsRepository(db),
+      pools,
+      matches,
+      standings,
+      clock,
+    }),
+  });
+  await app.register(leaderboardRoutes, {
+    prefix: '/api/leaderboard',
+    leaderboard: createLeaderboardService({ standings, pools, rateLimiter, clock, config, pullResults }),
+  });
+  if (pullResults && config.resultsPollMinutes > 0) {
+    await app.register(resultsPollerPlugin, { pull: pullResults, everyMinutes: config.resultsPollMinutes });
+  }
+
+  await app.register(webStaticPlugin, { distDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every environment variable the server reads, parsed once at start (documented in .env.example). */
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+      .optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SESSION_TTL_HOURS: positiveInt(24 * 30),
+    SIGNIN_MAX_FAILURES: positiveInt(10),
+    SIGNIN_FAILURE_WINDOW_MINUTES: positiveInt(15),
+    AUTH_IP_MAX_PER_MINUTE: positiveInt(100),
+    JOIN_MAX_WRONG_CODES: positiveInt(10),
+    JOIN_MAX_WRONG_CODES_PER_IP: positiveInt(30),
+    JOIN_WRONG_CODE_WINDOW_MINUTES: positiveInt(15),
+    UPDATE_ALL_MAX_PER_MINUTE: positiveInt(6),
+    TRUST_PROXY: bool.default(false),
+    SEED_DATA: bool.default(true),
+    RESULTS_SOURCE: z.string().min(1).optional(),
+    RESULTS_POLL_MINUTES: z.coerce.number().int().min(0).default(60),
+    WEB_DIST_DIR: z.string().default('dist/web'),
+  })
+  .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  admin: { email: string; password: string } | null;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  sessionTtlMs: number;
+  rateLimits: {
+    signInFailures: { max: number; windowMs: number };
+    authPerIp: { max: number; windowMs: number };
+    wrongJoinCodesPerUser: { max: number; windowMs: number };
+    wrongJoinCodesPerIp: { max: number; windowMs: number };
+    updateAll: { max: number; windowMs: number };
+  };
+  trustProxy: boolean;
+  seedData: boolean;
+  /** openfootball JSON file or URL read by "Actualizar Resultados" and the poller; null: none. */
+  resultsSource: string | null;
+  /** Poll the results source every N minutes (0: only on demand). */
+  resultsPollMinutes: number;
+  webDistDir: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
+    logLevel: e.LOG_LEVEL,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    rateLimits: {
+      signInFailures: { max: e.SIGNIN_MAX_FAILURES, windowMs: e.SIGNIN_FAILURE_WINDOW_MINUTES * 60_000 },
+      authPerIp: { max: e.AUTH_IP_MAX_PER_MINUTE, windowMs: 60_000 },
+      wrongJoinCodesPerUser: { max: e.JOIN_MAX_WRONG_CODES, windowMs: e.JOIN_WRONG_CODE_WINDOW_MINUTES * 60_000 },
+      wrongJoinCodesPerIp: { max: e.JOIN_MAX_WRONG_CODES_PER_IP, windowMs: e.JOIN_WRONG_CODE_WINDOW_MINUTES * 60_000 },
+      updateAll: { max: e.UPDATE_ALL_MAX_PER_MINUTE, windowMs: 60_000 },
+    },
+    trustProxy: e.TRUST_PROXY,
+    seedData: e.SEED_DATA,
+    resultsSource: e.RESULTS_SOURCE ?? null,
+    resultsPollMinutes: e.RESULTS_POLL_MINUTES,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+  };
+}

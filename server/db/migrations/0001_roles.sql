@@ -1,0 +1,5 @@
+-- Reference data: the two roles the API knows (brief §3). Users start as 'user'.
+INSERT INTO "roles" ("name", "description") VALUES
+  ('user', 'Jugador'),
+  ('admin', 'Administrador')
+ON CONFLICT ("name") DO NOTHING;

@@ -1,0 +1,228 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+});
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Stored lower-cased; the unique index is what makes sign-up races safe. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  roleId: integer('role_id')
+    .notNull()
+    .references(() => roles.id),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token: a database leak does not leak live sessions. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Fixed-window counters for rate limits. Kept in the database (not in memory)
+ * so that several app instances on one PostgreSQL share the same limits.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+export const confederations = pgTable('confederations', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const teams = pgTable('teams', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** The team's name in the open football data, used by the results importer. */
+  sourceName: text('source_name').unique(),
+  logoUrl: text('logo_url'),
+  isActive: boolean('is_active').notNull().default(true),
+  confederationId: integer('confederation_id').references(() => confederations.id),
+});
+
+export const matches = pgTable(
+  'matches',
+  {
+    id: serial('id').primaryKey(),
+    competition: text('competition').notNull(),
+    round: text('round').notNull(),
+    weekNumber: integer('week_number').notNull(),
+    matchDate: timestamp('match_date', { withTimezone: true }).notNull(),
+    kickoffConfirmed: boolean('kickoff_confirmed').notNull().default(true),
+    homeTeamId: integer('home_team_id')
+      .notNull()
+      .references(() => teams.id),
+    awayTeamId: integer('away_team_id')
+      .notNull()
+      .references(() => teams.id),
+    scoreHome: smallint('score_home'),
+    scoreAway: smallint('score_away'),
+    status: text('status', { enum: ['scheduled', 'live', 'finished'] })
+      .notNull()
+      .default('scheduled'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('matches_match_date_idx').on(t.matchDate),
+    // A league fixture (competition, home, away, round) is unique; the importer keys on it.
+    uniqueIndex('matches_fixture_uq').on(t.competition, t.round, t.homeTeamId, t.awayTeamId),
+    check('matches_distinct_teams', sql`${t.homeTeamId} <> ${t.awayTeamId}`),
+    check('matches_status', sql`${t.status} in ('scheduled', 'live', 'finished')`),
+    check(
+      'matches_finished_has_score',
+      sql`${t.status} <> 'finished' or (${t.scoreHome} is not null and ${t.scoreAway} is not null)`,
+    ),
+  ],
+);
+
+export const pools = pgTable(
+  'pools',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    maxParticipants: integer('max_participants').notNull().default(20),
+    /**
+     * Kept in step with pool_participants inside the join transaction. Joining is one
+     * conditional `update … where participant_count < max_participants`, so the last
+     * free place can only be taken once, whatever the concurrency.
+     */
+    participantCount: integer('participant_count').notNull().default(0),
+    invitationCode: integer('invitation_code').notNull().unique(),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isActive: boolean('is_active').notNull().default(true),
+    isClosed: boolean('is_closed').notNull().default(false),
+    createdAt: createdAt(),
+    /** When this pool's standings last changed (the ranking's `lastUpdated`). */
+    standingsUpdatedAt: timestamp('standings_updated_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('pools_creator_id_idx').on(t.creatorId),
+    check('pools_code_range', sql`${t.invitationCode} between 100000 and 999999`),
+    check('pools_capacity', sql`${t.participantCount} between 0 and ${t.maxParticipants}`),
+    check('pools_max_range', sql`${t.maxParticipants} between 2 and 1000`),
+  ],
+);
+
+export const poolParticipants = pgTable(
+  'pool_participants',
+  {
+    id: serial('id').primaryKey(),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pool_participants_pool_user_uq').on(t.poolId, t.userId),
+    index('pool_participants_user_id_idx').on(t.userId),
+  ],
+);
+
+export const predictions = pgTable(
+  'predictions',
+  {
+    id: serial('id').primaryKey(),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id),
+    prediction: text('prediction', { enum: ['home', 'draw', 'away'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One pick per user, pool and match: the index settles duplicate races.
+    uniqueIndex('predictions_pool_user_match_uq').on(t.poolId, t.userId, t.matchId),
+    index('predictions_match_id_idx').on(t.matchId),
+    index('predictions_user_id_idx').on(t.userId),
+    check('predictions_value', sql`${t.prediction} in ('home', 'draw', 'away')`),
+  ],
+);
+
+/**
+ * Stored standings, one row per participant, kept up to date incrementally when a
+ * result is saved: reading a ranking costs O(participants), not O(predictions).
+ */
+export const standings = pgTable(
+  'standings',
+  {
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull().default(0),
+    correctPicks: integer('correct_picks').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.poolId, t.userId] }),
+    index('standings_ranking_idx').on(t.poolId, t.points.desc(), t.correctPicks.desc()),
+  ],
+);
+
+/** Who changed which result, when, from what to what: a pool can see why its ranking moved. */
+export const matchResultChanges = pgTable(
+  'match_result_changes',
+  {
+    id: serial('id').primaryKey(),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    oldStatus: text('old_status').notNull(),
+    oldScoreHome: smallint('old_score_home'),
+    oldScoreAway: smallint('old_score_away'),
+    newStatus: text('new_status').notNull(),
+    newScoreHome: smallint('new_score_home'),
+    newScoreAway: smallint('new_score_away'),
+    changedAt: createdAt(),
+  },
+  (t) => [index('match_result_changes_match_id_idx').on(t.matchId)],
+);

@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises';
+import type { ResultsImportSummary } from '#contract/index';
+import type { Database } from '../client.ts';
+import { confederations, teams } from '../schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createResultsImporter } from '../../modules/results/results-importer.ts';
+import { CONFEDERATION_NAMES, clubTeamRows, worldCupTeamRows, type ConfederationCode } from './football-data.ts';
+
+const dataFile = (name: string) => new URL(`./data/${name}`, import.meta.url);
+const readJson = async (name: string): Promise<unknown> => JSON.parse(await readFile(dataFile(name), 'utf8'));
+
+/** The competitions the app ships (server/db/seed/data/README.md says where they come from). */
+const SHIPPED_COMPETITIONS = ['worldcup-2026.json', 'laliga-2026-27.json'];
+
+export interface SeedSummary {
+  teams: number;
+  competitions: ResultsImportSummary[];
+}
+
+/**
+ * Loads the shipped real football data. Idempotent and safe on every start, from
+ * several instances at once: reference rows are inserted with `on conflict do
+ * nothing` (an admin's later edits stay), and matches go through the results
+ * importer, which only creates what is missing and never un-finishes a result.
+ */
+export async function seedFootballData(db: Database, clock: Clock): Promise<SeedSummary> {
+  await db
+    .insert(confederations)
+    .values(Object.entries(CONFEDERATION_NAMES).map(([code, name]) => ({ code, name })))
+    .onConflictDoNothing();
+  const confederationIds = new Map(
+    (await db.select({ id: confederations.id, code: confederations.code }).from(confederations)).map((c) => [c.code, c.id]),
+  );
+
+  const teamRows = [...worldCupTeamRows(await readJson('teams-es.json')), ...clubTeamRows(await readJson('clubs-es-laliga-2026-27.json'))];
+  await db
+    .insert(teams)
+    .values(
+      teamRows.map((team) => ({
+        name: team.name,
+        sourceName: team.sourceName,
+        logoUrl: team.logoUrl,
+        confederationId: confederationIds.get(team.confederationCode satisfies ConfederationCode) ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: teams.sourceName });
+
+  const importResults = createResultsImporter(db, clock);
+  const competitions: ResultsImportSummary[] = [];
+  for (const file of SHIPPED_COMPETITIONS) {
+    competitions.push(await importResults(await readJson(file), `seed:${file}`));
+  }
+  return { teams: teamRows.length, competitions };
+}

@@ -1,0 +1,60 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openPglitePath, openPostgres, type DatabaseHandle } from './db/client.ts';
+import { seedFootballData } from './db/seed/seed.ts';
+import { systemClock } from './lib/clock.ts';
+import { createRateLimiter } from './lib/rate-limiter.ts';
+import { ensureAdminAccount } from './modules/auth/admin-account.ts';
+import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+
+const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
+
+/** Process entry: configuration, database (migrate + seed), HTTP server, graceful shutdown. */
+async function main() {
+  const config = loadConfig();
+  const database: DatabaseHandle =
+    config.database.kind === 'postgres' ? openPostgres(config.database.url) : openPglitePath(config.database.dataDir);
+
+  await database.migrate();
+  const app = await buildApp({ config, database });
+
+  if (config.seedData) {
+    const summary = await seedFootballData(database.db, systemClock);
+    app.log.info({ summary }, 'football data ready');
+  }
+  if (config.admin) {
+    await ensureAdminAccount(createUsersRepository(database.db), config.admin);
+    app.log.info({ email: config.admin.email }, 'admin account ensured');
+  }
+
+  // Expired sessions and finished rate-limit windows are dead weight: drop them now and then.
+  const sessions = createSessionsRepository(database.db);
+  const rateLimiter = createRateLimiter(database.db, systemClock);
+  const maintenance = setInterval(() => {
+    Promise.all([sessions.deleteExpired(new Date()), rateLimiter.prune(60 * 60_000)]).catch((err: unknown) =>
+      app.log.warn({ err }, 'maintenance failed'),
+    );
+  }, MAINTENANCE_INTERVAL_MS);
+  maintenance.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    clearInterval(maintenance);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+import { messages, type SignInBody, type SignInResponse, type SignUpBody, type UserProfile } from '#contract/index';
+import type { Config } from '../../config.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { ConflictError, TooManyRequestsError, UnauthorizedError, isUniqueViolation } from '../../lib/errors.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+import type { SessionsRepository } from './sessions.repository.ts';
+
+interface Deps {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  rateLimiter: RateLimiter;
+  clock: Clock;
+  config: Pick<Config, 'sessionTtlMs' | 'rateLimits'>;
+}
+
+export function createAuthService({ users, sessions, rateLimiter, clock, config }: Deps) {
+  const failureKey = (email: string) => `signin-failures:${email}`;
+
+  const issueSession = async (user: UserProfile): Promise<SignInResponse> => {
+    const expiresAt = new Date(clock().getTime() + config.sessionTtlMs);
+    const accessToken = await sessions.create(user.id, expiresAt);
+    return {
+      session: { accessToken, tokenType: 'Bearer', expiresAt: expiresAt.toISOString() },
+      userProfile: user,
+    };
+  };
+
+  return {
+    async signUp(body: SignUpBody): Promise<UserProfile> {
+      const passwordHash = await hashPassword(body.password);
+      try {
+        return await users.insert({ name: body.name, email: body.email, passwordHash, role: 'user' });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError(messages.emailTaken);
+        throw error;
+      }
+    },
+
+    /**
+     * Same answer and similar timing for an unknown e-mail and a wrong password.
+     * Ten failures per e-mail and window lock that account's password sign-in
+     * until the window ends (the owner's correct password included: that is
+     * what stops a guessing attack).
+     */
+    async signIn(body: SignInBody): Promise<SignInResponse> {
+      const key = failureKey(body.email);
+      const waitSeconds = await rateLimiter.blockedFor(key, config.rateLimits.signInFailures);
+      if (waitSeconds !== null) throw new TooManyRequestsError(messages.tooManySignInAttempts, waitSeconds);
+
+      const user = await users.findByEmail(body.email);
+      const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
+      if (!user || !valid) {
+        await rateLimiter.hit(key, config.rateLimits.signInFailures);
+        throw new UnauthorizedError(messages.invalidCredentials);
+      }
+      await rateLimiter.reset(key);
+      const { passwordHash: _secret, ...profile } = user;
+      return issueSession(profile);
+    },
+
+    async authenticate(token: string): Promise<UserProfile> {
+      const user = await sessions.findUser(token, clock());
+      if (!user) throw new UnauthorizedError(messages.sessionExpired);
+      return user;
+    },
+
+    signOut: (token: string) => sessions.revoke(token),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,42 @@
+import { asc, count, eq } from 'drizzle-orm';
+import type { Confederation } from '#contract/index';
+import type { Database } from '../../db/client.ts';
+import { confederations, teams } from '../../db/schema.ts';
+
+const columns = { id: confederations.id, code: confederations.code, name: confederations.name };
+
+export function createConfederationsRepository(db: Database) {
+  return {
+    list(): Promise<Confederation[]> {
+      return db.select(columns).from(confederations).orderBy(asc(confederations.code));
+    },
+
+    async findById(id: number): Promise<Confederation | undefined> {
+      const [row] = await db.select(columns).from(confederations).where(eq(confederations.id, id));
+      return row;
+    },
+
+    /** Throws the driver's unique violation when the code is taken. */
+    async insert(values: Omit<Confederation, 'id'>): Promise<Confederation> {
+      const [row] = await db.insert(confederations).values(values).returning(columns);
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async update(id: number, values: Partial<Omit<Confederation, 'id'>>): Promise<Confederation | undefined> {
+      const [row] = await db.update(confederations).set(values).where(eq(confederations.id, id)).returning(columns);
+      return row;
+    },
+
+    async teamCount(id: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(teams).where(eq(teams.confederationId, id));
+      return row?.n ?? 0;
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.delete(confederations).where(eq(confederations.id, id));
+    },
+  };
+}
+
+export type ConfederationsRepository = ReturnType<typeof createConfederationsRepository>;

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ApiErrorSchema,
+  IdParamsSchema,
+  MyStandingsResponseSchema,
+  RankingResponseSchema,
+  RoundParamsSchema,
+  RoundRankingResponseSchema,
+  UpdateAllResponseSchema,
+} from '#contract/index';
+import { currentUser } from '../../plugins/authenticate.ts';
+import type { LeaderboardService } from './leaderboard.service.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const tags = ['leaderboard'];
+const security = [{ bearerAuth: [] }];
+
+/** Standings are derived data: read endpoints only; they change through results and update-all. */
+export async function leaderboardRoutes(app: FastifyInstance, { leaderboard }: { leaderboard: LeaderboardService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.guards.requireUser);
+
+  api.get('', {
+    schema: { tags, security, summary: 'Mi posición en cada quiniela en la que participo', response: { 200: MyStandingsResponseSchema, ...errors } },
+    handler: async (request) => ({ data: await leaderboard.myPlaces(currentUser(request)) }),
+  });
+
+  api.get('/pool/:id/ranking', {
+    schema: {
+      tags,
+      security,
+      summary: 'Clasificación de una quiniela (miembros)',
+      params: IdParamsSchema,
+      response: { 200: RankingResponseSchema, ...errors },
+    },
+    handler: async (request) => leaderboard.ranking(currentUser(request), request.params.id),
+  });
+
+  api.get('/pool/:id/round/:weekNumber', {
+    schema: {
+      tags,
+      security,
+      summary: 'Clasificación de una jornada (miembros)',
+      params: RoundParamsSchema,
+      response: { 200: RoundRankingResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      data: await leaderboard.roundRanking(currentUser(request), request.params.id, request.params.weekNumber),
+    }),
+  });
+
+  api.post('/update-all', {
+    schema: {
+      tags,
+      security,
+      summary: 'Actualizar resultados y recalcular mis quinielas (creador; todas para un admin)',
+      response: { 200: UpdateAllResponseSchema, ...errors, 429: ApiErrorSchema, 502: ApiErrorSchema },
+    },
+    handler: async (request) => ({
+      message: 'Resultados actualizados.',
+      data: await leaderboard.updateAll(currentUser(request)),
+    }),
+  });
+}

@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { rankStandings, type StandingRow } from './ranking.ts';
+
+const row = (userId: number, username: string, points: number, correctPicks = points / 3): StandingRow => ({
+  userId,
+  username,
+  points,
+  correctPicks,
+});
+
+describe('rankStandings', () => {
+  it('is empty for no participants', () => {
+    expect(rankStandings([])).toEqual([]);
+  });
+
+  it('shares positions on equal points (1, 1, 3) and lists zero points', () => {
+    const ranked = rankStandings([row(1, 'Carla', 3), row(2, 'Bea', 6), row(3, 'Ana', 6), row(4, 'Dani', 0)]);
+    expect(ranked).toEqual([
+      { position: 1, userId: 3, username: 'Ana', points: 6 },
+      { position: 1, userId: 2, username: 'Bea', points: 6 },
+      { position: 3, userId: 1, username: 'Carla', points: 3 },
+      { position: 4, userId: 4, username: 'Dani', points: 0 },
+    ]);
+  });
+
+  it('orders a tie by correct picks, then by name in Spanish collation', () => {
+    const ranked = rankStandings([row(1, 'Óscar', 6, 2), row(2, 'Zoe', 6, 3), row(3, 'oliver', 6, 2)]);
+    expect(ranked.map((r) => r.username)).toEqual(['Zoe', 'oliver', 'Óscar']);
+    expect(ranked.map((r) => r.position)).toEqual([1, 1, 1]);
+  });
+
+  it('everyone at zero shares first place', () => {
+    expect(rankStandings([row(1, 'B', 0), row(2, 'A', 0)]).map((r) => [r.username, r.position])).toEqual([
+      ['A', 1],
+      ['B', 1],
+    ]);
+  });
+
+  it('positions are competition ranking for any input (property)', () => {
+    const rows = fc.uniqueArray(
+      fc.record({ userId: fc.integer({ min: 1, max: 10_000 }), username: fc.string({ maxLength: 8 }), points: fc.nat({ max: 30 }) }),
+      { selector: (r) => r.userId, maxLength: 40 },
+    );
+    fc.assert(
+      fc.property(rows, (input) => {
+        const ranked = rankStandings(input.map((r) => ({ ...r, correctPicks: r.points / 3 })));
+        expect(ranked).toHaveLength(input.length);
+        ranked.forEach((r, i) => {
+          const better = input.filter((x) => x.points > r.points).length;
+          expect(r.position).toBe(better + 1);
+          if (i > 0) expect(ranked[i - 1]!.points).toBeGreaterThanOrEqual(r.points);
+        });
+      }),
+    );
+  });
+});

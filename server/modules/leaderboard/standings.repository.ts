@@ -1,0 +1,127 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PredictionChoice } from '#contract/index';
+import { queryRows, type Database, type Executor } from '../../db/client.ts';
+import { matches, poolParticipants, pools, predictions, standings, users } from '../../db/schema.ts';
+import { POINTS_PER_CORRECT_PICK } from './scoring.ts';
+import type { StandingRow } from './ranking.ts';
+
+/** The outcome of the finished match aliased `m`, in SQL (the same rule as `matchOutcome`). */
+const OUTCOME_OF_M = sql.raw(
+  `case when m.score_home > m.score_away then 'home' when m.score_home < m.score_away then 'away' else 'draw' end`,
+);
+
+export function createStandingsRepository(db: Database) {
+  return {
+    /**
+     * Incremental update when match `matchId` goes from outcome `before` to `after`:
+     * only the predictions of that match are read, each moves its standing by -1, 0 or +1 pick.
+     */
+    async applyOutcomeChange(tx: Executor, matchId: number, before: PredictionChoice | null, after: PredictionChoice | null, now: Date) {
+      if (before === after) return;
+      const delta = sql<number>`(case when ${predictions.prediction} = ${after} then 1 else 0 end) - (case when ${predictions.prediction} = ${before} then 1 else 0 end)`;
+      const changes = tx
+        .select({ poolId: predictions.poolId, userId: predictions.userId, delta: delta.as('delta') })
+        .from(predictions)
+        .where(eq(predictions.matchId, matchId))
+        .as('changes');
+      await tx
+        .update(standings)
+        .set({
+          correctPicks: sql`${standings.correctPicks} + ${changes.delta}`,
+          points: sql`${standings.points} + ${changes.delta} * ${POINTS_PER_CORRECT_PICK}`,
+          updatedAt: now,
+        })
+        .from(changes)
+        .where(and(eq(standings.poolId, changes.poolId), eq(standings.userId, changes.userId), sql`${changes.delta} <> 0`));
+      await tx
+        .update(pools)
+        .set({ standingsUpdatedAt: now })
+        .where(inArray(pools.id, tx.selectDistinct({ id: predictions.poolId }).from(predictions).where(eq(predictions.matchId, matchId))));
+    },
+
+    /**
+     * Full recompute from every prediction of the given pools (all pools when null):
+     * the repair path behind "Actualizar Resultados", and the reference the incremental path is tested against.
+     */
+    async recompute(poolIds: number[] | null, now: Date): Promise<void> {
+      if (poolIds !== null && poolIds.length === 0) return;
+      const inScope = poolIds === null ? sql`true` : sql`pp.pool_id in (${sql.join(poolIds.map((id) => sql`${id}`), sql`, `)})`;
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into ${standings} (pool_id, user_id, points, correct_picks, updated_at)
+          select pp.pool_id, pp.user_id,
+                 ${POINTS_PER_CORRECT_PICK} * count(m.id), count(m.id), ${now.toISOString()}::timestamptz
+          from ${poolParticipants} pp
+          left join ${predictions} p on p.pool_id = pp.pool_id and p.user_id = pp.user_id
+          left join ${matches} m on m.id = p.match_id and m.status = 'finished' and p.prediction = ${OUTCOME_OF_M}
+          where ${inScope}
+          group by pp.pool_id, pp.user_id
+          on conflict (pool_id, user_id) do update
+            set points = excluded.points, correct_picks = excluded.correct_picks, updated_at = excluded.updated_at
+        `);
+        await tx
+          .update(pools)
+          .set({ standingsUpdatedAt: now })
+          .where(poolIds === null ? sql`true` : inArray(pools.id, poolIds));
+      });
+    },
+
+    async lastUpdated(poolId: number): Promise<Date | null> {
+      const [row] = await db.select({ at: pools.standingsUpdatedAt }).from(pools).where(eq(pools.id, poolId));
+      return row?.at ?? null;
+    },
+
+    /** Points per participant from the finished matches of one round (jornada), every participant included. */
+    async roundRows(poolId: number, weekNumber: number): Promise<StandingRow[]> {
+      const rows = await queryRows<{ user_id: number; username: string; correct: number }>(db, sql`
+        select pp.user_id, u.name as username, count(m.id)::int as correct
+        from ${poolParticipants} pp
+        join ${users} u on u.id = pp.user_id
+        left join ${predictions} p on p.pool_id = pp.pool_id and p.user_id = pp.user_id
+        left join ${matches} m on m.id = p.match_id and m.week_number = ${weekNumber} and m.status = 'finished'
+          and p.prediction = ${OUTCOME_OF_M}
+        where pp.pool_id = ${poolId}
+        group by pp.user_id, u.name
+      `);
+      return rows.map((r) => ({
+        userId: Number(r.user_id),
+        username: r.username,
+        points: Number(r.correct) * POINTS_PER_CORRECT_PICK,
+        correctPicks: Number(r.correct),
+      }));
+    },
+
+    /** The user's place in each pool they play, by the same competition ranking (rank() = 1, 1, 3). */
+    async placesOf(userId: number) {
+      const rows = await queryRows<{ pool_id: number; pool_name: string; position: number; points: number; participants: number }>(db, sql`
+        select s.pool_id, p.name as pool_name, s.position::int, s.points, p.participant_count as participants
+        from (
+          select pool_id, user_id, points, rank() over (partition by pool_id order by points desc) as position
+          from ${standings}
+          where pool_id in (select pool_id from ${poolParticipants} where user_id = ${userId})
+        ) s
+        join ${pools} p on p.id = s.pool_id
+        where s.user_id = ${userId}
+        order by p.name
+      `);
+      return rows.map((r) => ({
+        poolId: Number(r.pool_id),
+        poolName: r.pool_name,
+        position: Number(r.position),
+        points: Number(r.points),
+        participants: Number(r.participants),
+      }));
+    },
+
+    async rows(poolId: number): Promise<StandingRow[]> {
+      return db
+        .select({ userId: standings.userId, username: users.name, points: standings.points, correctPicks: standings.correctPicks })
+        .from(standings)
+        .innerJoin(users, eq(users.id, standings.userId))
+        .where(eq(standings.poolId, poolId))
+        .orderBy(asc(standings.userId));
+    },
+  };
+}
+
+export type StandingsRepository = ReturnType<typeof createStandingsRepository>;

@@ -1,0 +1,93 @@
+import { asc, count, eq } from 'drizzle-orm';
+import type { Match } from '#contract/index';
+import type { Database, Executor } from '../../db/client.ts';
+import { matchResultChanges, matches, predictions } from '../../db/schema.ts';
+
+const matchColumns = {
+  id: matches.id,
+  competition: matches.competition,
+  round: matches.round,
+  weekNumber: matches.weekNumber,
+  matchDate: matches.matchDate,
+  kickoffConfirmed: matches.kickoffConfirmed,
+  homeTeamId: matches.homeTeamId,
+  awayTeamId: matches.awayTeamId,
+  scoreHome: matches.scoreHome,
+  scoreAway: matches.scoreAway,
+  status: matches.status,
+};
+
+type MatchRow = Omit<Match, 'matchDate'> & { matchDate: Date };
+export type MatchValues = Omit<Match, 'id' | 'matchDate'> & { matchDate: Date };
+
+const toMatch = (row: MatchRow): Match => ({ ...row, matchDate: row.matchDate.toISOString() });
+
+export function createMatchesRepository(db: Database) {
+  return {
+    async list(): Promise<Match[]> {
+      const rows = await db.select(matchColumns).from(matches).orderBy(asc(matches.matchDate), asc(matches.id));
+      return rows.map(toMatch);
+    },
+
+    async listByCompetition(competition: string): Promise<Match[]> {
+      const rows = await db.select(matchColumns).from(matches).where(eq(matches.competition, competition));
+      return rows.map(toMatch);
+    },
+
+    async findById(id: number, executor: Executor = db): Promise<Match | undefined> {
+      const [row] = await executor.select(matchColumns).from(matches).where(eq(matches.id, id));
+      return row && toMatch(row);
+    },
+
+    /** Reads the match and locks its row until the transaction ends: result saves on one match take turns. */
+    async findForUpdate(tx: Executor, id: number): Promise<Match | undefined> {
+      const [row] = await tx.select(matchColumns).from(matches).where(eq(matches.id, id)).for('update');
+      return row && toMatch(row);
+    },
+
+    /** Throws the driver's unique violation when the fixture exists in that round. */
+    async insert(values: MatchValues): Promise<Match> {
+      const [row] = await db.insert(matches).values(values).returning(matchColumns);
+      if (!row) throw new Error('insert returned no row');
+      return toMatch(row);
+    },
+
+    async update(tx: Executor, id: number, values: MatchValues): Promise<Match> {
+      const [row] = await tx
+        .update(matches)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(matches.id, id))
+        .returning(matchColumns);
+      if (!row) throw new Error('update returned no row');
+      return toMatch(row);
+    },
+
+    async recordResultChange(
+      tx: Executor,
+      change: { matchId: number; changedBy: number | null; source: string; before: Match; after: Match },
+    ): Promise<void> {
+      await tx.insert(matchResultChanges).values({
+        matchId: change.matchId,
+        changedBy: change.changedBy,
+        source: change.source,
+        oldStatus: change.before.status,
+        oldScoreHome: change.before.scoreHome,
+        oldScoreAway: change.before.scoreAway,
+        newStatus: change.after.status,
+        newScoreHome: change.after.scoreHome,
+        newScoreAway: change.after.scoreAway,
+      });
+    },
+
+    async predictionCount(id: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(predictions).where(eq(predictions.matchId, id));
+      return row?.n ?? 0;
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.delete(matches).where(eq(matches.id, id));
+    },
+  };
+}
+
+export type MatchesRepository = ReturnType<typeof createMatchesRepository>;

@@ -1,0 +1,97 @@
+import {
+  footballMessages,
+  matchConsistencyIssue,
+  type CreateMatchBody,
+  type Match,
+  type UpdateMatchBody,
+} from '#contract/index';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors.ts';
+import { matchOutcome } from '../leaderboard/scoring.ts';
+import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
+import type { TeamsRepository } from '../teams/teams.repository.ts';
+import type { MatchesRepository, MatchValues } from './matches.repository.ts';
+
+interface Deps {
+  db: Database;
+  matches: MatchesRepository;
+  teams: TeamsRepository;
+  standings: StandingsRepository;
+  clock: Clock;
+}
+
+/** Who saved a result: an admin (user id) or the results importer. */
+export type ResultSource = { kind: 'admin'; userId: number } | { kind: 'import' };
+
+const toValues = ({ id: _id, matchDate, ...rest }: Match): MatchValues => ({ ...rest, matchDate: new Date(matchDate) });
+
+const resultChanged = (a: Match, b: Match) =>
+  a.status !== b.status || a.scoreHome !== b.scoreHome || a.scoreAway !== b.scoreAway;
+
+export function createMatchesService({ db, matches, teams, standings, clock }: Deps) {
+  const assertTeamsExist = async (homeTeamId: number, awayTeamId: number) => {
+    if (!(await teams.exists(homeTeamId))) throw new BadRequestError(footballMessages.homeTeamUnknown);
+    if (!(await teams.exists(awayTeamId))) throw new BadRequestError(footballMessages.awayTeamUnknown);
+  };
+
+  return {
+    async create(body: CreateMatchBody): Promise<Match> {
+      await assertTeamsExist(body.homeTeamId, body.awayTeamId);
+      try {
+        return await matches.insert({
+          ...body,
+          round: body.round ?? `Jornada ${body.weekNumber}`,
+          matchDate: new Date(body.matchDate),
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError(footballMessages.fixtureExists);
+        throw error;
+      }
+    },
+
+    /**
+     * The one place a match changes, results included (admin PATCH and the importer).
+     * In one transaction: lock the match, save it, move every affected pool's
+     * standings by the outcome change, and record who changed the result.
+     */
+    async update(id: number, changes: UpdateMatchBody, source: ResultSource): Promise<Match> {
+      return db.transaction(async (tx) => {
+        const before = await matches.findForUpdate(tx, id);
+        if (!before) throw new NotFoundError(footballMessages.matchNotFound);
+        const merged: Match = { ...before, ...changes };
+        const issue = matchConsistencyIssue(merged);
+        if (issue) throw new BadRequestError(issue);
+        if (changes.homeTeamId !== undefined || changes.awayTeamId !== undefined) {
+          await assertTeamsExist(merged.homeTeamId, merged.awayTeamId);
+        }
+        let after: Match;
+        try {
+          after = await matches.update(tx, id, toValues(merged));
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ConflictError(footballMessages.fixtureExists);
+          throw error;
+        }
+        if (resultChanged(before, after)) {
+          await standings.applyOutcomeChange(tx, id, matchOutcome(before), matchOutcome(after), clock());
+          await matches.recordResultChange(tx, {
+            matchId: id,
+            changedBy: source.kind === 'admin' ? source.userId : null,
+            source: source.kind,
+            before,
+            after,
+          });
+        }
+        return after;
+      });
+    },
+
+    async remove(id: number): Promise<void> {
+      if (!(await matches.findById(id))) throw new NotFoundError(footballMessages.matchNotFound);
+      if ((await matches.predictionCount(id)) > 0) throw new ConflictError(footballMessages.matchHasPredictions);
+      await matches.delete(id);
+    },
+  };
+}
+
+export type MatchesService = ReturnType<typeof createMatchesService>;

@@ -1,0 +1,147 @@
+import { TransactionRollbackError, and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Pool, PoolParticipant } from '#contract/index';
+import type { Database } from '../../db/client.ts';
+import { poolParticipants, pools, standings, users } from '../../db/schema.ts';
+
+const poolColumns = {
+  id: pools.id,
+  name: pools.name,
+  description: pools.description,
+  maxParticipants: pools.maxParticipants,
+  currentParticipants: pools.participantCount,
+  invitationCode: pools.invitationCode,
+  creatorId: pools.creatorId,
+  isActive: pools.isActive,
+  isClose: pools.isClosed,
+  createdAt: pools.createdAt,
+};
+
+type PoolRow = Omit<Pool, 'createdAt'> & { createdAt: Date };
+const toPool = (row: PoolRow): Pool => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+export type JoinOutcome = 'joined' | 'already-in' | 'full';
+
+export function createPoolsRepository(db: Database) {
+  const select = () => db.select(poolColumns).from(pools);
+
+  return {
+    /** Throws the driver's unique violation when the invitation code is taken. */
+    async insert(pool: { name: string; description: string; maxParticipants: number; invitationCode: number; creatorId: number }) {
+      const [row] = await db.insert(pools).values(pool).returning(poolColumns);
+      if (!row) throw new Error('insert returned no row');
+      return toPool(row);
+    },
+
+    async findById(id: number): Promise<Pool | undefined> {
+      const [row] = await select().where(eq(pools.id, id));
+      return row && toPool(row);
+    },
+
+    async findByCode(invitationCode: number): Promise<Pool | undefined> {
+      const [row] = await select().where(eq(pools.invitationCode, invitationCode));
+      return row && toPool(row);
+    },
+
+    async isParticipant(poolId: number, userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: poolParticipants.id })
+        .from(poolParticipants)
+        .where(and(eq(poolParticipants.poolId, poolId), eq(poolParticipants.userId, userId)));
+      return row !== undefined;
+    },
+
+    /**
+     * Adds the participant and takes a place in one transaction. The place is taken by a
+     * conditional update, so concurrent joins for the last place cannot both succeed.
+     */
+    join(poolId: number, userId: number): Promise<JoinOutcome> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(poolParticipants)
+          .values({ poolId, userId })
+          .onConflictDoNothing()
+          .returning({ id: poolParticipants.id });
+        if (inserted.length === 0) return 'already-in';
+        const taken = await tx
+          .update(pools)
+          .set({ participantCount: sql`${pools.participantCount} + 1` })
+          .where(and(eq(pools.id, poolId), lt(pools.participantCount, pools.maxParticipants)))
+          .returning({ id: pools.id });
+        // No place left: undo the participant row too.
+        if (taken.length === 0) tx.rollback();
+        // Every participant is ranked from the start, with 0 points (brief §4).
+        await tx.insert(standings).values({ poolId, userId }).onConflictDoNothing();
+        return 'joined' as const;
+      }).catch((error: unknown) => {
+        if (error instanceof TransactionRollbackError) return 'full' as const;
+        throw error;
+      });
+    },
+
+    async listJoined(userId: number): Promise<Pool[]> {
+      const rows = await select()
+        .innerJoin(poolParticipants, eq(poolParticipants.poolId, pools.id))
+        .where(eq(poolParticipants.userId, userId))
+        .orderBy(desc(poolParticipants.registeredAt), desc(pools.id));
+      return rows.map((r) => toPool(r));
+    },
+
+    async listOwned(userId: number): Promise<Pool[]> {
+      const rows = await select().where(eq(pools.creatorId, userId)).orderBy(desc(pools.createdAt), desc(pools.id));
+      return rows.map(toPool);
+    },
+
+    /** Every pool `userId` created or joined; every pool when `userId` is null (admins). */
+    async listVisibleTo(userId: number | null): Promise<Pool[]> {
+      const query = select();
+      const rows =
+        userId === null
+          ? await query.orderBy(desc(pools.id))
+          : await query
+              .where(
+                or(
+                  eq(pools.creatorId, userId),
+                  inArray(
+                    pools.id,
+                    db.select({ id: poolParticipants.poolId }).from(poolParticipants).where(eq(poolParticipants.userId, userId)),
+                  ),
+                ),
+              )
+              .orderBy(desc(pools.id));
+      return rows.map(toPool);
+    },
+
+    async participants(poolId: number): Promise<PoolParticipant[]> {
+      const rows = await db
+        .select({ id: users.id, name: users.name, registeredAt: poolParticipants.registeredAt })
+        .from(poolParticipants)
+        .innerJoin(users, eq(users.id, poolParticipants.userId))
+        .where(eq(poolParticipants.poolId, poolId))
+        .orderBy(asc(poolParticipants.registeredAt), asc(users.id));
+      return rows.map((r) => ({ ...r, registeredAt: r.registeredAt.toISOString() }));
+    },
+
+    /** Returns undefined when the new maximum is below the current count (the check constraint decides). */
+    async update(
+      id: number,
+      changes: Partial<{ name: string; description: string; maxParticipants: number; isActive: boolean; isClosed: boolean }>,
+    ): Promise<Pool | undefined> {
+      const [row] = await db
+        .update(pools)
+        .set(changes)
+        .where(
+          changes.maxParticipants === undefined
+            ? eq(pools.id, id)
+            : and(eq(pools.id, id), sql`${pools.participantCount} <= ${changes.maxParticipants}`),
+        )
+        .returning(poolColumns);
+      return row && toPool(row);
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.delete(pools).where(eq(pools.id, id));
+    },
+  };
+}
+
+export type PoolsRepository = ReturnType<typeof createPoolsRepository>;

@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ApiErrorSchema,
+  CreatePoolBodySchema,
+  IdParamsSchema,
+  JoinPoolBodySchema,
+  JoinPoolResponseSchema,
+  MessageResponseSchema,
+  ParticipantsResponseSchema,
+  PoolListResponseSchema,
+  PoolResponseSchema,
+  PoolUserParamsSchema,
+  UpdatePoolBodySchema,
+  UserIdParamsSchema,
+  poolMessages,
+} from '#contract/index';
+import { currentUser } from '../../plugins/authenticate.ts';
+import type { PoolsService } from './pools.service.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const security = [{ bearerAuth: [] }];
+const tags = ['pools'];
+
+export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: PoolsService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.guards.requireUser);
+
+  api.post('', {
+    schema: {
+      tags,
+      security,
+      summary: 'Crear una quiniela (creatorId = usuario con sesión)',
+      body: CreatePoolBodySchema,
+      response: { 201: PoolResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => reply.code(201).send({ data: await pools.create(currentUser(request), request.body) }),
+  });
+
+  api.post('/join', {
+    schema: {
+      tags,
+      security,
+      summary: 'Unirse a una quiniela con su código de invitación',
+      body: JoinPoolBodySchema,
+      response: { 200: JoinPoolResponseSchema, ...errors, 429: ApiErrorSchema },
+    },
+    handler: async (request) => ({
+      message: poolMessages.joined,
+      data: await pools.join(currentUser(request), request.body, request.ip),
+    }),
+  });
+
+  api.get('', {
+    schema: {
+      tags,
+      security,
+      summary: 'Quinielas visibles: las creadas y unidas (todas para un admin)',
+      response: { 200: PoolListResponseSchema, 401: ApiErrorSchema },
+    },
+    handler: async (request) => ({ data: { pools: await pools.listVisible(currentUser(request)) } }),
+  });
+
+  api.get('/user/:userId/joined', {
+    schema: { tags, security, summary: 'Quinielas en las que participa el usuario', params: UserIdParamsSchema, response: { 200: PoolListResponseSchema, ...errors } },
+    handler: async (request) => ({ data: { pools: await pools.listJoined(currentUser(request), request.params.userId) } }),
+  });
+
+  api.get('/user/:userId/owned', {
+    schema: { tags, security, summary: 'Quinielas creadas por el usuario', params: UserIdParamsSchema, response: { 200: PoolListResponseSchema, ...errors } },
+    handler: async (request) => ({ data: { pools: await pools.listOwned(currentUser(request), request.params.userId) } }),
+  });
+
+  api.get('/:id', {
+    schema: { tags, security, summary: 'Detalle de una quiniela (miembros y creador)', params: IdParamsSchema, response: { 200: PoolResponseSchema, ...errors } },
+    handler: async (request) => ({ data: await pools.get(currentUser(request), request.params.id) }),
+  });
+
+  api.get('/:id/participants/:userId', {
+    schema: {
+      tags,
+      security,
+      summary: 'Participantes (solo el creador)',
+      params: PoolUserParamsSchema,
+      response: { 200: ParticipantsResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      data: { participants: await pools.participants(currentUser(request), request.params.id, request.params.userId) },
+    }),
+  });
+
+  api.patch('/:id', {
+    schema: {
+      tags,
+      security,
+      summary: 'Editar una quiniela (creador o admin)',
+      params: IdParamsSchema,
+      body: UpdatePoolBodySchema,
+      response: { 200: PoolResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ data: await pools.update(currentUser(request), request.params.id, request.body) }),
+  });
+
+  api.delete('/:id', {
+    schema: {
+      tags,
+      security,
+      summary: 'Eliminar una quiniela y sus participaciones (creador o admin)',
+      params: IdParamsSchema,
+      response: { 200: MessageResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      await pools.remove(currentUser(request), request.params.id);
+      return { message: poolMessages.deleted };
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ApiErrorSchema,
+  CreatePredictionBodySchema,
+  IdParamsSchema,
+  MessageResponseSchema,
+  PickDistributionSchema,
+  PoolMatchParamsSchema,
+  PredictionListResponseSchema,
+  PredictionResponseSchema,
+  UserIdParamsSchema,
+  dataEnvelope,
+} from '#contract/index';
+import { currentUser } from '../../plugins/authenticate.ts';
+import type { PredictionsService } from './predictions.service.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const tags = ['predictions'];
+const security = [{ bearerAuth: [] }];
+
+export async function predictionsRoutes(app: FastifyInstance, { predictions }: { predictions: PredictionsService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.guards.requireUser);
+
+  api.post('', {
+    schema: {
+      tags,
+      security,
+      summary: 'Enviar una predicción (participantes, antes del inicio del partido)',
+      body: CreatePredictionBodySchema,
+      response: { 201: PredictionResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => reply.code(201).send({ data: await predictions.create(currentUser(request), request.body) }),
+  });
+
+  api.get('', {
+    schema: { tags, security, summary: 'Mis predicciones', response: { 200: PredictionListResponseSchema, ...errors } },
+    handler: async (request) => {
+      const user = currentUser(request);
+      return { data: await predictions.listForUser(user, user.id) };
+    },
+  });
+
+  api.get('/user/:userId', {
+    schema: { tags, security, summary: 'Predicciones del usuario (solo el propio usuario)', params: UserIdParamsSchema, response: { 200: PredictionListResponseSchema, ...errors } },
+    handler: async (request) => ({ data: await predictions.listForUser(currentUser(request), request.params.userId) }),
+  });
+
+  api.get('/pool/:poolId/match/:matchId', {
+    schema: {
+      tags,
+      security,
+      summary: 'Cómo pronosticó la quiniela un partido (visible desde el inicio del partido)',
+      params: PoolMatchParamsSchema,
+      response: { 200: dataEnvelope(PickDistributionSchema), ...errors },
+    },
+    handler: async (request) => ({
+      data: await predictions.distribution(currentUser(request), request.params.poolId, request.params.matchId),
+    }),
+  });
+
+  api.get('/:id', {
+    schema: { tags, security, summary: 'Una predicción', params: IdParamsSchema, response: { 200: PredictionResponseSchema, ...errors } },
+    handler: async (request) => ({ data: await predictions.get(currentUser(request), request.params.id) }),
+  });
+
+  api.delete('/:id', {
+    schema: { tags, security, summary: 'Eliminar una predicción (admin; recalcula la clasificación)', params: IdParamsSchema, response: { 200: MessageResponseSchema, ...errors } },
+    handler: async (request) => {
+      await predictions.remove(currentUser(request), request.params.id);
+      return { message: 'Predicción eliminada.' };
+    },
+  });
+}

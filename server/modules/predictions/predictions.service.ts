@@ -1,0 +1,86 @@
+import { gameMessages, type CreatePredictionBody, type Pool, type Prediction, type UserProfile } from '#contract/index';
+import type { Clock } from '../../lib/clock.ts';
+import { ConflictError, ForbiddenError, NotFoundError, isUniqueViolation } from '../../lib/errors.ts';
+import { assertSelfOrAdmin } from '../../plugins/authenticate.ts';
+import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
+import type { MatchesRepository } from '../matches/matches.repository.ts';
+import type { PoolsRepository } from '../pools/pools.repository.ts';
+import { hasKickedOff } from './kickoff.ts';
+import type { PredictionsRepository } from './predictions.repository.ts';
+
+interface Deps {
+  predictions: PredictionsRepository;
+  pools: PoolsRepository;
+  matches: MatchesRepository;
+  standings: StandingsRepository;
+  clock: Clock;
+}
+
+export function createPredictionsService({ predictions, pools, matches, standings, clock }: Deps) {
+  const findPool = async (poolId: number) => {
+    const pool = await pools.findById(poolId);
+    if (!pool) throw new NotFoundError(gameMessages.poolUnknown);
+    return pool;
+  };
+  const findMatch = async (matchId: number) => {
+    const match = await matches.findById(matchId);
+    if (!match) throw new NotFoundError(gameMessages.matchUnknown);
+    return match;
+  };
+  const isMember = async (user: UserProfile, pool: Pool) =>
+    user.role === 'admin' || pool.creatorId === user.id || (await pools.isParticipant(pool.id, user.id));
+
+  return {
+    /** Brief §4: participants only (not the creator), one pick per match, before kick-off. */
+    async create(actor: UserProfile, body: CreatePredictionBody): Promise<Prediction> {
+      assertSelfOrAdmin(actor, body.userId);
+      const pool = await findPool(body.poolId);
+      const match = await findMatch(body.matchId);
+      if (pool.creatorId === body.userId) throw new ForbiddenError(gameMessages.creatorCannotPredict);
+      if (!(await pools.isParticipant(pool.id, body.userId))) throw new ForbiddenError(gameMessages.notParticipant);
+      if (hasKickedOff(match, clock())) throw new ConflictError(gameMessages.matchStarted);
+      try {
+        return await predictions.insert(body);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError(gameMessages.alreadyPredicted);
+        throw error;
+      }
+    },
+
+    /** A user's own picks (the client filters them by pool). Nobody reads another user's list. */
+    async listForUser(actor: UserProfile, userId: number): Promise<Prediction[]> {
+      assertSelfOrAdmin(actor, userId);
+      return predictions.listForUser(userId);
+    },
+
+    /** One pick: its owner and admins any time; the pool's members once the match has kicked off. */
+    async get(actor: UserProfile, id: number): Promise<Prediction> {
+      const prediction = await predictions.findById(id);
+      if (!prediction) throw new NotFoundError(gameMessages.predictionNotFound);
+      if (prediction.userId === actor.id || actor.role === 'admin') return prediction;
+      const pool = await findPool(prediction.poolId);
+      if (!(await isMember(actor, pool))) throw new NotFoundError(gameMessages.predictionNotFound);
+      if (!hasKickedOff(await findMatch(prediction.matchId), clock())) throw new ForbiddenError(gameMessages.picksHidden);
+      return prediction;
+    },
+
+    /** How the pool picked a match: hidden until kick-off so nobody copies anybody. */
+    async distribution(actor: UserProfile, poolId: number, matchId: number) {
+      const pool = await findPool(poolId);
+      if (!(await isMember(actor, pool))) throw new ForbiddenError(gameMessages.notParticipant);
+      if (!hasKickedOff(await findMatch(matchId), clock())) throw new ForbiddenError(gameMessages.picksHidden);
+      return predictions.distribution(poolId, matchId);
+    },
+
+    /** Admins only (a pick cannot be changed, brief §4); the pool's standings are recomputed. */
+    async remove(actor: UserProfile, id: number): Promise<void> {
+      if (actor.role !== 'admin') throw new ForbiddenError(gameMessages.predictionLocked);
+      const prediction = await predictions.findById(id);
+      if (!prediction) throw new NotFoundError(gameMessages.predictionNotFound);
+      await predictions.delete(id);
+      await standings.recompute([prediction.poolId], clock());
+    },
+  };
+}
+
+export type PredictionsService = ReturnType<typeof createPredictionsService>;

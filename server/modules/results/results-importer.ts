@@ -1,0 +1,110 @@
+import { isNotNull } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Match, ResultsImportSummary, UpdateMatchBody } from '#contract/index';
+import type { Database } from '../../db/client.ts';
+import { teams } from '../../db/schema.ts';
+import { parseFixtures, type CompetitionKey, type FixtureRow } from '../../db/seed/football-data.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { ConflictError } from '../../lib/errors.ts';
+import { createStandingsRepository } from '../leaderboard/standings.repository.ts';
+import { createMatchesRepository } from '../matches/matches.repository.ts';
+import { createMatchesService } from '../matches/matches.service.ts';
+import { createTeamsRepository } from '../teams/teams.repository.ts';
+
+/** The openfootball file names of the competitions the app knows. */
+const COMPETITION_BY_NAME: Record<string, CompetitionKey> = {
+  'World Cup 2026': 'worldcup-2026',
+  'Spain Primera División 2026/27': 'laliga-2026-27',
+};
+
+/** In a double round robin a pair meets once at each ground; in a cup the round tells two meetings apart. */
+const isCup = (competition: CompetitionKey) => competition === 'worldcup-2026';
+
+export class UnknownCompetitionError extends Error {}
+
+/**
+ * Applies an openfootball file to the database, idempotently: new fixtures are
+ * created, moved kick-offs and new results are saved through the matches service
+ * (so standings and the audit trail follow), and nothing is ever un-finished by a
+ * file that lacks a result the database already has. Unknown teams are reported, never created.
+ */
+export function createResultsImporter(db: Database, clock: Clock) {
+  const matches = createMatchesRepository(db);
+  const matchesService = createMatchesService({
+    db,
+    matches,
+    teams: createTeamsRepository(db),
+    standings: createStandingsRepository(db),
+    clock,
+  });
+
+  return async function importResults(file: unknown, source: string): Promise<ResultsImportSummary> {
+    const { name } = z.object({ name: z.string() }).parse(file);
+    const competition = COMPETITION_BY_NAME[name];
+    if (!competition) throw new UnknownCompetitionError(`unknown competition "${name}"`);
+
+    const teamRows = await db
+      .select({ id: teams.id, sourceName: teams.sourceName })
+      .from(teams)
+      .where(isNotNull(teams.sourceName));
+    const teamIds = new Map(teamRows.map((t) => [t.sourceName!, t.id]));
+    const { fixtures, unknownTeamNames } = parseFixtures(file, competition, new Set(teamIds.keys()));
+
+    const keyOf = (round: string, homeId: number, awayId: number) =>
+      isCup(competition) ? `${round}|${homeId}|${awayId}` : `${homeId}|${awayId}`;
+    const existing = new Map(
+      (await matches.listByCompetition(competition)).map((m) => [keyOf(m.round, m.homeTeamId, m.awayTeamId), m]),
+    );
+
+    const summary: ResultsImportSummary = { source, matchesSeen: fixtures.length, updated: 0, created: 0, unchanged: 0, unknownTeams: unknownTeamNames };
+    for (const fixture of fixtures) {
+      const homeTeamId = teamIds.get(fixture.homeTeam)!;
+      const awayTeamId = teamIds.get(fixture.awayTeam)!;
+      const current = existing.get(keyOf(fixture.round, homeTeamId, awayTeamId));
+      if (current === undefined) {
+        const created = await matchesService.create({
+          competition,
+          round: fixture.round,
+          weekNumber: fixture.weekNumber,
+          matchDate: fixture.matchDate.toISOString(),
+          kickoffConfirmed: fixture.kickoffConfirmed,
+          homeTeamId,
+          awayTeamId,
+          scoreHome: fixture.scoreHome,
+          scoreAway: fixture.scoreAway,
+          status: fixture.status,
+        }).catch((error: unknown) => {
+          // Another instance created it a moment ago: the same fixture, nothing to do.
+          if (error instanceof ConflictError) return null;
+          throw error;
+        });
+        if (created) summary.created += 1;
+        else summary.unchanged += 1;
+        continue;
+      }
+      const changes = changesFor(current, fixture);
+      if (!changes) {
+        summary.unchanged += 1;
+        continue;
+      }
+      await matchesService.update(current.id, changes, { kind: 'import' });
+      summary.updated += 1;
+    }
+    return summary;
+  };
+}
+
+/** What the file changes in a stored match, or null. A missing result never erases a stored one. */
+export function changesFor(current: Match, fixture: FixtureRow): UpdateMatchBody | null {
+  const changes: UpdateMatchBody = {};
+  const matchDate = fixture.matchDate.toISOString();
+  if (current.matchDate !== matchDate) changes.matchDate = matchDate;
+  if (current.kickoffConfirmed !== fixture.kickoffConfirmed) changes.kickoffConfirmed = fixture.kickoffConfirmed;
+  if (current.weekNumber !== fixture.weekNumber) changes.weekNumber = fixture.weekNumber;
+  if (fixture.status === 'finished' && (current.status !== 'finished' || current.scoreHome !== fixture.scoreHome || current.scoreAway !== fixture.scoreAway)) {
+    Object.assign(changes, { status: 'finished', scoreHome: fixture.scoreHome, scoreAway: fixture.scoreAway });
+  }
+  return Object.keys(changes).length > 0 ? changes : null;
+}
+
+export type ResultsImporter = ReturnType<typeof createResultsImporter>;

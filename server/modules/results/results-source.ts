@@ -1,0 +1,15 @@
+import { readFile } from 'node:fs/promises';
+
+const MAX_SOURCE_BYTES = 5 * 1024 * 1024;
+
+/** Reads an openfootball JSON file from a path or an http(s) URL. */
+export async function readResultsSource(location: string, timeoutMs = 15_000): Promise<unknown> {
+  if (/^https?:\/\//i.test(location)) {
+    const response = await fetch(location, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) throw new Error(`${location} answered ${response.status}`);
+    const text = await response.text();
+    if (text.length > MAX_SOURCE_BYTES) throw new Error(`${location} is larger than ${MAX_SOURCE_BYTES} bytes`);
+    return JSON.parse(text) as unknown;
+  }
+  return JSON.parse(await readFile(location, 'utf8')) as unknown;
+}

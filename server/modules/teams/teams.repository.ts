@@ -1,0 +1,54 @@
+import { asc, count, eq, or } from 'drizzle-orm';
+import type { Team } from '#contract/index';
+import type { Database } from '../../db/client.ts';
+import { matches, teams } from '../../db/schema.ts';
+
+const teamColumns = {
+  id: teams.id,
+  name: teams.name,
+  logoUrl: teams.logoUrl,
+  isActive: teams.isActive,
+  confederationId: teams.confederationId,
+};
+
+export function createTeamsRepository(db: Database) {
+  return {
+    list(): Promise<Team[]> {
+      return db.select(teamColumns).from(teams).orderBy(asc(teams.name));
+    },
+
+    async findById(id: number): Promise<Team | undefined> {
+      const [row] = await db.select(teamColumns).from(teams).where(eq(teams.id, id));
+      return row;
+    },
+
+    async exists(id: number): Promise<boolean> {
+      return (await this.findById(id)) !== undefined;
+    },
+
+    async insert(values: Omit<Team, 'id'>): Promise<Team> {
+      const [row] = await db.insert(teams).values(values).returning(teamColumns);
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async update(id: number, values: Partial<Omit<Team, 'id'>>): Promise<Team | undefined> {
+      const [row] = await db.update(teams).set(values).where(eq(teams.id, id)).returning(teamColumns);
+      return row;
+    },
+
+    async matchCount(id: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(matches)
+        .where(or(eq(matches.homeTeamId, id), eq(matches.awayTeamId, id)));
+      return row?.n ?? 0;
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.delete(teams).where(eq(teams.id, id));
+    },
+  };
+}
+
+export type TeamsRepository = ReturnType<typeof createTeamsRepository>;

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorSchema,
+  CreateTeamBodySchema,
+  IdParamsSchema,
+  MessageResponseSchema,
+  TeamSchema,
+  UpdateTeamBodySchema,
+  dataEnvelope,
+  footballMessages,
+} from '#contract/index';
+import { BadRequestError, ConflictError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
+import type { TeamsRepository } from './teams.repository.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const tags = ['teams'];
+const security = [{ bearerAuth: [] }];
+
+export async function teamsRoutes(app: FastifyInstance, { teams }: { teams: TeamsRepository }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { requireUser, requireAdmin } = app.guards;
+
+  const found = <T>(row: T | undefined): T => {
+    if (!row) throw new NotFoundError(footballMessages.teamNotFound);
+    return row;
+  };
+  /** An unknown confederationId surfaces as a foreign key violation: say so in Spanish. */
+  const knownConfederation = async <T>(write: () => Promise<T>) => {
+    try {
+      return await write();
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new BadRequestError(footballMessages.confederationUnknown);
+      throw error;
+    }
+  };
+
+  api.get('', {
+    onRequest: requireUser,
+    schema: { tags, security, summary: 'Lista de equipos', response: { 200: dataEnvelope(z.array(TeamSchema)), ...errors } },
+    handler: async () => ({ data: await teams.list() }),
+  });
+
+  api.get('/:id', {
+    onRequest: requireUser,
+    schema: { tags, security, summary: 'Un equipo', params: IdParamsSchema, response: { 200: dataEnvelope(TeamSchema), ...errors } },
+    handler: async (request) => ({ data: found(await teams.findById(request.params.id)) }),
+  });
+
+  api.post('', {
+    onRequest: requireAdmin,
+    schema: { tags, security, summary: 'Crear un equipo (admin)', body: CreateTeamBodySchema, response: { 201: dataEnvelope(TeamSchema), ...errors } },
+    handler: async (request, reply) => reply.code(201).send({ data: await knownConfederation(() => teams.insert(request.body)) }),
+  });
+
+  api.patch('/:id', {
+    onRequest: requireAdmin,
+    schema: {
+      tags,
+      security,
+      summary: 'Editar un equipo (admin)',
+      params: IdParamsSchema,
+      body: UpdateTeamBodySchema,
+      response: { 200: dataEnvelope(TeamSchema), ...errors },
+    },
+    handler: async (request) => ({
+      data: found(await knownConfederation(() => teams.update(request.params.id, request.body))),
+    }),
+  });
+
+  api.delete('/:id', {
+    onRequest: requireAdmin,
+    schema: { tags, security, summary: 'Eliminar un equipo sin partidos (admin)', params: IdParamsSchema, response: { 200: MessageResponseSchema, ...errors } },
+    handler: async (request) => {
+      found(await teams.findById(request.params.id));
+      if ((await teams.matchCount(request.params.id)) > 0) throw new ConflictError(footballMessages.teamHasMatches);
+      await teams.delete(request.params.id).catch((error: unknown) => {
+        throw isForeignKeyViolation(error) ? new ConflictError(footballMessages.teamHasMatches) : error;
+      });
+      return { message: footballMessages.deleted };
+    },
+  });
+}

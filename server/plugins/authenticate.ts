@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages, type UserProfile } from '#contract/index';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireUser`; absent on public routes. */
+    user?: UserProfile;
+  }
+}
+
+/** The bearer token of the request, or undefined. Tokens travel only in this header (no cookies, so no CSRF). */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** The signed-in user of a route guarded by `requireUser`. */
+export function currentUser(request: FastifyRequest): UserProfile {
+  if (!request.user) throw new UnauthorizedError(messages.unauthenticated);
+  return request.user;
+}
+
+/** Brief §3: a `userId` in a path or body must be the signed-in user, admins excepted. */
+export function assertSelfOrAdmin(user: UserProfile, userId: number): void {
+  if (user.id !== userId && user.role !== 'admin') throw new ForbiddenError(messages.forbidden);
+}
+
+/** `onRequest` hooks: identity is settled before the body is even parsed. */
+export interface Guards {
+  requireUser: onRequestAsyncHookHandler;
+  requireAdmin: onRequestAsyncHookHandler;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    guards: Guards;
+  }
+}
+
+export const authenticatePlugin = fp(async (app: FastifyInstance, { auth }: { auth: AuthService }) => {
+  const requireUser: onRequestAsyncHookHandler = async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw new UnauthorizedError(messages.unauthenticated);
+    request.user = await auth.authenticate(token);
+  };
+  const requireAdmin: onRequestAsyncHookHandler = async function (request, reply) {
+    await requireUser.call(this, request, reply);
+    if (request.user?.role !== 'admin') throw new ForbiddenError(messages.forbidden);
+  };
+  app.decorate('guards', { requireUser, requireAdmin });
+});

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '#contract/index';
+import { sendError } from './error-handler.ts';
+
+/**
+ * Serves the built web app and falls back to index.html for client routes
+ * (/login, /tabs/home…). API paths and missing files stay JSON 404s.
+ */
+export async function webStaticPlugin(app: FastifyInstance, { distDir }: { distDir: string }) {
+  const hasBuild = existsSync(path.join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      // index.html must revalidate so a deploy is picked up; hashed assets can be cached for long.
+      setHeaders(res, filePath) {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ distDir }, 'web app not built: run `npm run build`; serving the API only');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isClientRoute =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|auth|docs|health)(\/|$)/.test(request.url) &&
+      !path.extname(request.url.split('?')[0] ?? '');
+    if (hasBuild && isClientRoute) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return sendError(reply, 404, messages.routeNotFound);
+  });
+}

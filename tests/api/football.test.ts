@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Match, SignInResponse, Team } from '#contract/index';
+import { matchResultChanges } from '#server/db/schema';
+import { createTestApp, type TestApp } from '#tests/support/test-app';
+
+let t: TestApp;
+let admin: SignInResponse;
+let user: SignInResponse;
+let betis: Team;
+let sevilla: Team;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.createUser({ role: 'admin' });
+  user = await t.createUser();
+  betis = await createTeam('Real Betis');
+  sevilla = await createTeam('Sevilla');
+});
+afterAll(() => t.close());
+
+const as = (who: SignInResponse, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
+
+async function createTeam(name: string): Promise<Team> {
+  const res = await as(admin, 'POST', '/api/teams', { name, logoUrl: '/logos/clubs/x.svg' });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as Team;
+}
+
+let week = 1;
+async function createMatch(overrides: object = {}): Promise<Match> {
+  const res = await as(admin, 'POST', '/api/matches', {
+    weekNumber: week++,
+    matchDate: '2026-12-06T20:00:00Z',
+    homeTeamId: betis.id,
+    awayTeamId: sevilla.id,
+    ...overrides,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as Match;
+}
+
+describe('reads', () => {
+  it('lists teams and matches for any signed-in user, soonest match first', async () => {
+    const later = await createMatch({ matchDate: '2026-12-20T20:00:00Z' });
+    const sooner = await createMatch({ matchDate: '2026-12-01T20:00:00Z' });
+    const teams = await as(user, 'GET', '/api/teams');
+    expect(teams.statusCode).toBe(200);
+    expect(teams.json().data.map((x: Team) => x.name)).toEqual(expect.arrayContaining(['Real Betis', 'Sevilla']));
+    const matches = (await as(user, 'GET', '/api/matches')).json().data as Match[];
+    const ids = matches.map((m) => m.id);
+    expect(ids.indexOf(sooner.id)).toBeLessThan(ids.indexOf(later.id));
+    expect(matches[0]).toMatchObject({ status: 'scheduled', scoreHome: null, kickoffConfirmed: true });
+    expect((await as(user, 'GET', `/api/matches/${sooner.id}`)).json().data.id).toBe(sooner.id);
+    expect((await as(user, 'GET', '/api/matches/999999')).statusCode).toBe(404);
+  });
+
+  it('needs a session', async () => {
+    for (const url of ['/api/teams', '/api/matches', '/api/confederations']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('writes are admin-only and validated', () => {
+  it('refuses non-admins with 403 and stores nothing', async () => {
+    expect((await as(user, 'POST', '/api/teams', { name: 'Intruso' })).statusCode).toBe(403);
+    expect((await as(user, 'POST', '/api/matches', { weekNumber: 1, matchDate: '2026-12-06T20:00:00Z', homeTeamId: betis.id, awayTeamId: sevilla.id })).statusCode).toBe(403);
+    const match = await createMatch();
+    expect((await as(user, 'PATCH', `/api/matches/${match.id}`, { status: 'finished', scoreHome: 9, scoreAway: 0 })).statusCode).toBe(403);
+    expect((await as(user, 'DELETE', `/api/teams/${betis.id}`)).statusCode).toBe(403);
+    expect((await as(user, 'POST', '/api/confederations', { code: 'XX', name: 'X' })).statusCode).toBe(403);
+    expect((await as(user, 'GET', `/api/matches/${match.id}`)).json().data.scoreHome).toBeNull();
+  });
+
+  it.each([
+    [{ awayTeamId: 'same' }, 'Un equipo no puede jugar contra sí mismo.'],
+    [{ homeTeamId: 999_999 }, 'El equipo local no existe.'],
+    [{ awayTeamId: 999_999 }, 'El equipo visitante no existe.'],
+    [{ matchDate: '6 de diciembre' }, 'Fecha no válida.'],
+    [{ matchDate: '2026-13-45T20:00:00Z' }, 'Fecha no válida.'],
+    [{ status: 'postponed' }, 'El estado debe ser scheduled, live o finished.'],
+    [{ status: 'finished' }, /necesita el resultado/],
+    [{ status: 'finished', scoreHome: -1, scoreAway: 0 }, /negativo/],
+    [{ weekNumber: 0 }, /jornada/],
+  ])('rejects match %j with a Spanish 400', async (overrides, message) => {
+    const payload = { weekNumber: 40, matchDate: '2026-12-06T20:00:00Z', homeTeamId: betis.id, awayTeamId: sevilla.id, ...overrides };
+    if (payload.awayTeamId === 'same') payload.awayTeamId = betis.id;
+    const res = await as(admin, 'POST', '/api/matches', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(message);
+  });
+
+  it('validates teams and confederations', async () => {
+    expect((await as(admin, 'POST', '/api/teams', { name: ' ' })).json().message).toBe('El nombre del equipo es obligatorio.');
+    expect((await as(admin, 'POST', '/api/teams', { name: 'Remoto', logoUrl: 'https://evil.example/logo.png' })).statusCode).toBe(400);
+    const unknownConf = await as(admin, 'POST', '/api/teams', { name: 'Sin conf', confederationId: 999_999 });
+    expect(unknownConf.statusCode).toBe(400);
+    expect(unknownConf.json().message).toBe('La confederación no existe.');
+
+    const conf = await as(admin, 'POST', '/api/confederations', { code: 'uefa', name: 'UEFA (Europa)' });
+    expect(conf.statusCode).toBe(201);
+    expect(conf.json().data.code).toBe('UEFA');
+    expect((await as(admin, 'POST', '/api/confederations', { code: 'UEFA', name: 'Otra' })).statusCode).toBe(409);
+    const team = await as(admin, 'POST', '/api/teams', { name: 'Con conf', confederationId: conf.json().data.id });
+    expect(team.statusCode).toBe(201);
+    const del = await as(admin, 'DELETE', `/api/confederations/${conf.json().data.id}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe('La confederación tiene equipos asignados.');
+  });
+
+  it('saves a result with PATCH and records who changed it', async () => {
+    const match = await createMatch();
+    const res = await as(admin, 'PATCH', `/api/matches/${match.id}`, { status: 'finished', scoreHome: 2, scoreAway: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'finished', scoreHome: 2, scoreAway: 1 });
+    const audit = await t.db.select().from(matchResultChanges).where(eq(matchResultChanges.matchId, match.id));
+    expect(audit).toEqual([
+      expect.objectContaining({ changedBy: admin.userProfile.id, source: 'admin', oldStatus: 'scheduled', newStatus: 'finished', newScoreHome: 2, newScoreAway: 1 }),
+    ]);
+
+    const bad = await as(admin, 'PATCH', `/api/matches/${match.id}`, { scoreHome: null });
+    expect(bad.statusCode).toBe(400);
+    expect((await as(admin, 'PATCH', '/api/matches/999999', { status: 'live' })).statusCode).toBe(404);
+    expect((await as(admin, 'PATCH', `/api/matches/${match.id}`, { awayTeamId: betis.id })).json().message).toBe(
+      'Un equipo no puede jugar contra sí mismo.',
+    );
+  });
+
+  it('refuses to delete a team that has matches', async () => {
+    const res = await as(admin, 'DELETE', `/api/teams/${betis.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/tiene partidos/);
+    const lonely = await createTeam('Sin partidos');
+    expect((await as(admin, 'DELETE', `/api/teams/${lonely.id}`)).statusCode).toBe(200);
+    expect((await as(admin, 'GET', `/api/teams/${lonely.id}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,96 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app';
+import { loadConfig } from '#server/config';
+import { openPostgres } from '#server/db/client';
+import { createTestApp, type TestApp } from '#tests/support/test-app';
+
+let t: TestApp;
+let webDir: string;
+
+beforeAll(async () => {
+  // A stand-in web build: the SPA fallback and static serving are what is under test.
+  webDir = await mkdtemp(path.join(os.tmpdir(), 'quiniela-web-'));
+  await mkdir(path.join(webDir, 'assets'));
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Quiniela</title>');
+  await writeFile(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('answers 200 ok while the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 while the database is unreachable, and the API says so in Spanish', async () => {
+    // Nothing listens on port 1: every query fails to connect, as when the database is down.
+    const database = openPostgres('postgres://quiniela@127.0.0.1:1/quiniela');
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database });
+    try {
+      const health = await app.inject({ method: 'GET', url: '/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({ status: 'unavailable' });
+      const api = await app.inject({ method: 'GET', url: '/api/matches', headers: { authorization: 'Bearer some-token' } });
+      expect(api.statusCode).toBe(503);
+      expect(api.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'El servicio no está disponible. Inténtalo más tarde.' });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe('API documentation', () => {
+  it('serves an OpenAPI document that lists the auth endpoints', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const route of ['/auth/signup', '/auth/signin', '/auth/login', '/auth/profile', '/auth/signout', '/api/matches', '/api/teams']) {
+      expect(doc.paths).toHaveProperty([route]);
+    }
+  });
+
+  it('serves human docs at /docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/html/);
+  });
+});
+
+describe('web app serving', () => {
+  it.each(['/', '/login', '/tabs/home', '/tabs/pool/7'])('serves index.html for the client route %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Quiniela</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets with a long cache life', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers unknown API routes and missing files with a JSON 404', async () => {
+    for (const url of ['/api/nope', '/auth/nope', '/assets/missing.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'La ruta solicitada no existe.' });
+    }
+  });
+
+  it('sends security headers with a same-origin CSP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});

@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import type { Pool, SignInResponse } from '#contract/index';
+import { poolParticipants, pools } from '#server/db/schema';
+import { createTestApp, type TestApp } from '#tests/support/test-app';
+
+let t: TestApp;
+let nextCode = 300000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const token = (u: SignInResponse) => u.session.accessToken;
+
+async function createPool(owner: SignInResponse, overrides: Record<string, unknown> = {}) {
+  const res = await t.injectAs(token(owner), {
+    method: 'POST',
+    url: '/api/pools',
+    payload: { name: 'Liga de la oficina', description: 'Jornada a jornada', maxParticipants: 20, invitationCode: nextCode++, creatorId: owner.userProfile.id, ...overrides },
+  });
+  return res;
+}
+
+async function newPool(owner: SignInResponse, overrides: Record<string, unknown> = {}): Promise<Pool> {
+  const res = await createPool(owner, overrides);
+  expect(res.statusCode).toBe(201);
+  return res.json().data as Pool;
+}
+
+const join = (user: SignInResponse, invitationCode: number) =>
+  t.injectAs(token(user), { method: 'POST', url: '/api/pools/join', payload: { invitationCode, userId: user.userProfile.id } });
+
+describe('POST /api/pools', () => {
+  it('creates a pool owned by the caller, with defaults', async () => {
+    const owner = await t.createUser();
+    const res = await createPool(owner, { name: '  Peña Bética  ', description: undefined, maxParticipants: undefined, invitationCode: 123456 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      name: 'Peña Bética',
+      description: '',
+      maxParticipants: 20,
+      currentParticipants: 0,
+      invitationCode: 123456,
+      creatorId: owner.userProfile.id,
+      isActive: true,
+      isClose: false,
+    });
+  });
+
+  it('refuses a taken invitation code with 409 so the client can retry with another', async () => {
+    const owner = await t.createUser();
+    await newPool(owner, { invitationCode: 222222 });
+    const res = await createPool(owner, { invitationCode: 222222 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('El código de invitación ya está en uso.');
+  });
+
+  it.each([
+    [{ name: '   ' }, 'El nombre de la quiniela es obligatorio.'],
+    [{ name: undefined }, 'El nombre de la quiniela es obligatorio.'],
+    [{ name: 'x'.repeat(81) }, /máximo 80/],
+    [{ description: 'x'.repeat(501) }, /máximo 500/],
+    [{ maxParticipants: 1 }, /entre 2 y 1000/],
+    [{ maxParticipants: 1001 }, /entre 2 y 1000/],
+    [{ maxParticipants: '20' }, /número/],
+    [{ invitationCode: 99999 }, 'Por favor, introduce un código de invitación válido.'],
+    [{ invitationCode: 1000000 }, 'Por favor, introduce un código de invitación válido.'],
+    [{ invitationCode: 123456.5 }, 'Por favor, introduce un código de invitación válido.'],
+    [{ creatorId: 'yo' }, /usuario/],
+  ])('rejects %j with a Spanish 400 and stores nothing', async (overrides, message) => {
+    const owner = await t.createUser();
+    const before = (await t.db.select({ n: count() }).from(pools))[0]?.n;
+    const res = await createPool(owner, overrides);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(message);
+    expect((await t.db.select({ n: count() }).from(pools))[0]?.n).toBe(before);
+  });
+
+  it('refuses to create a pool in someone else\'s name', async () => {
+    const owner = await t.createUser();
+    const other = await t.createUser();
+    const res = await createPool(owner, { creatorId: other.userProfile.id });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('requires a session', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/pools', payload: {} });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/pools/join', () => {
+  it('joins with a valid code and counts the place', async () => {
+    const owner = await t.createUser();
+    const player = await t.createUser();
+    const pool = await newPool(owner);
+    const res = await join(player, pool.invitationCode);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Te has unido a la quiniela.', data: { id: pool.id, currentParticipants: 1 } });
+  });
+
+  it('answers each refusal with its own message', async () => {
+    const owner = await t.createUser();
+    const player = await t.createUser();
+    const pool = await newPool(owner, { maxParticipants: 2 });
+
+    const unknown = await join(player, 999_999);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No existe ninguna quiniela con ese código.');
+
+    const own = await join(owner, pool.invitationCode);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toMatch(/creador/);
+
+    expect((await join(player, pool.invitationCode)).statusCode).toBe(200);
+    const again = await join(player, pool.invitationCode);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Ya participas en esta quiniela.');
+
+    await join(await t.createUser(), pool.invitationCode);
+    const full = await join(await t.createUser(), pool.invitationCode);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe('La quiniela está llena.');
+
+    const closedPool = await newPool(owner);
+    await t.injectAs(token(owner), { method: 'PATCH', url: `/api/pools/${closedPool.id}`, payload: { isClose: true } });
+    const closed = await join(player, closedPool.invitationCode);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe('La quiniela está cerrada.');
+
+    const inactivePool = await newPool(owner);
+    await t.injectAs(token(owner), { method: 'PATCH', url: `/api/pools/${inactivePool.id}`, payload: { isActive: false } });
+    const inactive = await join(player, inactivePool.invitationCode);
+    expect(inactive.statusCode).toBe(409);
+    expect(inactive.json().message).toBe('La quiniela no está activa.');
+  });
+
+  it('validates the code and refuses joining in someone else\'s name', async () => {
+    const player = await t.createUser();
+    const other = await t.createUser();
+    const bad = await t.injectAs(token(player), { method: 'POST', url: '/api/pools/join', payload: { invitationCode: '123456', userId: player.userProfile.id } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Por favor, introduce un código de invitación válido.');
+    const forged = await t.injectAs(token(player), { method: 'POST', url: '/api/pools/join', payload: { invitationCode: 123456, userId: other.userProfile.id } });
+    expect(forged.statusCode).toBe(403);
+  });
+
+  it('gives the last 3 places to exactly 3 of 100 simultaneous joins', async () => {
+    const owner = await t.createUser();
+    const pool = await newPool(owner, { maxParticipants: 5 });
+    for (let i = 0; i < 2; i += 1) expect((await join(await t.createUser(), pool.invitationCode)).statusCode).toBe(200);
+
+    const players = await Promise.all(Array.from({ length: 100 }, () => t.createUser()));
+    const results = await Promise.all(players.map((p) => join(p, pool.invitationCode)));
+    const ok = results.filter((r) => r.statusCode === 200);
+    const full = results.filter((r) => r.statusCode === 409);
+    expect(ok).toHaveLength(3);
+    expect(full).toHaveLength(97);
+    for (const r of full) expect(r.json().message).toBe('La quiniela está llena.');
+
+    const [row] = await t.db.select().from(pools).where(eq(pools.id, pool.id));
+    expect(row?.participantCount).toBe(5);
+    const [members] = await t.db.select({ n: count() }).from(poolParticipants).where(eq(poolParticipants.poolId, pool.id));
+    expect(members?.n).toBe(5);
+  }, 120_000);
+
+  it('rate-limits repeated wrong codes from one user', async () => {
+    const limited = await createTestApp({ env: { JOIN_MAX_WRONG_CODES: '3' } });
+    try {
+      const player = await limited.signUpAndIn();
+      const attempt = (code: number) =>
+        limited.injectAs(token(player), { method: 'POST', url: '/api/pools/join', payload: { invitationCode: code, userId: player.userProfile.id } });
+      expect((await attempt(111111)).statusCode).toBe(404);
+      expect((await attempt(111112)).statusCode).toBe(404);
+      expect((await attempt(111113)).statusCode).toBe(404);
+      const blocked = await attempt(111114);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toBe('Demasiados códigos incorrectos. Inténtalo de nuevo más tarde.');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('lists, detail and participants', () => {
+  it('lists joined and owned pools with counts, only for oneself', async () => {
+    const owner = await t.createUser();
+    const player = await t.createUser();
+    const pool = await newPool(owner, { name: 'Mi quiniela' });
+    await join(player, pool.invitationCode);
+
+    const owned = await t.injectAs(token(owner), { method: 'GET', url: `/api/pools/user/${owner.userProfile.id}/owned` });
+    expect(owned.statusCode).toBe(200);
+    expect(owned.json().data.pools).toEqual([expect.objectContaining({ id: pool.id, currentParticipants: 1, maxParticipants: 20 })]);
+
+    const joined = await t.injectAs(token(player), { method: 'GET', url: `/api/pools/user/${player.userProfile.id}/joined` });
+    expect(joined.json().data.pools.map((p: Pool) => p.id)).toEqual([pool.id]);
+    const ownerJoined = await t.injectAs(token(owner), { method: 'GET', url: `/api/pools/user/${owner.userProfile.id}/joined` });
+    expect(ownerJoined.json().data.pools).toEqual([]);
+
+    const snoop = await t.injectAs(token(player), { method: 'GET', url: `/api/pools/user/${owner.userProfile.id}/owned` });
+    expect(snoop.statusCode).toBe(403);
+    expect(snoop.body).not.toContain(String(pool.invitationCode));
+  });
+
+  it('shows a pool to its creator and participants only', async () => {
+    const owner = await t.createUser();
+    const player = await t.createUser();
+    const stranger = await t.createUser();
+    const pool = await newPool(owner);
+    await join(player, pool.invitationCode);
+
+    expect((await t.injectAs(token(owner), { method: 'GET', url: `/api/pools/${pool.id}` })).statusCode).toBe(200);
+    expect((await t.injectAs(token(player), { method: 'GET', url: `/api/pools/${pool.id}` })).json().data.id).toBe(pool.id);
+    const denied = await t.injectAs(token(stranger), { method: 'GET', url: `/api/pools/${pool.id}` });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.body).not.toContain(String(pool.invitationCode));
+    expect((await t.injectAs(token(owner), { method: 'GET', url: '/api/pools/987654' })).statusCode).toBe(404);
+    expect((await t.injectAs(token(owner), { method: 'GET', url: '/api/pools/abc' })).statusCode).toBe(400);
+
+    const visible = await t.injectAs(token(stranger), { method: 'GET', url: '/api/pools' });
+    expect(visible.json().data.pools).toEqual([]);
+  });
+
+  it('lists participants for the creator only', async () => {
+    const owner = await t.createUser();
+    const player = await t.createUser({ name: 'Marta' });
+    const pool = await newPool(owner);
+    await join(player, pool.invitationCode);
+
+    const res = await t.injectAs(token(owner), { method: 'GET', url: `/api/pools/${pool.id}/participants/${owner.userProfile.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.participants).toEqual([{ id: player.userProfile.id, name: 'Marta', registeredAt: expect.any(String) }]);
+    expect(res.body).not.toContain('@');
+
+    expect((await t.injectAs(token(player), { method: 'GET', url: `/api/pools/${pool.id}/participants/${player.userProfile.id}` })).statusCode).toBe(403);
+    expect((await t.injectAs(token(player), { method: 'GET', url: `/api/pools/${pool.id}/participants/${owner.userProfile.id}` })).statusCode).toBe(403);
+  });
+});
+
+describe('update and delete', () => {
+  it('lets the creator edit and delete, and nobody else', async () => {
+    const owner = await t.createUser();
+    const player = await t.createUser();
+    const pool = await newPool(owner, { maxParticipants: 3 });
+    await join(player, pool.invitationCode);
+    await join(await t.createUser(), pool.invitationCode);
+
+    expect((await t.injectAs(token(player), { method: 'PATCH', url: `/api/pools/${pool.id}`, payload: { name: 'Hackeada' } })).statusCode).toBe(403);
+    expect((await t.injectAs(token(player), { method: 'DELETE', url: `/api/pools/${pool.id}` })).statusCode).toBe(403);
+
+    const tooSmall = await t.injectAs(token(owner), { method: 'PATCH', url: `/api/pools/${pool.id}`, payload: { maxParticipants: 2 } });
+    expect(tooSmall.statusCode).toBe(200);
+    const below = await t.injectAs(token(owner), { method: 'PATCH', url: `/api/pools/${pool.id}`, payload: { maxParticipants: 2, name: 'x' } });
+    expect(below.json().data.maxParticipants).toBe(2);
+
+    const renamed = await t.injectAs(token(owner), { method: 'PATCH', url: `/api/pools/${pool.id}`, payload: { name: 'Nueva', isClose: true } });
+    expect(renamed.json().data).toMatchObject({ name: 'Nueva', isClose: true });
+
+    const removed = await t.injectAs(token(owner), { method: 'DELETE', url: `/api/pools/${pool.id}` });
+    expect(removed.statusCode).toBe(200);
+    expect((await t.injectAs(token(owner), { method: 'GET', url: `/api/pools/${pool.id}` })).statusCode).toBe(404);
+    const [left] = await t.db.select({ n: count() }).from(poolParticipants).where(eq(poolParticipants.poolId, pool.id));
+    expect(left?.n).toBe(0);
+  });
+
+  it('refuses a maximum below the current participants', async () => {
+    const owner = await t.createUser();
+    const pool = await newPool(owner, { maxParticipants: 3 });
+    for (let i = 0; i < 3; i += 1) await join(await t.createUser(), pool.invitationCode);
+    const res = await t.injectAs(token(owner), { method: 'PATCH', url: `/api/pools/${pool.id}`, payload: { maxParticipants: 2 } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('El máximo de participantes no puede ser menor que los participantes actuales.');
+  });
+});

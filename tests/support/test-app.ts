@@ -1,0 +1,89 @@
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { RoleName, SignInResponse } from '#contract/index';
+import { createSessionsRepository } from '#server/modules/auth/sessions.repository';
+import { createUsersRepository } from '#server/modules/users/users.repository';
+import { buildApp } from '#server/app';
+import { loadConfig, type Config } from '#server/config';
+import type { Database } from '#server/db/client';
+import type { Clock } from '#server/lib/clock';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  /** Registers and signs in a new user; returns its token and profile. */
+  signUpAndIn(overrides?: Partial<{ name: string; email: string; password: string }>): Promise<SignInResponse>;
+  /**
+   * A signed-in user made directly through the repositories: much faster than
+   * `signUpAndIn` (no password hashing) for tests about something else.
+   */
+  createUser(overrides?: Partial<{ name: string; email: string; role: RoleName }>): Promise<SignInResponse>;
+  /** `app.inject` with the bearer token set. */
+  injectAs(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+/** The real app (same `buildApp` as production) on a fresh migrated database. */
+export async function createTestApp(options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
+  const database = await createTestDatabase(inject('databaseTemplate'));
+  // Tests sign many users up from one address: the per-address limit has its own test.
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    SEED_DATA: 'false',
+    WEB_DIST_DIR: 'dist/web',
+    AUTH_IP_MAX_PER_MINUTE: '1000000',
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+  await app.ready();
+
+  return {
+    app,
+    db: database.db,
+    config,
+    async signUpAndIn(overrides = {}) {
+      userCounter += 1;
+      const body = {
+        name: `Jugador ${userCounter}`,
+        email: `jugador${userCounter}-${Date.now()}@example.com`,
+        password: 'contraseña-segura',
+        ...overrides,
+      };
+      const signUp = await app.inject({ method: 'POST', url: '/auth/signup', payload: body });
+      if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.body}`);
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/auth/signin',
+        payload: { email: body.email, password: body.password },
+      });
+      if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
+      return signIn.json<SignInResponse>();
+    },
+    async createUser(overrides = {}) {
+      userCounter += 1;
+      const user = await createUsersRepository(database.db).insert({
+        name: overrides.name ?? `Jugador ${userCounter}`,
+        email: overrides.email ?? `rapido${userCounter}-${Date.now()}@example.com`,
+        passwordHash: 'scrypt$not-a-usable-hash',
+        role: overrides.role ?? 'user',
+      });
+      const expiresAt = new Date((options.clock?.() ?? new Date()).getTime() + config.sessionTtlMs);
+      const accessToken = await createSessionsRepository(database.db).create(user.id, expiresAt);
+      return { session: { accessToken, tokenType: 'Bearer', expiresAt: expiresAt.toISOString() }, userProfile: user };
+    },
+    injectAs(token, injectOptions) {
+      return app.inject({
+        ...injectOptions,
+        headers: { ...injectOptions.headers, authorization: `Bearer ${token}` },
+      });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
