@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+const port = 3100;
+const baseURL = `http://localhost:${port}`;
+
+/**
+ * Browser tests against the real server, which serves the built web app from
+ * dist/web (build it first: `npm run test:e2e` does). Debian's Chromium is
+ * used, so no browser download is needed.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  use: {
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // A fresh embedded database per run, so every run starts from the shipped seed data.
+    command: 'rm -rf .e2e-data && node --import tsx server/main.ts',
+    env: { PORT: String(port), DATA_DIR: '.e2e-data', LOG_LEVEL: 'warn' },
+    url: `${baseURL}/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+  },
+});

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { expectToast, newTestUser, registerViaApi, signInViaStorage, storedKeys } from './helpers.ts';
+
+test('/ opens the sign-in screen', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
+});
+
+test.describe('signed in', () => {
+  test.beforeEach(async ({ page, request }) => {
+    const user = newTestUser('pestanas');
+    await registerViaApi(request, user);
+    await signInViaStorage(page, request, user);
+  });
+
+  test('/tabs and /home open the home tab', async ({ page }) => {
+    await page.goto('/tabs');
+    await expect(page).toHaveURL(/\/tabs\/home$/);
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/tabs\/home$/);
+    await expect(page.locator('ion-tab-bar')).toBeVisible();
+  });
+
+  test('the tab bar switches between Inicio, Quinelas and Favoritos', async ({ page }) => {
+    await page.goto('/tabs/home');
+    await page.getByTestId('tab-quinelas').click();
+    await expect(page).toHaveURL(/\/tabs\/quinelas$/);
+    await expect(page.locator('ion-title', { hasText: 'Mis Quinelas' })).toBeVisible();
+
+    await page.getByTestId('tab-favorites').click();
+    await expect(page).toHaveURL(/\/tabs\/favorites$/);
+    await expect(page.locator('ion-title', { hasText: 'Partidos Guardados' })).toBeVisible();
+    await expect(page.getByText('Aún no tienes partidos favoritos. ¡Explora y añade algunos!')).toBeVisible();
+
+    await page.getByTestId('tab-home').click();
+    await expect(page).toHaveURL(/\/tabs\/home$/);
+    await expect(page.getByTestId('match-card').first()).toBeVisible();
+  });
+
+  test('an unreadable stored profile sends the user back to sign in', async ({ page }) => {
+    await page.evaluate(() => localStorage.setItem('userProfile', '{"id": 1,'));
+    await page.goto('/tabs/home');
+
+    await expectToast(page, 'Error al cargar tu perfil. Por favor, inicia sesión de nuevo.');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
+  });
+
+  test('a session the server has revoked sends the user back to sign in', async ({ page, request }) => {
+    const { session } = await storedKeys(page);
+    const { accessToken } = JSON.parse(session ?? 'null') as { accessToken: string };
+    const signOut = await request.post('/auth/signout', { headers: { Authorization: `Bearer ${accessToken}` } });
+    expect(signOut.status()).toBe(200);
+
+    await page.goto('/tabs/home');
+
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
+  });
+});
+
+test.describe('signed out', () => {
+  test('the pools tab explains why it sends the visitor to sign in', async ({ page }) => {
+    await page.goto('/tabs/quinelas');
+    await expectToast(page, 'Debes iniciar sesión para ver tus quinielas.');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  for (const path of ['/tabs/home', '/tabs/favorites', '/tabs']) {
+    test(`${path} sends the visitor to sign in`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+    });
+  }
+});

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { expectToast, newTestUser, registerViaApi } from './helpers.ts';
+
+test('registering with an empty field asks to complete them all', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('Nombre').fill('Ana');
+  await page.getByLabel('Correo electrónico').fill('ana@example.com');
+  await page.getByRole('button', { name: 'Registrarse' }).click();
+
+  await expectToast(page, 'Por favor, completa todos los campos.');
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test("registering a taken email shows the server's message", async ({ page, request }) => {
+  const user = newTestUser('repetido');
+  await registerViaApi(request, user);
+
+  await page.goto('/register');
+  await page.getByLabel('Nombre').fill(user.name);
+  await page.getByLabel('Correo electrónico').fill(user.email);
+  await page.getByLabel('Contraseña').fill(user.password);
+  await page.getByRole('button', { name: 'Registrarse' }).click();
+
+  await expectToast(page, 'Ya existe una cuenta con ese correo electrónico.', 'Error en el registro');
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test('the sign-in and register screens link to each other', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Regístrate' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.getByRole('link', { name: 'Inicia sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { expectToast, fillSignInForm, newTestUser, registerViaApi, signInViaStorage, storedKeys } from './helpers.ts';
+
+test('a new user registers, signs in and sees the upcoming matches in the tab shell', async ({ page, request }) => {
+  const user = newTestUser('registro');
+
+  await page.goto('/register');
+  await page.getByLabel('Nombre').fill(user.name);
+  await page.getByLabel('Correo electrónico').fill(user.email);
+  await page.getByLabel('Contraseña').fill(user.password);
+  await page.getByRole('button', { name: 'Registrarse' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.locator('ion-toast:not(.overlay-hidden)')).toBeVisible();
+
+  await fillSignInForm(page, user.email, user.password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+
+  await expect(page).toHaveURL(/\/tabs\/home$/);
+  const tabs = page.locator('ion-tab-bar ion-tab-button');
+  await expect(tabs).toHaveText(['Inicio', 'Quinelas', 'Favoritos']);
+
+  const firstCard = page.getByTestId('match-card').first();
+  await expect(firstCard).toBeVisible();
+  await expect(firstCard).toContainText('VS');
+  await expect(firstCard.locator('time')).toHaveText(/^[a-záéíóú]+, \d{1,2} de [a-z]+ de \d{4}(, \d{2}:\d{2}| · hora por confirmar)$/);
+  await expect(firstCard.getByRole('img')).toHaveCount(2);
+
+  const keys = await storedKeys(page);
+  expect(JSON.parse(keys.userProfile ?? 'null')).toMatchObject({ name: user.name, email: user.email });
+  const session = JSON.parse(keys.session ?? 'null') as { accessToken: string; tokenType: string };
+  expect(session.tokenType).toBe('Bearer');
+
+  // The shipped LaLiga clubs are the teams with a club badge.
+  const teamsResponse = await request.get('/api/teams', { headers: { Authorization: `Bearer ${session.accessToken}` } });
+  const { data: teams } = (await teamsResponse.json()) as { data: { name: string; logoUrl: string | null }[] };
+  const clubNames = teams.filter((team) => team.logoUrl?.startsWith('/logos/clubs/')).map((team) => team.name);
+  const namesOnCards = await page.locator('.match-card__team-name').allTextContents();
+  expect(namesOnCards.some((name) => clubNames.includes(name)), namesOnCards.join(', ')).toBe(true);
+});
+
+test('signing in with empty fields asks to complete them', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expectToast(page, 'Por favor, completa todos los campos.');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a wrong password shows the server's message", async ({ page, request }) => {
+  const user = newTestUser('clave');
+  await registerViaApi(request, user);
+
+  await page.goto('/login');
+  await fillSignInForm(page, user.email, 'no-es-mi-clave');
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+
+  await expectToast(page, 'Correo o contraseña incorrectos.', 'Error al iniciar sesión');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
+});
+
+test('signing out forgets the session, protects the tabs again and allows signing back in', async ({ page, request }) => {
+  const user = newTestUser('salir');
+  await registerViaApi(request, user);
+  await signInViaStorage(page, request, user);
+  await page.goto('/tabs/quinelas');
+  await expect(page.locator('ion-title', { hasText: 'Mis Quinelas' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
+
+  await fillSignInForm(page, user.email, user.password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page).toHaveURL(/\/tabs\/home$/);
+  await expect(page.getByTestId('match-card').first()).toBeVisible();
+  // Leaving the pools tab by signing out is not a visit by a signed-out user.
+  await expect(page.locator('ion-toast:not(.overlay-hidden)')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/tabs/home');
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,58 @@
+import { IonApp, IonRouterOutlet, setupIonicReact } from '@ionic/react';
+import { IonReactRouter } from '@ionic/react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Navigate, Route, useLocation } from 'react-router-dom';
+import { messages } from '#contract/index';
+import { useSessionGuard } from './features/auth/session-guard.ts';
+import type { SessionGuardRules } from './features/auth/session-guard.ts';
+import { queryClient } from './lib/query-client.ts';
+import { LoginPage } from './pages/login-page.tsx';
+import { RegisterPage } from './pages/register-page.tsx';
+import { TabsLayout } from './pages/tabs-layout.tsx';
+
+/* Ionic's core CSS, then the optional utilities the screens use, then the theme. */
+import '@ionic/react/css/core.css';
+import '@ionic/react/css/normalize.css';
+import '@ionic/react/css/structure.css';
+import '@ionic/react/css/typography.css';
+import '@ionic/react/css/padding.css';
+import '@ionic/react/css/flex-utils.css';
+import '@ionic/react/css/display.css';
+import './theme/variables.css';
+
+setupIonicReact();
+
+const sessionGuardRules: SessionGuardRules = {
+  isProtected: (pathname) => pathname.startsWith('/tabs'),
+  signedOutNotice: (pathname) => (pathname.startsWith('/tabs/quinelas') ? messages.mustSignInForPools : null),
+};
+
+/** The route table of spec §2. */
+function AppRoutes() {
+  const { pathname } = useLocation();
+  const auth = useSessionGuard(pathname, sessionGuardRules);
+  const toLogin = <Navigate to="/login" replace />;
+
+  return (
+    <IonRouterOutlet>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      <Route path="/tabs/*" element={auth.status === 'signed-in' ? <TabsLayout /> : toLogin} />
+      <Route path="/home" element={<Navigate to="/tabs/home" replace />} />
+      <Route path="/" element={toLogin} />
+      <Route path="*" element={<Navigate to={auth.status === 'signed-in' ? '/tabs/home' : '/login'} replace />} />
+    </IonRouterOutlet>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <IonApp>
+        <IonReactRouter>
+          <AppRoutes />
+        </IonReactRouter>
+      </IonApp>
+    </QueryClientProvider>
+  );
+}

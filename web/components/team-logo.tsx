@@ -1,0 +1,29 @@
+import { DEFAULT_TEAM_LOGO } from '#contract/index';
+import type { SyntheticEvent } from 'react';
+
+interface TeamLogoProps {
+  name: string;
+  logoUrl: string;
+  size: number;
+}
+
+/** Falls back to the default ball when a logo file is missing, instead of a broken image. */
+function showDefaultLogo(event: SyntheticEvent<HTMLImageElement>) {
+  const image = event.currentTarget;
+  if (!image.src.endsWith(DEFAULT_TEAM_LOGO)) image.src = DEFAULT_TEAM_LOGO;
+}
+
+export function TeamLogo({ name, logoUrl, size }: TeamLogoProps) {
+  return (
+    <img
+      className="team-logo"
+      src={logoUrl}
+      alt={name}
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      onError={showDefaultLogo}
+    />
+  );
+}

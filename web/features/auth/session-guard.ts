@@ -1,0 +1,38 @@
+import { useEffect, useEffectEvent } from 'react';
+import { messages } from '#contract/index';
+import { useToast } from '../../lib/toast.ts';
+import { clearStoredAuth, useStoredAuth } from './session.ts';
+import type { StoredAuth } from './session.ts';
+
+export interface SessionGuardRules {
+  /** Whether the screen at `pathname` needs a signed-in user. */
+  isProtected(pathname: string): boolean;
+  /** What to tell a signed-out visitor of `pathname`, if anything (e.g. the pools list, spec §6). */
+  signedOutNotice(pathname: string): string | null;
+}
+
+/**
+ * Returns the stored auth state for the route table to redirect on, and
+ * explains the redirect with a toast. The notice runs when a protected path is
+ * entered, not when the session ends on it: signing out or a 401 leaves
+ * quietly (or with its own message).
+ */
+export function useSessionGuard(pathname: string, rules: SessionGuardRules): StoredAuth {
+  const auth = useStoredAuth();
+  const showToast = useToast();
+
+  const explainRedirect = useEffectEvent((enteredPath: string) => {
+    if (!rules.isProtected(enteredPath) || auth.status === 'signed-in') return;
+    if (auth.status === 'invalid') {
+      clearStoredAuth();
+      showToast({ message: messages.invalidStoredProfile, color: 'danger' });
+      return;
+    }
+    const notice = rules.signedOutNotice(enteredPath);
+    if (notice) showToast({ message: notice, color: 'warning' });
+  });
+
+  useEffect(() => explainRedirect(pathname), [pathname]);
+
+  return auth;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TEAM_LOGO, UNKNOWN_TEAM_NAME } from '#contract/index';
+import type { Match, Team } from '#contract/index';
+import { describeTeam, selectUpcomingMatches } from './upcoming-matches.ts';
+
+function match(id: number, matchDate: string, status: Match['status']): Match {
+  return {
+    id,
+    competition: 'LaLiga',
+    round: 'Jornada 1',
+    weekNumber: 1,
+    matchDate,
+    kickoffConfirmed: true,
+    homeTeamId: 1,
+    awayTeamId: 2,
+    scoreHome: null,
+    scoreAway: null,
+    status,
+  };
+}
+
+describe('selectUpcomingMatches', () => {
+  it('hides finished matches and puts the soonest first', () => {
+    const matches = [
+      match(1, '2026-11-29T20:00:00Z', 'scheduled'),
+      match(2, '2026-11-20T20:00:00Z', 'finished'),
+      match(3, '2026-11-22T15:00:00Z', 'live'),
+      match(4, '2026-11-22T15:00:00Z', 'scheduled'),
+    ];
+    expect(selectUpcomingMatches(matches).map((m) => m.id)).toEqual([3, 4, 1]);
+  });
+
+  it('leaves the input untouched', () => {
+    const matches = [match(1, '2026-11-29T20:00:00Z', 'scheduled'), match(2, '2026-11-22T20:00:00Z', 'scheduled')];
+    selectUpcomingMatches(matches);
+    expect(matches.map((m) => m.id)).toEqual([1, 2]);
+  });
+});
+
+describe('describeTeam', () => {
+  const team: Team = { id: 7, name: 'Real Betis', logoUrl: '/logos/betis.svg', isActive: true, confederationId: 1 };
+  const teamsById = new Map([[team.id, team]]);
+
+  it('uses the team name and logo', () => {
+    expect(describeTeam(teamsById, 7)).toEqual({ name: 'Real Betis', logoUrl: '/logos/betis.svg' });
+  });
+
+  it('falls back to the default logo when the team has none', () => {
+    const withoutLogo = new Map([[7, { ...team, logoUrl: null }]]);
+    expect(describeTeam(withoutLogo, 7).logoUrl).toBe(DEFAULT_TEAM_LOGO);
+  });
+
+  it('shows a team missing from the list as Unknown Team', () => {
+    expect(describeTeam(teamsById, 99)).toEqual({ name: UNKNOWN_TEAM_NAME, logoUrl: DEFAULT_TEAM_LOGO });
+  });
+});

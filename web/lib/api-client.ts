@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+import { ApiErrorSchema } from '#contract/index';
+
+/**
+ * A failed API call. `serverMessage` is the Spanish `message` of the server's
+ * error body when there was one; screens show it, or their own fallback text.
+ */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+  readonly status: number;
+  readonly serverMessage: string | null;
+
+  constructor(status: number, serverMessage: string | null, detail: string) {
+    super(serverMessage ?? detail);
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+/** The text a toast should show for `error`: the server's message, else the screen's fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiRequestError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+export interface ApiClientHooks {
+  /** The stored session's token, sent as `Authorization: Bearer …` on authenticated calls. */
+  getAccessToken(): string | null;
+  /** Called when an authenticated call answers 401: the session is gone on the server. */
+  onUnauthorized(error: ApiRequestError): void;
+}
+
+// The auth feature plugs itself in at start-up, so this module never depends on a feature.
+let hooks: ApiClientHooks = {
+  getAccessToken: () => null,
+  onUnauthorized: () => {},
+};
+
+export function configureApiClient(next: ApiClientHooks): void {
+  hooks = next;
+}
+
+export interface ApiRequestOptions<Schema extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Contract schema the successful response body must match. */
+  schema: Schema;
+  /** Sign-in and sign-up are the only calls made without a session. */
+  authenticated?: boolean;
+}
+
+/**
+ * The one way screens talk to the API (same origin, JSON). Every response is
+ * checked against the contract, so a screen never renders a shape it did not expect.
+ */
+export async function apiRequest<Schema extends z.ZodType>(
+  path: string,
+  { method = 'GET', body, schema, authenticated = true }: ApiRequestOptions<Schema>,
+): Promise<z.output<Schema>> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const accessToken = authenticated ? hooks.getAccessToken() : null;
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+
+  // Seam for the offline cache (spec §4): it will wrap this call.
+  const response = await send(path, {
+    method,
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const payload = await readJson(response);
+
+  if (!response.ok) {
+    const parsedError = ApiErrorSchema.safeParse(payload);
+    const error = new ApiRequestError(
+      response.status,
+      parsedError.success ? parsedError.data.message : null,
+      `${method} ${path} failed with HTTP ${response.status}`,
+    );
+    if (response.status === 401 && authenticated) hooks.onUnauthorized(error);
+    throw error;
+  }
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new ApiRequestError(
+      response.status,
+      null,
+      `${method} ${path} answered a body that does not match the contract: ${parsed.error.message}`,
+    );
+  }
+  return parsed.data;
+}
+
+async function send(path: string, init: RequestInit & { method: string }): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch (cause) {
+    // No answer at all (offline, server down): there is no server message to show.
+    throw new ApiRequestError(0, null, `${init.method} ${path} could not reach the server: ${String(cause)}`);
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

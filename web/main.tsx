@@ -1,0 +1,12 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app.tsx';
+import { connectApiClientToSession } from './features/auth/api.ts';
+import { queryClient } from './lib/query-client.ts';
+
+connectApiClientToSession(queryClient);
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+// No <StrictMode>: its doubled effects in development would present every notice toast twice.
+createRoot(rootElement).render(<App />);
