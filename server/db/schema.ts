@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -30,6 +31,8 @@ export const users = pgTable('users', {
   roleId: integer('role_id')
     .notNull()
     .references(() => roles.id),
+  /** Random WebAuthn user handle (base64url), made on the first passkey registration. */
+  webauthnUserId: text('webauthn_user_id').unique(),
   createdAt: createdAt(),
 });
 
@@ -226,3 +229,33 @@ export const matchResultChanges = pgTable(
   },
   (t) => [index('match_result_changes_match_id_idx').on(t.matchId)],
 );
+
+/** Passkeys (WebAuthn credentials) a user registered; verified by the server on every sign-in. */
+export const passkeyCredentials = pgTable(
+  'passkey_credentials',
+  {
+    /** The credential id, base64url. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').notNull().default('[]'),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkey_credentials_user_id_idx').on(t.userId)],
+);
+
+/** Challenges issued for a ceremony: single use (deleted when consumed) and short-lived. */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  challenge: text('challenge').primaryKey(),
+  purpose: text('purpose', { enum: ['registration', 'authentication'] }).notNull(),
+  /** Set for registration (the signed-in user); null for sign-in, where the user is not known yet. */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
