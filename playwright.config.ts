@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
-const port = 3100;
+// A port per run (inherited by the workers through the environment), so two runs on one
+// machine never collide; E2E_PORT pins it.
+process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 
 /**
@@ -33,8 +36,8 @@ export default defineConfig({
   },
   webServer: {
     // A fresh embedded database per run, so every run starts from the shipped seed data.
-    command: 'rm -rf .e2e-data && node --import tsx server/main.ts',
-    env: { PORT: String(port), DATA_DIR: '.e2e-data', LOG_LEVEL: 'warn' },
+    command: `rm -rf .e2e-data/${port} && node --import tsx server/main.ts`,
+    env: { PORT: String(port), DATA_DIR: `.e2e-data/${port}`, LOG_LEVEL: 'warn' },
     url: `${baseURL}/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { prepareTemplate, testDatabaseKind } from './test-database.ts';
+import { dropTemplate, prepareTemplate, testDatabaseKind } from './test-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,6 +9,8 @@ declare module 'vitest' {
 
 export default async function globalSetup(project: TestProject) {
   const started = Date.now();
-  project.provide('databaseTemplate', await prepareTemplate());
+  const template = await prepareTemplate();
+  project.provide('databaseTemplate', template);
   console.log(`[api tests] ${testDatabaseKind()} template ready in ${Date.now() - started} ms`);
+  return () => dropTemplate(template);
 }

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,6 @@ export type TestDatabaseKind = 'pglite' | 'postgres';
 
 export const testDatabaseKind = (): TestDatabaseKind => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
-const TEMPLATE_DB = 'quiniela_test_template';
 
 function postgresUrl(database?: string): string {
   const url = process.env.TEST_DATABASE_URL;
@@ -47,14 +46,22 @@ export async function prepareTemplate(): Promise<string> {
     await client.close();
     return pgliteTemplateFile;
   }
+  // One template per run, so parallel runs on the same server never drop each other's.
+  const templateDb = `quiniela_template_${process.pid}`;
   await withAdminClient(async (client) => {
-    await client.query(`drop database if exists ${TEMPLATE_DB}`);
-    await client.query(`create database ${TEMPLATE_DB}`);
+    await client.query(`drop database if exists ${templateDb}`);
+    await client.query(`create database ${templateDb}`);
   });
-  const template = openPostgres(postgresUrl(TEMPLATE_DB), 1);
+  const template = openPostgres(postgresUrl(templateDb), 1);
   await template.migrate();
   await template.close();
-  return TEMPLATE_DB;
+  return templateDb;
+}
+
+/** Drops the per-run template (PostgreSQL); the PGlite dump file is removed. */
+export async function dropTemplate(template: string): Promise<void> {
+  if (testDatabaseKind() === 'pglite') return rm(template, { force: true });
+  await withAdminClient((client) => client.query(`drop database if exists ${template}`));
 }
 
 export async function createTestDatabase(template: string): Promise<DatabaseHandle> {
