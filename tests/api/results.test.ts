@@ -1,0 +1,96 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { Match, Pool, SignInResponse } from '#contract/index';
+import { matchResultChanges, matches, teams } from '#server/db/schema';
+import { seedFootballData } from '#server/db/seed/seed';
+import { createTestApp, type TestApp } from '#tests/support/test-app';
+
+interface SourceFile {
+  name: string;
+  matches: { round: string; date: string; time?: string; team1: string; team2: string; score?: unknown }[];
+}
+
+const now = new Date('2026-11-21T12:00:00Z');
+let t: TestApp;
+let sourcePath: string;
+let laliga: SourceFile;
+
+beforeAll(async () => {
+  sourcePath = path.join(await mkdtemp(path.join(os.tmpdir(), 'quiniela-results-')), 'es.1.json');
+  laliga = JSON.parse(await readFile(new URL('../../server/db/seed/data/laliga-2026-27.json', import.meta.url), 'utf8')) as SourceFile;
+  await writeFile(sourcePath, JSON.stringify(laliga));
+  t = await createTestApp({ clock: () => now, env: { RESULTS_SOURCE: sourcePath } });
+  await seedFootballData(t.db, () => now);
+}, 60_000);
+afterAll(() => t.close());
+
+const as = (who: SignInResponse, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
+
+async function fixture(home: string, away: string): Promise<Match> {
+  const id = async (name: string) => (await t.db.select({ id: teams.id }).from(teams).where(eq(teams.sourceName, name)))[0]!.id;
+  const [row] = await t.db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.homeTeamId, await id(home)), eq(matches.awayTeamId, await id(away))));
+  const owner = await t.createUser({ role: 'admin' });
+  return (await as(owner, 'GET', `/api/matches/${row!.id}`)).json().data as Match;
+}
+
+describe('Actualizar Resultados pulls the configured source', () => {
+  it('imports a new result, moves the ranking, is idempotent, and records the change as an import', async () => {
+    const upcoming = laliga.matches.find((m) => m.date === '2026-11-22' && !m.score)!;
+    const match = await fixture(upcoming.team1, upcoming.team2);
+    expect(match.status).toBe('scheduled');
+
+    const owner = await t.createUser();
+    const player = await t.createUser({ name: 'Acertante' });
+    const pool = (await as(owner, 'POST', '/api/pools', { name: 'Liga', invitationCode: 700001, creatorId: owner.userProfile.id })).json().data as Pool;
+    await as(player, 'POST', '/api/pools/join', { invitationCode: pool.invitationCode, userId: player.userProfile.id });
+    expect((await as(player, 'POST', '/api/predictions', { prediction: 'home', userId: player.userProfile.id, matchId: match.id, poolId: pool.id })).statusCode).toBe(201);
+
+    upcoming.score = { ft: [2, 0], ht: [1, 0] };
+    await writeFile(sourcePath, JSON.stringify(laliga));
+
+    const first = await as(owner, 'POST', '/api/leaderboard/update-all');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ import: { matchesSeen: 380, updated: 1, created: 0, unknownTeams: [] }, poolsRecomputed: 1 });
+    const ranking = (await as(player, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`)).json();
+    expect(ranking.leaderboard.positions).toEqual([{ position: 1, userId: player.userProfile.id, username: 'Acertante', points: 3 }]);
+
+    const again = await as(owner, 'POST', '/api/leaderboard/update-all');
+    expect(again.json().data.import).toMatchObject({ updated: 0, created: 0, unchanged: 380 });
+
+    const audit = await t.db.select().from(matchResultChanges).where(eq(matchResultChanges.matchId, match.id));
+    expect(audit).toEqual([expect.objectContaining({ source: 'import', changedBy: null, newStatus: 'finished', newScoreHome: 2, newScoreAway: 0 })]);
+  });
+
+  it('never erases a stored result when the file lacks it, and reports unknown teams instead of creating them', async () => {
+    const played = laliga.matches.find((m) => m.score && !Array.isArray(m.score))!;
+    const before = await fixture(played.team1, played.team2);
+    expect(before.status).toBe('finished');
+    const { score: _dropped, ...withoutScore } = played;
+    const edited: SourceFile = {
+      ...laliga,
+      matches: [...laliga.matches.map((m) => (m === played ? withoutScore : m)), { round: 'Matchday 38', date: '2027-05-23', team1: 'Real Zaragoza', team2: 'Sevilla FC' }],
+    };
+    await writeFile(sourcePath, JSON.stringify(edited));
+    const admin = await t.createUser({ role: 'admin' });
+    const res = await as(admin, 'POST', '/api/leaderboard/update-all');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.import.unknownTeams).toEqual(['Real Zaragoza']);
+    expect((await fixture(played.team1, played.team2)).status).toBe('finished');
+    expect(await t.db.select().from(teams).where(eq(teams.sourceName, 'Real Zaragoza'))).toEqual([]);
+  });
+
+  it('answers 502 in Spanish when the source cannot be read', async () => {
+    await writeFile(sourcePath, '{ not json');
+    const admin = await t.createUser({ role: 'admin' });
+    const res = await as(admin, 'POST', '/api/leaderboard/update-all');
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toBe('No se pudo leer la fuente de resultados.');
+  });
+});
