@@ -18,7 +18,11 @@ export function clubInitials(shortName: string): string {
   let letters: string;
   if (words.length === 1) letters = first.slice(0, 3);
   else if (words.length === 2) letters = first.charAt(0) + second.slice(0, 2);
-  else letters = words.map((word) => word.charAt(0)).join('').slice(0, 3);
+  else
+    letters = words
+      .map((word) => word.charAt(0))
+      .join('')
+      .slice(0, 3);
   return letters.toLocaleUpperCase('es');
 }
 

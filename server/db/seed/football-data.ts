@@ -154,9 +154,7 @@ export function parseFixtures(
 }
 
 /** A match with a full-time score is finished; anything else (no score, postponed) is scheduled. */
-export function matchResult(
-  match: Pick<SourceMatch, 'score'>,
-): Pick<FixtureRow, 'scoreHome' | 'scoreAway' | 'status'> {
+export function matchResult(match: Pick<SourceMatch, 'score'>): Pick<FixtureRow, 'scoreHome' | 'scoreAway' | 'status'> {
   // The quiniela scores the 90-minute result, so extra time and penalties ("et", "p") are ignored.
   const ft = Array.isArray(match.score) ? match.score : match.score?.ft;
   if (ft === undefined) return { scoreHome: null, scoreAway: null, status: 'scheduled' };
@@ -228,8 +226,7 @@ function utcOffsetMs(instant: number, timeZone: string): number {
     zoneFormats.set(timeZone, format);
   }
   const parts = format.formatToParts(instant);
-  const field = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(parts.find((part) => part.type === type)?.value);
+  const field = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((part) => part.type === type)?.value);
   const wallClock = Date.UTC(
     field('year'),
     field('month') - 1,

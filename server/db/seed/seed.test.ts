@@ -46,10 +46,12 @@ describe('seedFootballData', () => {
     const teamId = async (sourceName: string) =>
       (await handle.db.select({ id: teams.id }).from(teams).where(eq(teams.sourceName, sourceName)))[0]!.id;
     const fixture = async (home: string, away: string) =>
-      (await handle.db
-        .select()
-        .from(matches)
-        .where(and(eq(matches.homeTeamId, await teamId(home)), eq(matches.awayTeamId, await teamId(away)))))[0]!;
+      (
+        await handle.db
+          .select()
+          .from(matches)
+          .where(and(eq(matches.homeTeamId, await teamId(home)), eq(matches.awayTeamId, await teamId(away))))
+      )[0]!;
 
     // "2026-06-11", "13:00 UTC-6", 2-0
     expect(await fixture('Mexico', 'South Africa')).toMatchObject({
@@ -68,7 +70,11 @@ describe('seedFootballData', () => {
       scoreAway: 0,
     });
     // A bare-array score "[0, 0]" counts as the full-time result.
-    expect(await fixture('Valencia CF', 'RC Celta de Vigo')).toMatchObject({ status: 'finished', scoreHome: 0, scoreAway: 0 });
+    expect(await fixture('Valencia CF', 'RC Celta de Vigo')).toMatchObject({
+      status: 'finished',
+      scoreHome: 0,
+      scoreAway: 0,
+    });
     // The postponed match stays scheduled with no invented score.
     expect(await fixture('Levante UD', 'Athletic Club')).toMatchObject({ status: 'scheduled', scoreHome: null });
 
@@ -79,7 +85,11 @@ describe('seedFootballData', () => {
     expect(undated.length).toBeGreaterThan(250);
     // Noon in Madrid is 11:00 UTC in winter and 10:00 UTC in summer time (from 2027-03-28).
     const hours = (from: string, to: string) =>
-      new Set(undated.filter((m) => m.matchDate >= new Date(from) && m.matchDate < new Date(to)).map((m) => m.matchDate.getUTCHours()));
+      new Set(
+        undated
+          .filter((m) => m.matchDate >= new Date(from) && m.matchDate < new Date(to))
+          .map((m) => m.matchDate.getUTCHours()),
+      );
     expect(hours('2026-11-22', '2027-03-01')).toEqual(new Set([11]));
     expect(hours('2027-04-01', '2027-07-01')).toEqual(new Set([10]));
   });
@@ -92,5 +102,38 @@ describe('seedFootballData', () => {
     ]);
     expect(await countWhere()).toBe(484);
     expect(await handle.db.select().from(teams)).toHaveLength(68);
+  });
+
+  it('keeps a kick-off time and a corrected score saved after the shipped data when it seeds again', async () => {
+    const [moved] = await handle.db
+      .update(matches)
+      .set({ matchDate: new Date('2026-11-28T20:00:00Z'), kickoffConfirmed: true })
+      .where(and(eq(matches.competition, 'laliga-2026-27'), eq(matches.round, 'Matchday 14')))
+      .returning({ id: matches.id });
+    const [corrected] = await handle.db
+      .update(matches)
+      .set({ scoreHome: 7, scoreAway: 7 })
+      .where(and(eq(matches.competition, 'worldcup-2026'), eq(matches.round, 'Final')))
+      .returning({ id: matches.id });
+    await seedFootballData(handle.db, clock);
+    const [afterMove] = await handle.db.select().from(matches).where(eq(matches.id, moved!.id));
+    expect(afterMove).toMatchObject({ matchDate: new Date('2026-11-28T20:00:00Z'), kickoffConfirmed: true });
+    const [afterCorrection] = await handle.db.select().from(matches).where(eq(matches.id, corrected!.id));
+    expect(afterCorrection).toMatchObject({ scoreHome: 7, scoreAway: 7 });
+  });
+
+  it('keeps a result saved after the shipped data when it seeds again', async () => {
+    // A match the shipped file has no result for, finished later (by the importer or an admin).
+    const [later] = await handle.db
+      .update(matches)
+      .set({ status: 'finished', scoreHome: 1, scoreAway: 1 })
+      .where(and(eq(matches.competition, 'laliga-2026-27'), eq(matches.round, 'Matchday 13')))
+      .returning({ id: matches.id });
+    await seedFootballData(handle.db, clock);
+    expect((await handle.db.select().from(matches).where(eq(matches.id, later!.id)))[0]).toMatchObject({
+      status: 'finished',
+      scoreHome: 1,
+      scoreAway: 1,
+    });
   });
 });

@@ -21,7 +21,8 @@ export interface SeedSummary {
  * Loads the shipped real football data. Idempotent and safe on every start, from
  * several instances at once: reference rows are inserted with `on conflict do
  * nothing` (an admin's later edits stay), and matches go through the results
- * importer, which only creates what is missing and never un-finishes a result.
+ * importer in create-only mode: missing fixtures are added, existing ones are left
+ * as they are (newer kick-offs and results are never reverted).
  */
 export async function seedFootballData(db: Database, clock: Clock): Promise<SeedSummary> {
   await db
@@ -29,10 +30,16 @@ export async function seedFootballData(db: Database, clock: Clock): Promise<Seed
     .values(Object.entries(CONFEDERATION_NAMES).map(([code, name]) => ({ code, name })))
     .onConflictDoNothing();
   const confederationIds = new Map(
-    (await db.select({ id: confederations.id, code: confederations.code }).from(confederations)).map((c) => [c.code, c.id]),
+    (await db.select({ id: confederations.id, code: confederations.code }).from(confederations)).map((c) => [
+      c.code,
+      c.id,
+    ]),
   );
 
-  const teamRows = [...worldCupTeamRows(await readJson('teams-es.json')), ...clubTeamRows(await readJson('clubs-es-laliga-2026-27.json'))];
+  const teamRows = [
+    ...worldCupTeamRows(await readJson('teams-es.json')),
+    ...clubTeamRows(await readJson('clubs-es-laliga-2026-27.json')),
+  ];
   await db
     .insert(teams)
     .values(
@@ -48,7 +55,7 @@ export async function seedFootballData(db: Database, clock: Clock): Promise<Seed
   const importResults = createResultsImporter(db, clock);
   const competitions: ResultsImportSummary[] = [];
   for (const file of SHIPPED_COMPETITIONS) {
-    competitions.push(await importResults(await readJson(file), `seed:${file}`));
+    competitions.push(await importResults(await readJson(file), `seed:${file}`, { createOnly: true }));
   }
   return { teams: teamRows.length, competitions };
 }

@@ -38,7 +38,16 @@ export function createResultsImporter(db: Database, clock: Clock) {
     clock,
   });
 
-  return async function importResults(file: unknown, source: string): Promise<ResultsImportSummary> {
+  /**
+   * `createOnly`: add missing fixtures and leave existing ones alone. The seed uses it on every
+   * start, so newer kick-off times and results (imported or entered by an admin) are never
+   * reverted to the shipped file's.
+   */
+  return async function importResults(
+    file: unknown,
+    source: string,
+    { createOnly = false }: { createOnly?: boolean } = {},
+  ): Promise<ResultsImportSummary> {
     const { name } = z.object({ name: z.string() }).parse(file);
     const competition = COMPETITION_BY_NAME[name];
     if (!competition) throw new UnknownCompetitionError(`unknown competition "${name}"`);
@@ -82,7 +91,7 @@ export function createResultsImporter(db: Database, clock: Clock) {
         else summary.unchanged += 1;
         continue;
       }
-      const changes = changesFor(current, fixture);
+      const changes = createOnly ? null : changesFor(current, fixture);
       if (!changes) {
         summary.unchanged += 1;
         continue;

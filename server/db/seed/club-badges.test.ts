@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { clubBadgeSvg, clubColour, clubInitials } from './club-badges.ts';
+import clubs from './data/clubs-es-laliga-2026-27.json' with { type: 'json' };
+
+/** WCAG contrast ratio of white text on a #rrggbb background. */
+function contrastWithWhite(hex: string): number {
+  const linear = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2];
+  return 1.05 / (luminance + 0.05);
+}
+
+describe('club badges', () => {
+  it('abbreviate names TV-style, distinctly for every LaLiga club', () => {
+    expect(clubInitials('Sevilla')).toBe('SEV');
+    expect(clubInitials('Real Madrid')).toBe('RMA');
+    expect(clubInitials('Celta de Vigo')).toBe('CVI');
+    expect(clubInitials('Málaga')).toBe('MÁL');
+    const initials = Object.values(clubs).map((club) => clubInitials(club.shortNameEs));
+    expect(new Set(initials).size).toBe(20);
+  });
+
+  it('use a stable colour on which white text is readable (WCAG AA)', () => {
+    expect(clubColour('Sevilla FC')).toBe(clubColour('Sevilla FC'));
+    for (const name of Object.keys(clubs)) {
+      expect(contrastWithWhite(clubColour(name)), name).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('are sized, titled and escaped SVG', () => {
+    const svg = clubBadgeSvg('Club <Test> & "Co"', 'Test');
+    expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 64 64" width="64" height="64" role="img">/);
+    expect(svg).toContain('<title>Club &#60;Test&#62; &#38; &#34;Co&#34;</title>');
+    expect(svg).toContain('>TES</text>');
+  });
+});
