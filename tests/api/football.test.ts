@@ -56,6 +56,23 @@ describe('reads', () => {
     expect((await as(user, 'GET', '/api/matches/999999')).statusCode).toBe(404);
   });
 
+  it('revalidates the match list with an ETag, and a change shows at once', async () => {
+    const first = await as(user, 'GET', '/api/matches');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const unchanged = await t.injectAs(user.session.accessToken, { method: 'GET', url: '/api/matches', headers: { 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+
+    const match = await createMatch({ matchDate: '2027-01-10T20:00:00Z' });
+    const changed = await t.injectAs(user.session.accessToken, { method: 'GET', url: '/api/matches', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.map((m: Match) => m.id)).toContain(match.id);
+    await as(admin, 'PATCH', `/api/matches/${match.id}`, { status: 'live' });
+    const live = (await as(user, 'GET', '/api/matches')).json().data.find((m: Match) => m.id === match.id);
+    expect(live.status).toBe('live');
+  });
+
   it('needs a session', async () => {
     for (const url of ['/api/teams', '/api/matches', '/api/confederations']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,10 +28,28 @@ export async function matchesRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { requireUser, requireAdmin } = app.guards;
 
-  api.get('', {
+  // The most read answer of the app (every Inicio visit): serialised once per version of the
+  // table and revalidated with one tiny query, so several instances never serve a stale list.
+  let cached: { version: string; etag: string; body: string } | undefined;
+  // Untyped on purpose: the handler sends pre-serialised bytes (strings skip the serializer).
+  app.get('', {
     onRequest: requireUser,
-    schema: { tags, security, summary: 'Lista de partidos, por fecha de inicio', response: { 200: dataEnvelope(z.array(MatchSchema)), ...errors } },
-    handler: async () => ({ data: await matches.list() }),
+    schema: {
+      tags,
+      security,
+      summary: 'Lista de partidos, por fecha de inicio (ETag; 304 si no cambió)',
+      response: { 200: dataEnvelope(z.array(MatchSchema)), 304: z.null().describe('Sin cambios'), ...errors },
+    },
+    handler: async (request, reply) => {
+      const version = await matches.listVersion();
+      if (cached?.version !== version) {
+        const body = JSON.stringify({ data: await matches.list() });
+        cached = { version, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, body };
+      }
+      void reply.header('etag', cached.etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(cached.body);
+    },
   });
 
   api.get('/:id', {
