@@ -1,0 +1,111 @@
+// API throughput of hot reads (GET /api/matches, a pool ranking) as a ratio to a bare
+// node:http server returning the same bytes, measured in the same run. Also reports
+// the app server's peak resident memory. BENCH_DATABASE_URL=postgres://… adds a PostgreSQL run.
+//   npm run bench:api        (BENCH_SECONDS=10 by default)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { fmt } from './support.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const APP_PORT = 3901;
+const BARE_PORT = 3902;
+
+function start(args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** Peak resident set size (VmHWM) of a process, in MB. */
+const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+async function load(url: string, token?: string) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+async function post(base: string, url: string, body: object, token?: string) {
+  const res = await fetch(base + url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, any>>;
+}
+
+const targets = [{ label: 'PGlite', env: { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quiniela-bench-api-')) } as Record<string, string> }];
+if (process.env.BENCH_DATABASE_URL) targets.push({ label: 'PostgreSQL', env: { DATABASE_URL: process.env.BENCH_DATABASE_URL } });
+
+for (const target of targets) {
+  const base = `http://127.0.0.1:${APP_PORT}`;
+  const app = start(['--import', 'tsx', 'server/main.ts'], {
+    ...target.env,
+    PORT: String(APP_PORT),
+    LOG_LEVEL: 'warn',
+    AUTH_IP_MAX_PER_MINUTE: '100000',
+  });
+  let bare: ChildProcess | undefined;
+  try {
+    await waitFor(`${base}/health`);
+    const stamp = Date.now();
+    const signUp = async (i: number) => {
+      const email = `bench-${stamp}-${i}@example.com`;
+      await post(base, '/auth/signup', { name: `Jugador ${i}`, email, password: 'bench-password' });
+      return post(base, '/auth/signin', { email, password: 'bench-password' });
+    };
+    const owner = await signUp(0);
+    const token = owner.session.accessToken as string;
+    const code = 100000 + (stamp % 800000);
+    const pool = (await post(base, '/api/pools', { name: 'Bench', maxParticipants: 100, invitationCode: code, creatorId: owner.userProfile.id }, token)).data;
+    for (let i = 1; i <= 30; i += 1) {
+      const player = await signUp(i);
+      await post(base, '/api/pools/join', { invitationCode: code, userId: player.userProfile.id }, player.session.accessToken);
+    }
+
+    const paths = { matches: '/api/matches', ranking: `/api/leaderboard/pool/${pool.id}/ranking` };
+    const bodies: Record<string, string> = {};
+    for (const url of Object.values(paths)) {
+      bodies[url] = await (await fetch(base + url, { headers: { authorization: `Bearer ${token}` } })).text();
+    }
+    const bodiesFile = path.join(os.tmpdir(), `quiniela-bench-bodies-${process.pid}.json`);
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    bare = start(['--import', 'tsx', 'bench/bare-server.ts', bodiesFile, String(BARE_PORT)]);
+    await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
+
+    console.log(`\n${target.label}: ${CONNECTIONS} connections, ${SECONDS} s per run, 127.0.0.1`);
+    console.log('  endpoint                          bytes   bare req/s   app req/s   ratio   app p99');
+    for (const [name, url] of Object.entries(paths)) {
+      const baseline = await load(`http://127.0.0.1:${BARE_PORT}${url}`);
+      const measured = await load(base + url, token);
+      console.log(
+        `  GET ${name.padEnd(28)} ${String(bodies[url]!.length).padStart(7)}   ${fmt(baseline.rps, 0).padStart(10)}   ${fmt(measured.rps, 0).padStart(9)}   ${fmt(measured.rps / baseline.rps, 2).padStart(5)}   ${measured.p99} ms`,
+      );
+    }
+    console.log(`  app server peak resident memory: ${fmt(peakRssMb(app.pid!), 0)} MB`);
+  } finally {
+    bare?.kill('SIGKILL');
+    app.kill('SIGTERM');
+    await new Promise((r) => app.once('exit', r));
+  }
+}
