@@ -115,3 +115,53 @@ describe('errorMessage', () => {
     expect(errorMessage(new Error('boom'), 'No se pudo iniciar sesión.')).toBe('No se pudo iniciar sesión.');
   });
 });
+
+describe('apiRequest offline cache (spec §4)', () => {
+  const MatchesSchema = z.object({ data: z.array(z.number()) });
+  let scope: string | null = '7';
+
+  beforeEach(() => {
+    localStorage.clear();
+    scope = '7';
+    configureApiClient({ getAccessToken: () => accessToken, onUnauthorized, getCacheScope: () => scope });
+  });
+
+  it('serves the last successful answer when the network fails', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: [1, 2] }));
+    await apiRequest('/api/matches', { schema: MatchesSchema });
+    expect(localStorage.getItem('api_cache_7:/api/matches')).toContain('[1,2]');
+
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await apiRequest('/api/matches', { schema: MatchesSchema })).toEqual({ data: [1, 2] });
+  });
+
+  it('answers 503 with a message when offline and nothing is cached', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = await apiRequest('/api/matches', { schema: MatchesSchema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).status).toBe(503);
+  });
+
+  it('never serves another user\'s cached answer', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: [1] }));
+    await apiRequest('/api/matches', { schema: MatchesSchema });
+    scope = '8';
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(apiRequest('/api/matches', { schema: MatchesSchema })).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('never caches or replays writes', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(201, { data: [9] }));
+    await apiRequest('/api/predictions', { method: 'POST', body: {}, schema: MatchesSchema });
+    expect(Object.keys(localStorage)).toEqual([]);
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(apiRequest('/api/predictions', { method: 'POST', body: {}, schema: MatchesSchema })).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('shows a server error as an error even when a cached answer exists', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: [1] }));
+    await apiRequest('/api/matches', { schema: MatchesSchema });
+    fetchMock.mockResolvedValueOnce(jsonResponse(500, { statusCode: 500, error: 'Internal Server Error', message: 'Error interno del servidor.' }));
+    await expect(apiRequest('/api/matches', { schema: MatchesSchema })).rejects.toMatchObject({ status: 500 });
+  });
+});

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import { ApiErrorSchema } from '#contract/index';
+import { ApiErrorSchema, messages } from '#contract/index';
+import { noteFreshAnswer, noteServedFromCache } from './connectivity.ts';
+import { readCached, writeCached } from './offline-cache.ts';
 
 /**
  * A failed API call. `serverMessage` is the Spanish `message` of the server's
@@ -27,6 +29,8 @@ export interface ApiClientHooks {
   getAccessToken(): string | null;
   /** Called when an authenticated call answers 401: the session is gone on the server. */
   onUnauthorized(error: ApiRequestError): void;
+  /** Whose offline cache answers are kept in (the signed-in user's id); null: no caching. */
+  getCacheScope?(): string | null;
 }
 
 // The auth feature plugs itself in at start-up, so this module never depends on a feature.
@@ -61,12 +65,21 @@ export async function apiRequest<Schema extends z.ZodType>(
   const accessToken = authenticated ? hooks.getAccessToken() : null;
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
 
-  // Seam for the offline cache (spec §4): it will wrap this call.
-  const response = await send(path, {
-    method,
-    headers,
-    body: body === undefined ? null : JSON.stringify(body),
-  });
+  // Spec §4: only successful GETs are cached, and only they are ever answered from the cache.
+  const cacheScope = method === 'GET' && authenticated ? (hooks.getCacheScope?.() ?? null) : null;
+  let response: Response;
+  try {
+    response = await send(path, { method, headers, body: body === undefined ? null : JSON.stringify(body) });
+  } catch (networkError) {
+    if (cacheScope === null) throw networkError;
+    const cached = readCached(cacheScope, path);
+    // No cached answer either: the spec's 503-style response, which screens show as their error state.
+    if (!cached) throw new ApiRequestError(503, messages.networkUnavailable, `${method} ${path}: offline, nothing cached`);
+    const parsedCache = schema.safeParse(cached.body);
+    if (!parsedCache.success) throw networkError;
+    noteServedFromCache(cached.savedAt);
+    return parsedCache.data;
+  }
   const payload = await readJson(response);
 
   if (!response.ok) {
@@ -88,11 +101,15 @@ export async function apiRequest<Schema extends z.ZodType>(
       `${method} ${path} answered a body that does not match the contract: ${parsed.error.message}`,
     );
   }
+  if (cacheScope !== null) writeCached(cacheScope, path, payload);
+  noteFreshAnswer();
   return parsed.data;
 }
 
 async function send(path: string, init: RequestInit & { method: string }): Promise<Response> {
   try {
+    // The browser may claim a connection it does not have; when it knows it is offline, don't wait.
+    if (!navigator.onLine) throw new Error('navigator is offline');
     return await fetch(path, init);
   } catch (cause) {
     // No answer at all (offline, server down): there is no server message to show.
