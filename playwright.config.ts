@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { e2eAdmin } from './tests/e2e/admin-account.ts';
 
 // A port per run (inherited by the workers through the environment), so two runs on one
 // machine never collide; E2E_PORT pins it.
@@ -37,7 +38,14 @@ export default defineConfig({
   webServer: {
     // A fresh embedded database per run, so every run starts from the shipped seed data.
     command: `rm -rf .e2e-data/${port} && node --import tsx server/main.ts`,
-    env: { PORT: String(port), DATA_DIR: `.e2e-data/${port}`, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: `.e2e-data/${port}`,
+      LOG_LEVEL: 'warn',
+      // Tests enter matches and results as this admin, through the API.
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
+    },
     url: `${baseURL}/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { positiveId } from './common.ts';
+import type { Match } from './football.ts';
 import { PoolSchema } from './pools.ts';
 
 export const PredictionChoiceSchema = z.enum(['home', 'draw', 'away'], {
@@ -120,3 +121,12 @@ export const UpdateAllResponseSchema = z.object({
   message: z.string(),
   data: z.object({ import: ResultsImportSummarySchema.nullable(), poolsRecomputed: z.number().int() }),
 });
+
+/**
+ * Picks close at kick-off (brief §4), the server's rule: a live or finished match
+ * is closed whatever its date says (an admin may have moved the date). `now` in
+ * epoch milliseconds.
+ */
+export function picksClosed(match: Pick<Match, 'matchDate' | 'status'>, now: number): boolean {
+  return match.status !== 'scheduled' || Date.parse(match.matchDate) <= now;
+}

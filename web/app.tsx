@@ -5,7 +5,9 @@ import { Navigate, Route, useLocation } from 'react-router-dom';
 import { messages } from '#contract/index';
 import { useSessionGuard } from './features/auth/session-guard.ts';
 import type { SessionGuardRules } from './features/auth/session-guard.ts';
+import { useResumeInvitation } from './features/pools/invitation.ts';
 import { queryClient } from './lib/query-client.ts';
+import { JoinPage } from './pages/join-page.tsx';
 import { LoginPage } from './pages/login-page.tsx';
 import { RegisterPage } from './pages/register-page.tsx';
 import { TabsLayout } from './pages/tabs-layout.tsx';
@@ -27,16 +29,18 @@ const sessionGuardRules: SessionGuardRules = {
   signedOutNotice: (pathname) => (pathname.startsWith('/tabs/quinelas') ? messages.mustSignInForPools : null),
 };
 
-/** The route table of spec §2. */
+/** The route table of spec §2, plus the invitation link. */
 function AppRoutes() {
   const { pathname } = useLocation();
   const auth = useSessionGuard(pathname, sessionGuardRules);
+  useResumeInvitation(pathname, auth.status === 'signed-in');
   const toLogin = <Navigate to="/login" replace />;
 
   return (
     <IonRouterOutlet>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/register" element={<RegisterPage />} />
+      <Route path="/unirse/:code" element={<JoinPage />} />
       <Route path="/tabs/*" element={auth.status === 'signed-in' ? <TabsLayout /> : toLogin} />
       <Route path="/home" element={<Navigate to="/tabs/home" replace />} />
       <Route path="/" element={toLogin} />

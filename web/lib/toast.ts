@@ -15,17 +15,20 @@ export interface ToastContent {
 
 /** Shows a toast at the top, where it never covers the tab bar or the form's button. */
 export function useToast(): (content: ToastContent) => void {
-  const [present] = useIonToast();
+  const [present, dismiss] = useIonToast();
   return useCallback(
     ({ message, color, header }: ToastContent) => {
-      void present({
-        message,
-        color,
-        header,
-        duration: TOAST_DURATION_MS,
-        position: 'top',
-      });
+      // useIonToast silently drops a toast while its previous one is on screen: replace that one instead.
+      void dismiss().then(() =>
+        present({
+          message,
+          color,
+          header,
+          duration: TOAST_DURATION_MS,
+          position: 'top',
+        }),
+      );
     },
-    [present],
+    [present, dismiss],
   );
 }

@@ -1,8 +1,44 @@
-import { IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
+import {
+  IonButton,
+  IonButtons,
+  IonContent,
+  IonFab,
+  IonFabButton,
+  IonHeader,
+  IonIcon,
+  IonLabel,
+  IonPage,
+  IonSegment,
+  IonSegmentButton,
+  IonTitle,
+  IonToolbar,
+  useIonViewDidEnter,
+} from '@ionic/react';
+import { add, enterOutline } from 'ionicons/icons';
+import { useState } from 'react';
 import { SignOutButton } from '../features/auth/sign-out-button.tsx';
+import { useStoredAuth } from '../features/auth/session.ts';
+import { CreatePoolModal } from '../features/pools/create-pool-modal.tsx';
+import { takePendingInvitation } from '../features/pools/invitation.ts';
+import { JoinPoolModal } from '../features/pools/join-pool-modal.tsx';
+import { PoolList } from '../features/pools/pool-list.tsx';
+import type { PoolListKind } from '../features/pools/pool-list.tsx';
+import './pools-page.css';
 
-/** The pools list, segments and dialogs arrive with the pools feature. */
+/** "Mis Quinelas" (spec §2): joined and owned pools, the join dialog and the create modal. */
 export function PoolsPage() {
+  const auth = useStoredAuth();
+  const [segment, setSegment] = useState<PoolListKind>('joined');
+  const [creating, setCreating] = useState(false);
+  const [joinCode, setJoinCode] = useState<string | null>(null);
+
+  // An invitation link lands here (also after signing in): open the dialog with its code.
+  useIonViewDidEnter(() => {
+    const code = takePendingInvitation();
+    if (code !== null) setJoinCode(code);
+  });
+
+  const userId = auth.status === 'signed-in' ? auth.userProfile.id : null;
   return (
     <IonPage>
       <IonHeader>
@@ -13,7 +49,55 @@ export function PoolsPage() {
           </IonButtons>
         </IonToolbar>
       </IonHeader>
-      <IonContent />
+      <IonContent>
+        {userId !== null && (
+          <>
+            <div className="pools-page__actions">
+              <IonButton expand="block" onClick={() => setJoinCode('')} data-testid="open-join">
+                <IonIcon slot="start" icon={enterOutline} aria-hidden="true" />
+                Unirse a una Quiniela
+              </IonButton>
+              <IonSegment
+                value={segment}
+                onIonChange={(event) => setSegment(event.detail.value === 'owned' ? 'owned' : 'joined')}
+                aria-label="Mis quinielas"
+              >
+                <IonSegmentButton value="joined">
+                  <IonLabel>Unidas</IonLabel>
+                </IonSegmentButton>
+                <IonSegmentButton value="owned">
+                  <IonLabel>Creadas</IonLabel>
+                </IonSegmentButton>
+              </IonSegment>
+            </div>
+            <PoolList kind={segment} userId={userId} />
+            <IonFab slot="fixed" vertical="bottom" horizontal="end">
+              <IonFabButton aria-label="Crear Nueva Quiniela" title="Crear Nueva Quiniela" onClick={() => setCreating(true)} data-testid="open-create">
+                <IonIcon icon={add} aria-hidden="true" />
+              </IonFabButton>
+            </IonFab>
+            <CreatePoolModal
+              isOpen={creating}
+              creatorId={userId}
+              onClose={() => setCreating(false)}
+              onCreated={() => {
+                setCreating(false);
+                setSegment('owned');
+              }}
+            />
+            <JoinPoolModal
+              isOpen={joinCode !== null}
+              userId={userId}
+              initialCode={joinCode ?? ''}
+              onClose={() => setJoinCode(null)}
+              onJoined={() => {
+                setJoinCode(null);
+                setSegment('joined');
+              }}
+            />
+          </>
+        )}
+      </IonContent>
     </IonPage>
   );
 }

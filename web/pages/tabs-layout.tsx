@@ -3,6 +3,7 @@ import { footballOutline, heartOutline, trophyOutline } from 'ionicons/icons';
 import { Navigate, Route } from 'react-router-dom';
 import { FavoritesPage } from './favorites-page.tsx';
 import { HomePage } from './home-page.tsx';
+import { PoolDetailPage } from './pool-detail-page.tsx';
 import { PoolsPage } from './pools-page.tsx';
 
 /** The tab shell mounted at /tabs/*: its routes are relative to /tabs. */
@@ -13,6 +14,7 @@ export function TabsLayout() {
         <Route index element={<Navigate to="/tabs/home" replace />} />
         <Route path="home" element={<HomePage />} />
         <Route path="quinelas" element={<PoolsPage />} />
+        <Route path="pool/:id" element={<PoolDetailPage />} />
         <Route path="favorites" element={<FavoritesPage />} />
       </IonRouterOutlet>
       <IonTabBar slot="bottom">

@@ -1,0 +1,258 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import {
+  callApi,
+  createPoolViaApi,
+  expectToast,
+  fillSignInForm,
+  joinPoolViaApi,
+  newApiUser,
+  newTestUser,
+  registerViaApi,
+  seriousA11yViolations,
+  signInViaStorage,
+} from './helpers.ts';
+
+const unique = () => Math.random().toString(36).slice(2, 7);
+const segment = (page: Page, label: string) => page.locator('ion-segment-button', { hasText: label });
+// Both dialogs stay in the page; only the open one is shown.
+const modal = (page: Page) => page.locator('ion-modal.show-modal');
+
+test('creating a pool: the name is required, then its card shows the code and the status', async ({ page, request }) => {
+  const owner = newTestUser('creador');
+  await registerViaApi(request, owner);
+  const session = await signInViaStorage(page, request, owner);
+  await page.goto('/tabs/quinelas');
+  await expect(segment(page, 'Unidas')).toHaveClass(/segment-button-checked/);
+
+  await page.getByRole('button', { name: 'Crear Nueva Quiniela' }).click();
+  await expect(modal(page).locator('ion-title')).toHaveText('Crear Nueva Quiniela');
+  await expect(modal(page).getByLabel('Máximo de participantes')).toHaveValue('20');
+  await modal(page).getByLabel('Nombre').fill('   ');
+  await modal(page).getByRole('button', { name: 'Crear Quiniela' }).click();
+  await expectToast(page, 'El nombre de la quiniela es obligatorio.');
+
+  const name = `Peña ${unique()}`;
+  await modal(page).getByLabel('Nombre').fill(`  ${name}  `);
+  await modal(page).getByLabel('Descripción (opcional)').fill('Los viernes, en el bar de siempre.');
+  await modal(page).getByRole('button', { name: 'Crear Quiniela' }).click();
+
+  await expect(modal(page)).toBeHidden();
+  await expect(segment(page, 'Creadas')).toHaveClass(/segment-button-checked/);
+  const card = page.getByTestId('pool-card').filter({ hasText: name });
+  await expect(card).toContainText('Los viernes, en el bar de siempre.');
+  await expect(card).toContainText('Participantes: 0/20');
+  await expect(card).toContainText('Estado: Activa • Abierta');
+  const { data } = await callApi<{ data: { pools: { name: string; invitationCode: number }[] } }>(
+    request,
+    session,
+    'GET',
+    `/api/pools/user/${session.userId}/owned`,
+  );
+  const [created] = data.pools;
+  expect(created?.name).toBe(name);
+  await expect(card).toContainText(`Código: ${created?.invitationCode}`);
+});
+
+test('joining with a code: empty and unknown codes are refused, a good one lists the pool under Unidas', async ({ page, request }) => {
+  const owner = await newApiUser(request, 'anfitrion');
+  const pool = await createPoolViaApi(request, owner, { name: `Amigos ${unique()}`, description: 'Pronósticos de la liga' });
+  // A pool that existed and was deleted: its code is known to be unknown.
+  const gone = await createPoolViaApi(request, owner, { name: 'Borrada' });
+  await callApi(request, owner, 'DELETE', `/api/pools/${gone.id}`);
+
+  const player = newTestUser('invitado');
+  await registerViaApi(request, player);
+  await signInViaStorage(page, request, player);
+  await page.goto('/tabs/quinelas');
+  await expect(page.getByText('Aún no te has unido a ninguna quiniela.', { exact: false })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Unirse a una Quiniela' }).click();
+  const code = modal(page).getByLabel('Código de invitación');
+  await expect(code).toHaveAttribute('type', 'number');
+  await expect(code).toHaveAttribute('min', '100000');
+  await expect(code).toHaveAttribute('max', '999999');
+  await modal(page).getByRole('button', { name: 'Unirse' }).click();
+  await expectToast(page, 'Por favor, introduce un código de invitación válido.');
+
+  await code.fill(String(gone.invitationCode));
+  await modal(page).getByRole('button', { name: 'Unirse' }).click();
+  await expectToast(page, 'No existe ninguna quiniela con ese código.');
+
+  await code.fill(String(pool.invitationCode));
+  await modal(page).getByRole('button', { name: 'Unirse' }).click();
+  await expectToast(page, 'Te has unido a la quiniela.');
+  await expect(modal(page)).toBeHidden();
+  const card = page.getByTestId('pool-card').filter({ hasText: pool.name });
+  await expect(card).toContainText('Pronósticos de la liga');
+  await expect(card).toContainText('Participantes: 1/20');
+  await expect(card).toContainText(`Código: ${pool.invitationCode}`);
+  // Only the creator's cards carry the status line.
+  await expect(card).not.toContainText('Estado:');
+
+  await segment(page, 'Creadas').click();
+  await expect(page.getByText('Aún no has creado ninguna quiniela.', { exact: false })).toBeVisible();
+});
+
+test.describe('the pool detail', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test("the creator's view: participants first, copy the code, ranking", async ({ page, request }) => {
+    const owner = newTestUser('organiza');
+    await registerViaApi(request, owner);
+    const ownerSession = await signInViaStorage(page, request, owner);
+    const pool = await createPoolViaApi(request, ownerSession, { name: `Oficina ${unique()}`, description: 'La de la tercera planta', maxParticipants: 8 });
+    const marta = await newApiUser(request, 'marta');
+    await joinPoolViaApi(request, marta, pool);
+
+    await page.goto('/tabs/quinelas');
+    await segment(page, 'Creadas').click();
+    const card = page.getByTestId('pool-card').filter({ hasText: pool.name });
+    await expect(card).toContainText('Participantes: 1/8');
+    await card.click();
+
+    await expect(page).toHaveURL(new RegExp(`/tabs/pool/${pool.id}$`));
+    await expect(page.locator('ion-title', { hasText: pool.name })).toBeVisible();
+    const info = page.getByTestId('pool-info');
+    await expect(info).toContainText('La de la tercera planta');
+    await expect(info).toContainText(String(pool.invitationCode));
+    await expect(info).toContainText('Participantes');
+    await expect(info).toContainText('1/8');
+    await expect(segment(page, 'Participantes')).toHaveClass(/segment-button-checked/);
+    await expect(segment(page, 'Predecir')).toHaveCount(0);
+    const participants = page.getByTestId('participant-list');
+    await expect(participants).toContainText(marta.name);
+    await expect(participants).toContainText(/Se unió el \d{1,2} de [a-z]+ de \d{4}/);
+
+    await page.getByRole('button', { name: 'Copiar Código' }).click();
+    await expectToast(page, `Código ${pool.invitationCode} copiado al portapapeles.`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(String(pool.invitationCode));
+
+    await segment(page, 'Ranking').click();
+    await expect(page.getByTestId('ranking').getByTestId('ranking-row')).toHaveText([`1${marta.name}0`]);
+    await expect(page.getByRole('button', { name: 'Actualizar Resultados' })).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test("a participant's view: Predecir first, no creator tools", async ({ page, request }) => {
+    // axe reads every card of the whole season's Predecir list: about 15 s here.
+    test.slow();
+    const owner = await newApiUser(request, 'duena');
+    const pool = await createPoolViaApi(request, owner, { name: `Familia ${unique()}`, description: 'Primos y tíos' });
+    const player = newTestUser('primo');
+    await registerViaApi(request, player);
+    const session = await signInViaStorage(page, request, player);
+    await joinPoolViaApi(request, session, pool);
+
+    await page.goto('/tabs/quinelas');
+    await page.getByTestId('pool-card').filter({ hasText: pool.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/tabs/pool/${pool.id}$`));
+    await expect(page.locator('ion-title', { hasText: pool.name })).toBeVisible();
+    const info = page.getByTestId('pool-info');
+    await expect(info).toContainText('Primos y tíos');
+    await expect(info).toContainText(String(pool.invitationCode));
+    await expect(info).not.toContainText('Participantes');
+    await expect(segment(page, 'Predecir')).toHaveClass(/segment-button-checked/);
+    await expect(segment(page, 'Participantes')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Actualizar Resultados' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Copiar Código' })).toHaveCount(0);
+    await expect(page.getByTestId('prediction-card').first()).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('an unknown pool and somebody else\'s pool show the error panel', async ({ page, request }) => {
+    const owner = await newApiUser(request, 'ajeno');
+    const pool = await createPoolViaApi(request, owner, { name: `Privada ${unique()}` });
+    const stranger = newTestUser('curioso');
+    await registerViaApi(request, stranger);
+    await signInViaStorage(page, request, stranger);
+
+    await page.goto(`/tabs/pool/${pool.id}`);
+    await expect(page.getByText('Error al cargar la quiniela: No participas en esta quiniela.')).toBeVisible();
+    await expect(page.getByText(String(pool.invitationCode))).toHaveCount(0);
+
+    await callApi(request, owner, 'DELETE', `/api/pools/${pool.id}`);
+    await page.goto(`/tabs/pool/${pool.id}`);
+    await expect(page.getByText('Quinela no encontrada')).toBeVisible();
+  });
+});
+
+test('the pools list has no serious accessibility violation', async ({ page, request }) => {
+  const owner = newTestUser('accesible');
+  await registerViaApi(request, owner);
+  const session = await signInViaStorage(page, request, owner);
+  await createPoolViaApi(request, session, { name: `Accesible ${unique()}`, description: 'Con descripción' });
+  await page.goto('/tabs/quinelas');
+  await segment(page, 'Creadas').click();
+  await expect(page.getByTestId('pool-card')).toHaveCount(1);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Crear Nueva Quiniela' }).click();
+  // Measured mid-fade, the dialog's colours would be wrong: wait until it is fully in.
+  await expect(modal(page).locator('.modal-wrapper')).toHaveCSS('opacity', '1');
+  await expect(modal(page).getByLabel('Nombre')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test.describe('the invitation link', () => {
+  test('the creator shares a link that opens the join flow, after signing in', async ({ page, request }) => {
+    // Record what the share sheet would get.
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', {
+        value: (data: ShareData) => {
+          (window as unknown as { shared: ShareData }).shared = data;
+          return Promise.resolve();
+        },
+      });
+      Object.defineProperty(navigator, 'canShare', { value: () => true });
+    });
+    const owner = newTestUser('comparte');
+    await registerViaApi(request, owner);
+    const ownerSession = await signInViaStorage(page, request, owner);
+    const pool = await createPoolViaApi(request, ownerSession, { name: `Enlace ${unique()}` });
+    await page.goto(`/tabs/pool/${pool.id}`);
+    await page.getByRole('button', { name: 'Compartir invitación' }).click();
+    const shared = await page.waitForFunction(() => (window as unknown as { shared?: ShareData }).shared);
+    const { url, text } = (await shared.jsonValue()) as ShareData;
+    expect(url).toMatch(new RegExp(`^http://localhost:\\d+/unirse/${pool.invitationCode}$`));
+    expect(text).toContain(String(pool.invitationCode));
+
+    // A friend without a session opens it, signs in, and finds the code filled in.
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const friend = newTestUser('amigo');
+    await registerViaApi(request, friend);
+    await page.goto(new URL(url ?? '').pathname);
+    await expect(page).toHaveURL(/\/login$/);
+    await expectToast(page, 'Inicia sesión para unirte a la quiniela.');
+    await fillSignInForm(page, friend.email, friend.password);
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+
+    await expect(page).toHaveURL(/\/tabs\/quinelas$/);
+    await expect(modal(page).getByLabel('Código de invitación')).toHaveValue(String(pool.invitationCode));
+    await modal(page).getByRole('button', { name: 'Unirse' }).click();
+    await expectToast(page, 'Te has unido a la quiniela.');
+    await expect(page.getByTestId('pool-card').filter({ hasText: pool.name })).toContainText('Participantes: 1/20');
+  });
+
+  test('without a share sheet the link is copied; a signed-in visitor goes straight to the dialog', async ({ page, context, request }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+    const owner = newTestUser('copia');
+    await registerViaApi(request, owner);
+    const ownerSession = await signInViaStorage(page, request, owner);
+    const pool = await createPoolViaApi(request, ownerSession, { name: `Copiada ${unique()}` });
+    await page.goto(`/tabs/pool/${pool.id}`);
+    await page.getByRole('button', { name: 'Compartir invitación' }).click();
+    await expectToast(page, 'Enlace de invitación copiado al portapapeles.');
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`/unirse/${pool.invitationCode}$`));
+
+    const friend = newTestUser('conectado');
+    await registerViaApi(request, friend);
+    await signInViaStorage(page, request, friend);
+    await page.goto(new URL(link).pathname);
+    await expect(page).toHaveURL(/\/tabs\/quinelas$/);
+    await expect(modal(page).getByLabel('Código de invitación')).toHaveValue(String(pool.invitationCode));
+  });
+});

@@ -1,0 +1,149 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import {
+  callApi,
+  createFutureMatch,
+  createPoolViaApi,
+  expectToast,
+  joinPoolViaApi,
+  newApiUser,
+  newTestUser,
+  registerViaApi,
+  seriousA11yViolations,
+  signInAsAdmin,
+  signInViaStorage,
+} from './helpers.ts';
+import type { ApiSession, TestMatch } from './helpers.ts';
+
+const unique = () => Math.random().toString(36).slice(2, 7);
+const segment = (page: Page, label: string) => page.locator('ion-segment-button', { hasText: label });
+const predictionCard = (page: Page, match: TestMatch) => page.locator(`[data-testid="prediction-card"][data-match-id="${match.id}"]`);
+
+function predictViaApi(request: Parameters<typeof callApi>[0], who: ApiSession, poolId: number, match: TestMatch, prediction: 'home' | 'draw' | 'away') {
+  return callApi(request, who, 'POST', '/api/predictions', { data: { prediction, userId: who.userId, matchId: match.id, poolId } });
+}
+
+async function chooseRound(page: Page, weekNumber: number) {
+  await page.getByTestId('round-select').click();
+  await page.locator('ion-popover ion-radio', { hasText: `Jornada ${weekNumber}` }).click();
+  await expect(page.getByTestId('round-ranking').locator('caption')).toHaveText(`Puntos de la jornada ${weekNumber}`);
+}
+
+test('a participant predicts a match, and the choice stays locked after a reload', async ({ page, request }) => {
+  const admin = await signInAsAdmin(request);
+  const match = await createFutureMatch(request, admin);
+  const owner = await newApiUser(request, 'jefe');
+  const pool = await createPoolViaApi(request, owner, { name: `Pronósticos ${unique()}` });
+  const player = newTestUser('pronostica');
+  await registerViaApi(request, player);
+  const session = await signInViaStorage(page, request, player);
+  await joinPoolViaApi(request, session, pool);
+
+  await page.goto(`/tabs/pool/${pool.id}`);
+  await expect(segment(page, 'Predecir')).toHaveClass(/segment-button-checked/);
+  const card = predictionCard(page, match);
+  await expect(card).toContainText(match.home);
+  await expect(card).toContainText(match.away);
+  await expect(card.locator('time')).toHaveText(/^[a-záéíóú]+, \d{1,2} de [a-z]+ de \d{4}, \d{1,2}:\d{2}$/);
+  await expect(card.getByRole('img')).toHaveCount(2);
+  const choices = card.getByRole('button');
+  await expect(choices).toHaveText(['Local', 'Empate', 'Visitante']);
+
+  await card.getByRole('button', { name: 'Visitante' }).click();
+  await expect(card.getByRole('button', { name: 'Visitante' })).toHaveAttribute('aria-pressed', 'true');
+  for (const choice of await choices.all()) await expect(choice).toBeDisabled();
+  await expect(card).toContainText('Tu pronóstico: Visitante');
+
+  await page.reload();
+  await expect(predictionCard(page, match).getByRole('button', { name: 'Visitante' })).toHaveAttribute('aria-pressed', 'true');
+  for (const choice of await predictionCard(page, match).getByRole('button').all()) await expect(choice).toBeDisabled();
+
+  const { data: stored } = await callApi<{ data: { matchId: number; poolId: number; prediction: string }[] }>(
+    request,
+    session,
+    'GET',
+    `/api/predictions/user/${session.userId}`,
+  );
+  expect(stored).toEqual([expect.objectContaining({ matchId: match.id, poolId: pool.id, prediction: 'away' })]);
+});
+
+test("a pick the server refuses shows its message, and the match leaves the list", async ({ page, request }) => {
+  const admin = await signInAsAdmin(request);
+  const match = await createFutureMatch(request, admin);
+  const owner = await newApiUser(request, 'tarde');
+  const pool = await createPoolViaApi(request, owner, { name: `Tardía ${unique()}` });
+  const player = newTestUser('rezagado');
+  await registerViaApi(request, player);
+  const session = await signInViaStorage(page, request, player);
+  await joinPoolViaApi(request, session, pool);
+  await page.goto(`/tabs/pool/${pool.id}`);
+  const card = predictionCard(page, match);
+  await expect(card).toBeVisible();
+
+  // The match kicks off while the screen is open.
+  await callApi(request, admin, 'PATCH', `/api/matches/${match.id}`, { data: { matchDate: new Date(Date.now() - 60_000).toISOString() } });
+  try {
+    await card.getByRole('button', { name: 'Local' }).click();
+    await expectToast(page, 'El partido ya comenzó.');
+    await page.reload();
+    await expect(page.getByTestId('prediction-card').first()).toBeVisible();
+    await expect(predictionCard(page, match)).toHaveCount(0);
+  } finally {
+    // A started match with no result would show on everybody's lists: finish it.
+    await callApi(request, admin, 'PATCH', `/api/matches/${match.id}`, { data: { status: 'finished', scoreHome: 0, scoreAway: 0 } });
+  }
+});
+
+test('a result moves the ranking 3 to 0: the creator updates and both see it', async ({ page, request }) => {
+  const admin = await signInAsAdmin(request);
+  const match = await createFutureMatch(request, admin);
+  const owner = newTestUser('arbitro');
+  await registerViaApi(request, owner);
+  const ownerSession = await signInViaStorage(page, request, owner);
+  const pool = await createPoolViaApi(request, ownerSession, { name: `Clasificación ${unique()}` });
+  const ana = await newApiUser(request, 'ana');
+  const beto = await newApiUser(request, 'beto');
+  await joinPoolViaApi(request, ana, pool);
+  await joinPoolViaApi(request, beto, pool);
+  await predictViaApi(request, ana, pool.id, match, 'home');
+  await predictViaApi(request, beto, pool.id, match, 'away');
+
+  await page.goto(`/tabs/pool/${pool.id}`);
+  await segment(page, 'Ranking').click();
+  const rows = page.getByTestId('ranking').getByTestId('ranking-row');
+  await expect(rows).toHaveText([`1${ana.name}0`, `1${beto.name}0`]);
+
+  await callApi(request, admin, 'PATCH', `/api/matches/${match.id}`, { data: { status: 'finished', scoreHome: 2, scoreAway: 1 } });
+  await page.getByRole('button', { name: 'Actualizar Resultados' }).click();
+  await expectToast(page, 'Resultados actualizados.');
+  await expect(rows).toHaveText([`1${ana.name}3`, `2${beto.name}0`]);
+  await expect(page.getByText(/^Actualizado el \d{1,2} de [a-z]+ de \d{4}/)).toBeVisible();
+
+  await chooseRound(page, match.weekNumber);
+  await expect(page.getByTestId('round-ranking').getByTestId('ranking-row')).toHaveText([`1${ana.name}3`, `2${beto.name}0`]);
+  const picks = page.getByTestId('pool-picks-match').filter({ hasText: match.home });
+  await expect(picks).toContainText('2 – 1');
+  await expect(picks).toContainText('Local 1 · Empate 0 · Visitante 1');
+  await picks.getByText('Ver quién eligió qué').click();
+  await expect(picks).toContainText(`${ana.name}: Local`);
+  await expect(picks).toContainText(`${beto.name}: Visitante`);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // Ana sees the same table, her own row marked.
+  await page.evaluate(() => localStorage.clear());
+  await signInViaStorage(page, request, ana);
+  await page.goto(`/tabs/pool/${pool.id}`);
+  await segment(page, 'Ranking').click();
+  await expect(rows).toHaveText([`1${ana.name} (tú)3`, `2${beto.name}0`]);
+});
+
+test('a pool nobody has joined yet has no ranking', async ({ page, request }) => {
+  const owner = newTestUser('solitario');
+  await registerViaApi(request, owner);
+  const session = await signInViaStorage(page, request, owner);
+  const pool = await createPoolViaApi(request, session, { name: `Vacía ${unique()}` });
+  await page.goto(`/tabs/pool/${pool.id}`);
+  await expect(page.getByText('Aún no se ha unido nadie.', { exact: false })).toBeVisible();
+  await segment(page, 'Ranking').click();
+  await expect(page.getByText('No hay datos de ranking aún.')).toBeVisible();
+});

@@ -1,0 +1,108 @@
+import { IonButton, IonButtons, IonContent, IonHeader, IonInput, IonModal, IonTextarea, IonTitle, IonToolbar } from '@ionic/react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { DEFAULT_MAX_PARTICIPANTS, POOL_DESCRIPTION_MAX, POOL_NAME_MAX, poolMessages } from '#contract/index';
+import type { Pool } from '#contract/index';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useToast } from '../../lib/toast.ts';
+import { useCreatePool } from './api.ts';
+import './pool-form.css';
+
+interface CreatePoolModalProps {
+  isOpen: boolean;
+  creatorId: number;
+  onClose: () => void;
+  onCreated: (pool: Pool) => void;
+}
+
+export function CreatePoolModal({ isOpen, creatorId, onClose, onCreated }: CreatePoolModalProps) {
+  return (
+    <IonModal isOpen={isOpen} onDidDismiss={onClose} aria-label="Crear Nueva Quiniela">
+      <IonHeader>
+        <IonToolbar>
+          <IonButtons slot="start">
+            <IonButton onClick={onClose}>Cancelar</IonButton>
+          </IonButtons>
+          <IonTitle>Crear Nueva Quiniela</IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        {/* Mounted only while open, so every opening starts from a clean form. */}
+        <CreatePoolForm creatorId={creatorId} onCreated={onCreated} />
+      </IonContent>
+    </IonModal>
+  );
+}
+
+function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'creatorId' | 'onCreated'>) {
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [maxParticipants, setMaxParticipants] = useState(String(DEFAULT_MAX_PARTICIPANTS));
+  const createPool = useCreatePool();
+  const showToast = useToast();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') {
+      showToast({ message: poolMessages.nameRequired, color: 'warning' });
+      return;
+    }
+    createPool.mutate(
+      {
+        name: name.trim(),
+        description: description.trim(),
+        // An emptied field means the default; anything else is the server's to judge.
+        maxParticipants: maxParticipants.trim() === '' ? DEFAULT_MAX_PARTICIPANTS : Number(maxParticipants),
+        creatorId,
+      },
+      {
+        onSuccess: (pool) => {
+          showToast({ message: `Quiniela «${pool.name}» creada. Código: ${pool.invitationCode}`, color: 'success' });
+          onCreated(pool);
+        },
+        onError: (error) => showToast({ message: errorMessage(error, poolMessages.createFailed), color: 'danger' }),
+      },
+    );
+  };
+
+  return (
+    <form className="pool-form" onSubmit={submit} noValidate>
+      <IonInput
+        label="Nombre"
+        labelPlacement="floating"
+        fill="outline"
+        maxlength={POOL_NAME_MAX}
+        autocapitalize="sentences"
+        value={name}
+        onIonInput={(event) => setName(event.detail.value ?? '')}
+        data-testid="pool-name"
+      />
+      <IonTextarea
+        label="Descripción (opcional)"
+        labelPlacement="floating"
+        fill="outline"
+        autoGrow
+        rows={3}
+        maxlength={POOL_DESCRIPTION_MAX}
+        value={description}
+        onIonInput={(event) => setDescription(event.detail.value ?? '')}
+        data-testid="pool-description"
+      />
+      <IonInput
+        label="Máximo de participantes"
+        labelPlacement="floating"
+        fill="outline"
+        type="number"
+        inputmode="numeric"
+        min={2}
+        max={1000}
+        value={maxParticipants}
+        onIonInput={(event) => setMaxParticipants(event.detail.value ?? '')}
+        data-testid="pool-max-participants"
+      />
+      <IonButton type="submit" expand="block" disabled={createPool.isPending} data-testid="pool-create-submit">
+        Crear Quiniela
+      </IonButton>
+    </form>
+  );
+}

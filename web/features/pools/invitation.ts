@@ -1,0 +1,62 @@
+import { useIonRouter } from '@ionic/react';
+import { useEffect } from 'react';
+
+/** Survives the sign-in redirect, and dies with the browser tab. */
+const PENDING_INVITATION_KEY = 'pendingInvitationCode';
+const POOLS_PATH = '/tabs/quinelas';
+
+/** The link a creator shares; it opens the join dialog with the code filled in. */
+export function invitationLink(invitationCode: number): string {
+  return `${window.location.origin}/unirse/${invitationCode}`;
+}
+
+/** Only a 6-digit code is kept; anything else still opens the dialog, empty. */
+export function rememberInvitation(code: string): void {
+  sessionStorage.setItem(PENDING_INVITATION_KEY, /^\d{6}$/.test(code) ? code : '');
+}
+
+/** The remembered code, once: null when there is none. */
+export function takePendingInvitation(): string | null {
+  const code = sessionStorage.getItem(PENDING_INVITATION_KEY);
+  sessionStorage.removeItem(PENDING_INVITATION_KEY);
+  return code;
+}
+
+/**
+ * After sign-in the app lands on the home tab; an invitation opened before
+ * signing in continues on the pools tab, whose join dialog takes the code.
+ * (The join route itself navigates on its own.)
+ */
+export function useResumeInvitation(pathname: string, signedIn: boolean): void {
+  const router = useIonRouter();
+  useEffect(() => {
+    const elsewhere = pathname !== POOLS_PATH && !pathname.startsWith('/unirse/');
+    if (signedIn && elsewhere && sessionStorage.getItem(PENDING_INVITATION_KEY) !== null) {
+      router.push(POOLS_PATH, 'root', 'replace');
+    }
+  }, [pathname, signedIn, router]);
+}
+
+export type ShareOutcome = 'shared' | 'copied' | 'cancelled';
+
+/** The Web Share sheet (WhatsApp and friends) where there is one; else the link goes to the clipboard. */
+export async function shareInvitation(poolName: string, invitationCode: number): Promise<ShareOutcome> {
+  const url = invitationLink(invitationCode);
+  const data: ShareData = {
+    title: poolName,
+    text: `Únete a mi quiniela «${poolName}» con el código ${invitationCode}`,
+    url,
+  };
+  // Older Safari has share() without canShare().
+  if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
+    try {
+      await navigator.share(data);
+      return 'shared';
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
+      // Share sheet unavailable after all: fall through to copying.
+    }
+  }
+  await navigator.clipboard.writeText(url);
+  return 'copied';
+}

@@ -1,0 +1,37 @@
+import { IonCard, IonCardContent, IonIcon } from '@ionic/react';
+import { keyOutline, peopleOutline } from 'ionicons/icons';
+import type { Pool } from '#contract/index';
+import { poolStatusText } from './pool-card.tsx';
+import './pool-info-card.css';
+
+/** Spec §2: description and code for everyone; participants count/max for the creator. */
+export function PoolInfoCard({ pool, isCreator }: { pool: Pool; isCreator: boolean }) {
+  return (
+    <IonCard className="pool-info-card" data-testid="pool-info">
+      <IonCardContent>
+        <p className="pool-info-card__description">{pool.description === '' ? 'Sin descripción.' : pool.description}</p>
+        <dl className="pool-info-card__facts">
+          <div>
+            <dt>
+              <IonIcon icon={keyOutline} aria-hidden="true" />
+              Código
+            </dt>
+            <dd data-testid="pool-code">{pool.invitationCode}</dd>
+          </div>
+          {isCreator && (
+            <div>
+              <dt>
+                <IonIcon icon={peopleOutline} aria-hidden="true" />
+                Participantes
+              </dt>
+              <dd>
+                {pool.currentParticipants}/{pool.maxParticipants}
+              </dd>
+            </div>
+          )}
+        </dl>
+        {isCreator && <p className="pool-info-card__status">{poolStatusText(pool)}</p>}
+      </IonCardContent>
+    </IonCard>
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Match } from '#contract/index';
+import { currentRound, groupByRound, playedRounds, selectOpenFixtures } from './fixtures.ts';
+import type { Fixture } from './fixtures.ts';
+
+const now = Date.parse('2026-11-22T12:00:00Z');
+const team = { name: 'Equipo', logoUrl: '/favicon.svg' };
+
+function fixture(id: number, matchDate: string, status: Match['status'], weekNumber = 1): Fixture {
+  return {
+    match: {
+      id,
+      competition: 'laliga-2026-27',
+      round: `Matchday ${weekNumber}`,
+      weekNumber,
+      matchDate,
+      kickoffConfirmed: true,
+      homeTeamId: 1,
+      awayTeamId: 2,
+      scoreHome: null,
+      scoreAway: null,
+      status,
+    },
+    home: team,
+    away: team,
+  };
+}
+
+describe('selectOpenFixtures', () => {
+  it('offers only matches that have not kicked off, soonest first', () => {
+    const fixtures = [
+      fixture(1, '2026-11-29T20:00:00Z', 'scheduled'),
+      fixture(2, '2026-11-22T11:59:00Z', 'scheduled'),
+      fixture(3, '2026-11-30T20:00:00Z', 'finished'),
+      fixture(4, '2026-11-30T20:00:00Z', 'live'),
+      fixture(5, '2026-11-22T12:30:00Z', 'scheduled'),
+    ];
+    expect(selectOpenFixtures(fixtures, now).map((f) => f.match.id)).toEqual([5, 1]);
+  });
+
+  it('closes a match at its kick-off instant', () => {
+    expect(selectOpenFixtures([fixture(1, '2026-11-22T12:00:00Z', 'scheduled')], now)).toEqual([]);
+  });
+});
+
+describe('groupByRound', () => {
+  it('puts consecutive fixtures of a round together', () => {
+    const groups = groupByRound([
+      fixture(1, '2026-11-29T20:00:00Z', 'scheduled', 13),
+      fixture(2, '2026-11-29T21:00:00Z', 'scheduled', 13),
+      fixture(3, '2026-12-06T20:00:00Z', 'scheduled', 14),
+    ]);
+    expect(groups.map((g) => [g.weekNumber, g.fixtures.map((f) => f.match.id)])).toEqual([
+      [13, [1, 2]],
+      [14, [3]],
+    ]);
+  });
+});
+
+describe('played rounds', () => {
+  const fixtures = [
+    fixture(1, '2026-11-15T20:00:00Z', 'finished', 12),
+    fixture(2, '2026-11-08T20:00:00Z', 'finished', 11),
+    fixture(3, '2026-11-22T11:00:00Z', 'scheduled', 13),
+    fixture(4, '2026-11-29T11:00:00Z', 'scheduled', 14),
+  ];
+
+  it('lists the rounds with a match under way or played', () => {
+    expect(playedRounds(fixtures, now)).toEqual([11, 12, 13]);
+  });
+
+  it('takes the round of the last kick-off as the current one', () => {
+    expect(currentRound(fixtures, now)).toBe(13);
+    expect(currentRound([fixture(4, '2026-11-29T11:00:00Z', 'scheduled', 14)], now)).toBeNull();
+  });
+});

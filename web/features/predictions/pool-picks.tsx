@@ -1,0 +1,82 @@
+import { useQueries } from '@tanstack/react-query';
+import { picksClosed, predictionLabels } from '#contract/index';
+import type { PickDistribution, PredictionChoice } from '#contract/index';
+import { predictionQueries } from './api.ts';
+import type { Fixture } from './fixtures.ts';
+import './pool-picks.css';
+
+const choices: readonly PredictionChoice[] = ['home', 'draw', 'away'];
+
+interface PoolPicksProps {
+  poolId: number;
+  weekNumber: number;
+  fixtures: readonly Fixture[];
+  now: number;
+}
+
+/** How the pool picked each match of the round that has kicked off (picks stay hidden before). */
+export function PoolPicks({ poolId, weekNumber, fixtures, now }: PoolPicksProps) {
+  const started = fixtures.filter(({ match }) => match.weekNumber === weekNumber && picksClosed(match, now));
+  const distributions = useQueries({
+    queries: started.map(({ match }) => predictionQueries.distribution(poolId, match.id)),
+  });
+
+  if (distributions.some((query) => query.isPending)) return null;
+  const picked = started.flatMap((fixture, index) => {
+    const distribution = distributions[index]?.data;
+    return distribution && distribution.picks.length > 0 ? [{ fixture, distribution }] : [];
+  });
+  return (
+    <div className="pool-picks">
+      <h2 className="pool-picks__title">Cómo pronosticó la quiniela</h2>
+      {picked.length === 0 ? (
+        <p className="pool-picks__empty">Nadie pronosticó los partidos ya empezados de esta jornada.</p>
+      ) : (
+        <ul className="pool-picks__list">
+          {picked.map(({ fixture, distribution }) => (
+            <li key={fixture.match.id} data-testid="pool-picks-match">
+              <MatchPicks fixture={fixture} distribution={distribution} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function MatchPicks({ fixture: { match, home, away }, distribution }: { fixture: Fixture; distribution: PickDistribution }) {
+  const total = distribution.picks.length;
+  const score = match.scoreHome !== null && match.scoreAway !== null ? `${match.scoreHome} – ${match.scoreAway}` : 'VS';
+  return (
+    <>
+      <p className="pool-picks__match">
+        <span>{home.name}</span>
+        <strong>{score}</strong>
+        <span>{away.name}</span>
+      </p>
+      <div className="pool-picks__bar" aria-hidden="true">
+        {choices.map((choice) => (
+          <span
+            key={choice}
+            className={`pool-picks__share pool-picks__share--${choice}`}
+            style={{ flexGrow: distribution.counts[choice] }}
+          />
+        ))}
+      </div>
+      <p className="pool-picks__counts">
+        {choices.map((choice) => `${predictionLabels[choice]} ${distribution.counts[choice]}`).join(' · ')}
+        <span className="pool-picks__total"> ({total} {total === 1 ? 'pronóstico' : 'pronósticos'})</span>
+      </p>
+      <details className="pool-picks__details">
+        <summary>Ver quién eligió qué</summary>
+        <ul>
+          {distribution.picks.map((pick) => (
+            <li key={pick.userId}>
+              {pick.username}: <strong>{predictionLabels[pick.prediction]}</strong>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { IonButton, IonIcon } from '@ionic/react';
+import { refreshOutline } from 'ionicons/icons';
+import { gameMessages } from '#contract/index';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useToast } from '../../lib/toast.ts';
+import { useUpdateResults } from './api.ts';
+
+/** The creator's "Actualizar Resultados": pull results, recompute, then show the fresh ranking. */
+export function UpdateResultsButton() {
+  const updateResults = useUpdateResults();
+  const showToast = useToast();
+  const update = () =>
+    updateResults.mutate(undefined, {
+      onSuccess: (response) => showToast({ message: response.message, color: 'success' }),
+      onError: (error) => showToast({ message: errorMessage(error, gameMessages.resultsUpdateFailed), color: 'danger' }),
+    });
+  return (
+    <IonButton expand="block" disabled={updateResults.isPending} onClick={update} data-testid="update-results">
+      <IonIcon slot="start" icon={refreshOutline} aria-hidden="true" />
+      Actualizar Resultados
+    </IonButton>
+  );
+}

@@ -1,0 +1,38 @@
+import { IonContent, IonPage, useIonRouter } from '@ionic/react';
+import { useEffect, useEffectEvent } from 'react';
+import { useParams } from 'react-router-dom';
+import { LoadingState } from '../components/loading-state.tsx';
+import { useStoredAuth } from '../features/auth/session.ts';
+import { rememberInvitation } from '../features/pools/invitation.ts';
+import { useToast } from '../lib/toast.ts';
+
+/**
+ * /unirse/{code}, the link a creator shares. The code is remembered and the
+ * pools tab opens the join dialog with it; a visitor who is not signed in signs
+ * in first, and the app's invitation hook brings them back.
+ */
+export function JoinPage() {
+  const { code = '' } = useParams();
+  const auth = useStoredAuth();
+  const router = useIonRouter();
+  const showToast = useToast();
+
+  const openInvitation = useEffectEvent(() => {
+    rememberInvitation(code);
+    if (auth.status === 'signed-in') {
+      router.push('/tabs/quinelas', 'root', 'replace');
+      return;
+    }
+    showToast({ message: 'Inicia sesión para unirte a la quiniela.', color: 'medium' });
+    router.push('/login', 'root', 'replace');
+  });
+  useEffect(() => openInvitation(), [code]);
+
+  return (
+    <IonPage>
+      <IonContent>
+        <LoadingState text="Abriendo la invitación..." />
+      </IonContent>
+    </IonPage>
+  );
+}

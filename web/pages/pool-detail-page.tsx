@@ -1,0 +1,136 @@
+import {
+  IonBackButton,
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonLabel,
+  IonPage,
+  IonSegment,
+  IonSegmentButton,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { messages, poolMessages } from '#contract/index';
+import type { Pool } from '#contract/index';
+import { ErrorState } from '../components/error-state.tsx';
+import { LoadingState } from '../components/loading-state.tsx';
+import { SignOutButton } from '../features/auth/sign-out-button.tsx';
+import { useStoredAuth } from '../features/auth/session.ts';
+import { matchQueries } from '../features/matches/api.ts';
+import { describeTeam } from '../features/matches/upcoming-matches.ts';
+import { poolQueries } from '../features/pools/api.ts';
+import { CopyCodeButton, ShareInvitationButton } from '../features/pools/invitation-buttons.tsx';
+import { ParticipantList } from '../features/pools/participant-list.tsx';
+import { PoolInfoCard } from '../features/pools/pool-info-card.tsx';
+import type { Fixture } from '../features/predictions/fixtures.ts';
+import { PoolRanking } from '../features/predictions/pool-ranking.tsx';
+import { PredictionList } from '../features/predictions/prediction-list.tsx';
+import { UpdateResultsButton } from '../features/predictions/update-results-button.tsx';
+import { ApiRequestError, errorMessage } from '../lib/api-client.ts';
+import './pool-detail-page.css';
+
+/** /tabs/pool/{id} (spec §2): the creator manages, the others predict; everyone sees the ranking. */
+export function PoolDetailPage() {
+  const { id = '' } = useParams();
+  const poolId = /^\d{1,9}$/.test(id) ? Number(id) : null;
+  const auth = useStoredAuth();
+  const pool = useQuery({ ...poolQueries.detail(poolId ?? 0), enabled: poolId !== null });
+  const userId = auth.status === 'signed-in' ? auth.userProfile.id : null;
+
+  return (
+    <IonPage>
+      <IonHeader>
+        <IonToolbar>
+          <IonButtons slot="start">
+            <IonBackButton defaultHref="/tabs/quinelas" text="Quinelas" />
+          </IonButtons>
+          <IonTitle>{pool.data?.name ?? 'Quiniela'}</IonTitle>
+          <IonButtons slot="end">
+            <SignOutButton />
+          </IonButtons>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent>
+        {poolId === null || (pool.isError && pool.error instanceof ApiRequestError && pool.error.status === 404) ? (
+          <ErrorState text={poolMessages.notFoundPanel} />
+        ) : pool.isError ? (
+          <ErrorState text={poolMessages.loadFailedPanel(errorMessage(pool.error, messages.unknownError))} />
+        ) : pool.isPending || userId === null ? (
+          <LoadingState text="Cargando quiniela..." />
+        ) : (
+          <PoolDetail key={pool.data.id} pool={pool.data} userId={userId} />
+        )}
+      </IonContent>
+    </IonPage>
+  );
+}
+
+type Segment = 'participants' | 'predict' | 'ranking';
+
+function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
+  const isCreator = pool.creatorId === userId;
+  // Spec §4: the creator starts on Participantes, everyone else on Predecir.
+  const [segment, setSegment] = useState<Segment>(isCreator ? 'participants' : 'predict');
+  const fixtures = useFixtures();
+
+  return (
+    <>
+      <PoolInfoCard pool={pool} isCreator={isCreator} />
+      {isCreator && (
+        <div className="pool-detail__actions">
+          <UpdateResultsButton />
+          <div className="pool-detail__invite">
+            <CopyCodeButton invitationCode={pool.invitationCode} />
+            <ShareInvitationButton pool={pool} />
+          </div>
+        </div>
+      )}
+      <IonSegment
+        className="pool-detail__segment"
+        value={segment}
+        onIonChange={(event) => setSegment(event.detail.value as Segment)}
+        aria-label="Secciones de la quiniela"
+      >
+        <IonSegmentButton value={isCreator ? 'participants' : 'predict'}>
+          <IonLabel>{isCreator ? 'Participantes' : 'Predecir'}</IonLabel>
+        </IonSegmentButton>
+        <IonSegmentButton value="ranking">
+          <IonLabel>Ranking</IonLabel>
+        </IonSegmentButton>
+      </IonSegment>
+      {segment === 'participants' ? (
+        <ParticipantList poolId={pool.id} userId={userId} />
+      ) : fixtures.status !== 'ready' ? (
+        fixtures.status === 'loading' ? (
+          <LoadingState text="Cargando partidos..." />
+        ) : (
+          <ErrorState text={messages.loadMatchesFailed} />
+        )
+      ) : segment === 'predict' ? (
+        <PredictionList poolId={pool.id} userId={userId} fixtures={fixtures.list} />
+      ) : (
+        <PoolRanking poolId={pool.id} userId={userId} fixtures={fixtures.list} />
+      )}
+    </>
+  );
+}
+
+/** Every match with its teams, for Predecir and the per-round views (teams from the matches feature). */
+function useFixtures(): { status: 'loading' | 'failed' } | { status: 'ready'; list: Fixture[] } {
+  const teams = useQuery(matchQueries.teams());
+  const matches = useQuery(matchQueries.all());
+  const list = useMemo(() => {
+    const teamsById = new Map((teams.data ?? []).map((team) => [team.id, team]));
+    return (matches.data ?? []).map((match) => ({
+      match,
+      home: describeTeam(teamsById, match.homeTeamId),
+      away: describeTeam(teamsById, match.awayTeamId),
+    }));
+  }, [teams.data, matches.data]);
+  if (matches.isError || teams.isError) return { status: 'failed' };
+  if (matches.isPending || teams.isPending) return { status: 'loading' };
+  return { status: 'ready', list };
+}
