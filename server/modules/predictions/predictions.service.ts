@@ -1,11 +1,10 @@
-import { gameMessages, type CreatePredictionBody, type Pool, type Prediction, type UserProfile } from '#contract/index';
+import { gameMessages, picksClosed, type CreatePredictionBody, type Pool, type Prediction, type UserProfile } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError, isUniqueViolation } from '../../lib/errors.ts';
 import { assertSelfOrAdmin } from '../../plugins/authenticate.ts';
 import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
 import type { PoolsRepository } from '../pools/pools.repository.ts';
-import { hasKickedOff } from './kickoff.ts';
 import type { PredictionsRepository } from './predictions.repository.ts';
 
 interface Deps {
@@ -38,7 +37,7 @@ export function createPredictionsService({ predictions, pools, matches, standing
       const match = await findMatch(body.matchId);
       if (pool.creatorId === body.userId) throw new ForbiddenError(gameMessages.creatorCannotPredict);
       if (!(await pools.isParticipant(pool.id, body.userId))) throw new ForbiddenError(gameMessages.notParticipant);
-      if (hasKickedOff(match, clock())) throw new ConflictError(gameMessages.matchStarted);
+      if (picksClosed(match, clock().getTime())) throw new ConflictError(gameMessages.matchStarted);
       try {
         return await predictions.insert(body);
       } catch (error) {
@@ -60,7 +59,7 @@ export function createPredictionsService({ predictions, pools, matches, standing
       if (prediction.userId === actor.id || actor.role === 'admin') return prediction;
       const pool = await findPool(prediction.poolId);
       if (!(await isMember(actor, pool))) throw new NotFoundError(gameMessages.predictionNotFound);
-      if (!hasKickedOff(await findMatch(prediction.matchId), clock())) throw new ForbiddenError(gameMessages.picksHidden);
+      if (!picksClosed(await findMatch(prediction.matchId), clock().getTime())) throw new ForbiddenError(gameMessages.picksHidden);
       return prediction;
     },
 
@@ -68,7 +67,7 @@ export function createPredictionsService({ predictions, pools, matches, standing
     async distribution(actor: UserProfile, poolId: number, matchId: number) {
       const pool = await findPool(poolId);
       if (!(await isMember(actor, pool))) throw new ForbiddenError(gameMessages.notParticipant);
-      if (!hasKickedOff(await findMatch(matchId), clock())) throw new ForbiddenError(gameMessages.picksHidden);
+      if (!picksClosed(await findMatch(matchId), clock().getTime())) throw new ForbiddenError(gameMessages.picksHidden);
       return predictions.distribution(poolId, matchId);
     },
 
