@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { Pool, SignInResponse } from '#contract/index';
 import { fmt } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -44,14 +45,14 @@ async function load(url: string, token?: string) {
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
-async function post(base: string, url: string, body: object, token?: string) {
+async function post<T>(base: string, url: string, body: object, token?: string): Promise<T> {
   const res = await fetch(base + url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, any>>;
+  return res.json() as Promise<T>;
 }
 
 const targets = [{ label: 'PGlite', env: { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quiniela-bench-api-')) } as Record<string, string> }];
@@ -72,12 +73,12 @@ for (const target of targets) {
     const signUp = async (i: number) => {
       const email = `bench-${stamp}-${i}@example.com`;
       await post(base, '/auth/signup', { name: `Jugador ${i}`, email, password: 'bench-password' });
-      return post(base, '/auth/signin', { email, password: 'bench-password' });
+      return post<SignInResponse>(base, '/auth/signin', { email, password: 'bench-password' });
     };
     const owner = await signUp(0);
-    const token = owner.session.accessToken as string;
+    const token = owner.session.accessToken;
     const code = 100000 + (stamp % 800000);
-    const pool = (await post(base, '/api/pools', { name: 'Bench', maxParticipants: 100, invitationCode: code, creatorId: owner.userProfile.id }, token)).data;
+    const pool = (await post<{ data: Pool }>(base, '/api/pools', { name: 'Bench', maxParticipants: 100, invitationCode: code, creatorId: owner.userProfile.id }, token)).data;
     for (let i = 1; i <= 30; i += 1) {
       const player = await signUp(i);
       await post(base, '/api/pools/join', { invitationCode: code, userId: player.userProfile.id }, player.session.accessToken);

@@ -42,7 +42,7 @@ for (const target of benchDatabases()) {
         from pool_participants pp cross join matches m`);
       await db.execute(sql`analyze`);
     });
-    const [pool] = await db.execute(sql`select id from pools`).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+    const [pool] = await db.execute(sql`select id from pools`).then((r) => (r as { rows: { id: number }[] }).rows);
     const poolId = pool!.id;
     const standings = createStandingsRepository(db);
     const now = () => new Date();

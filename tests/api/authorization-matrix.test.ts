@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Match, Pool, Prediction, SignInResponse } from '#contract/index';
+import { createTestApp, type TestApp } from '#tests/support/test-app';
+
+/**
+ * Every endpoint × {anonymous, other user, participant, creator, admin}. The list of
+ * endpoints comes from the OpenAPI document, so a new endpoint without a row here
+ * fails the "every endpoint has a row" test. Denied answers must not leak the pool's
+ * invitation code or anybody's e-mail.
+ */
+type Actor = 'anonymous' | 'other' | 'participant' | 'creator' | 'admin';
+const ACTORS: Actor[] = ['anonymous', 'other', 'participant', 'creator', 'admin'];
+type Expected = 'ok' | 400 | 401 | 403 | 404 | 409;
+
+interface Call {
+  url: string;
+  payload?: object;
+  /** A different token for this call (a fresh user of the same role), when the call uses it up. */
+  token?: string | null;
+}
+interface Row {
+  call: (actor: Actor) => Promise<Call> | Call;
+  expect: Record<Actor, Expected>;
+}
+
+const now = new Date('2026-11-21T12:00:00Z');
+let t: TestApp;
+const users = {} as Record<Exclude<Actor, 'anonymous'>, SignInResponse>;
+let host: SignInResponse;
+let pool: Pool;
+let futureMatch: Match;
+let startedMatch: Match;
+let hiddenPick: Prediction;
+let teamIds: [number, number];
+let codes = 400000;
+let week = 1;
+
+const tokenOf = (actor: Actor) => (actor === 'anonymous' ? null : users[actor].session.accessToken);
+const idOf = (actor: Actor) => (actor === 'anonymous' ? 1 : users[actor].userProfile.id);
+
+async function call(token: string | null, method: string, url: string, payload?: object) {
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    ...(payload ? { payload } : {}),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+async function ok<T>(token: string, method: string, url: string, payload?: object): Promise<T> {
+  const res = await call(token, method, url, payload);
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: T }>().data;
+}
+
+const admin = () => users.admin.session.accessToken;
+const newPool = (owner: SignInResponse) =>
+  ok<Pool>(owner.session.accessToken, 'POST', '/api/pools', { name: 'Matriz', invitationCode: codes++, creatorId: owner.userProfile.id });
+const newMatch = (matchDate = '2026-12-20T20:00:00Z') =>
+  ok<Match>(admin(), 'POST', '/api/matches', { weekNumber: week++, matchDate, homeTeamId: teamIds[0], awayTeamId: teamIds[1] });
+const sameRole = async (actor: Actor) =>
+  actor === 'anonymous' ? null : (await t.createUser({ role: actor === 'admin' ? 'admin' : 'user' })).session.accessToken;
+
+const everyone = (expected: Expected): Record<Actor, Expected> => ({ anonymous: expected, other: expected, participant: expected, creator: expected, admin: expected });
+const signedIn = (expected: Expected): Record<Actor, Expected> => ({ ...everyone(expected), anonymous: 401 });
+const adminOnly: Record<Actor, Expected> = { ...signedIn(403), admin: 'ok' };
+const members: Record<Actor, Expected> = { anonymous: 401, other: 403, participant: 'ok', creator: 'ok', admin: 'ok' };
+const creatorOrAdmin: Record<Actor, Expected> = { anonymous: 401, other: 403, participant: 403, creator: 'ok', admin: 'ok' };
+const selfParticipant: Record<Actor, Expected> = { anonymous: 401, other: 403, participant: 'ok', creator: 403, admin: 'ok' };
+
+const matrix: Record<string, Row> = {
+  'GET /health': { call: () => ({ url: '/health' }), expect: everyone('ok') },
+  'POST /auth/signup': {
+    call: () => ({ url: '/auth/signup', payload: { name: 'Nuevo', email: `nuevo${codes++}@example.com`, password: 'clave-segura-1' } }),
+    expect: everyone('ok'),
+  },
+  'POST /auth/signin': { call: () => ({ url: '/auth/signin', payload: { email: 'matriz@example.com', password: 'clave-matriz-1' } }), expect: everyone('ok') },
+  'POST /auth/login': { call: () => ({ url: '/auth/login', payload: { email: 'matriz@example.com', password: 'clave-matriz-1' } }), expect: everyone('ok') },
+  'GET /auth/profile': { call: () => ({ url: '/auth/profile' }), expect: signedIn('ok') },
+  'POST /auth/signout': { call: async (actor) => ({ url: '/auth/signout', token: await sameRole(actor) }), expect: signedIn('ok') },
+  'POST /auth/passkeys/register/options': { call: () => ({ url: '/auth/passkeys/register/options' }), expect: signedIn('ok') },
+  'POST /auth/passkeys/register/verify': {
+    call: () => ({ url: '/auth/passkeys/register/verify', payload: { response: {} } }),
+    expect: signedIn(400),
+  },
+  'POST /auth/passkeys/login/options': { call: () => ({ url: '/auth/passkeys/login/options', payload: {} }), expect: everyone('ok') },
+  'POST /auth/passkeys/login/verify': { call: () => ({ url: '/auth/passkeys/login/verify', payload: { response: {} } }), expect: everyone(400) },
+  'GET /auth/passkeys': { call: () => ({ url: '/auth/passkeys' }), expect: signedIn('ok') },
+  'DELETE /auth/passkeys/{id}': { call: () => ({ url: '/auth/passkeys/c29tZW9uZS1lbHNlcw' }), expect: signedIn(404) },
+
+  'GET /api/confederations': { call: () => ({ url: '/api/confederations' }), expect: signedIn('ok') },
+  'GET /api/confederations/{id}': { call: async () => ({ url: `/api/confederations/${(await ok<{ id: number }[]>(admin(), 'GET', '/api/confederations'))[0]!.id}` }), expect: signedIn('ok') },
+  'POST /api/confederations': { call: () => ({ url: '/api/confederations', payload: { code: `C${'ABCDEFGHIJ'[codes++ % 10]}${'KLMNOPQRST'[codes % 10]}`, name: 'Matriz' } }), expect: adminOnly },
+  'PATCH /api/confederations/{id}': {
+    call: async () => ({ url: `/api/confederations/${(await ok<{ id: number }>(admin(), 'POST', '/api/confederations', { code: `P${codes++}`.replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!), name: 'x' })).id}`, payload: { name: 'Editada' } }),
+    expect: adminOnly,
+  },
+  'DELETE /api/confederations/{id}': {
+    call: async () => ({ url: `/api/confederations/${(await ok<{ id: number }>(admin(), 'POST', '/api/confederations', { code: `D${codes++}`.replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!), name: 'x' })).id}` }),
+    expect: adminOnly,
+  },
+  'GET /api/teams': { call: () => ({ url: '/api/teams' }), expect: signedIn('ok') },
+  'GET /api/teams/{id}': { call: () => ({ url: `/api/teams/${teamIds[0]}` }), expect: signedIn('ok') },
+  'POST /api/teams': { call: () => ({ url: '/api/teams', payload: { name: 'Equipo nuevo' } }), expect: adminOnly },
+  'PATCH /api/teams/{id}': { call: () => ({ url: `/api/teams/${teamIds[0]}`, payload: { isActive: true } }), expect: adminOnly },
+  'DELETE /api/teams/{id}': {
+    call: async () => ({ url: `/api/teams/${(await ok<{ id: number }>(admin(), 'POST', '/api/teams', { name: 'Efímero' })).id}` }),
+    expect: adminOnly,
+  },
+  'GET /api/matches': { call: () => ({ url: '/api/matches' }), expect: signedIn('ok') },
+  'GET /api/matches/{id}': { call: () => ({ url: `/api/matches/${futureMatch.id}` }), expect: signedIn('ok') },
+  'POST /api/matches': {
+    call: () => ({ url: '/api/matches', payload: { weekNumber: week++, matchDate: '2026-12-24T20:00:00Z', homeTeamId: teamIds[0], awayTeamId: teamIds[1] } }),
+    expect: adminOnly,
+  },
+  'PATCH /api/matches/{id}': { call: () => ({ url: `/api/matches/${futureMatch.id}`, payload: { kickoffConfirmed: true } }), expect: adminOnly },
+  'DELETE /api/matches/{id}': { call: async () => ({ url: `/api/matches/${(await newMatch()).id}` }), expect: adminOnly },
+
+  'POST /api/pools': {
+    call: async (actor) => {
+      const token = await sameRole(actor);
+      const id = token ? (await ok<{ id: number }>(token, 'GET', '/auth/profile')).id : 1;
+      return { url: '/api/pools', token, payload: { name: 'Nueva', invitationCode: codes++, creatorId: id } };
+    },
+    expect: signedIn('ok'),
+  },
+  'POST /api/pools/join': {
+    call: async (actor) => ({ url: '/api/pools/join', payload: { invitationCode: (await newPool(host)).invitationCode, userId: idOf(actor) } }),
+    expect: signedIn('ok'),
+  },
+  'GET /api/pools': { call: () => ({ url: '/api/pools' }), expect: signedIn('ok') },
+  'GET /api/pools/user/{userId}/joined': { call: () => ({ url: `/api/pools/user/${users.participant.userProfile.id}/joined` }), expect: selfParticipant },
+  'GET /api/pools/user/{userId}/owned': { call: () => ({ url: `/api/pools/user/${users.creator.userProfile.id}/owned` }), expect: creatorOrAdmin },
+  'GET /api/pools/{id}': { call: () => ({ url: `/api/pools/${pool.id}` }), expect: members },
+  'GET /api/pools/{id}/participants/{userId}': { call: (actor) => ({ url: `/api/pools/${pool.id}/participants/${idOf(actor)}` }), expect: creatorOrAdmin },
+  'PATCH /api/pools/{id}': { call: () => ({ url: `/api/pools/${pool.id}`, payload: { description: 'Editada' } }), expect: creatorOrAdmin },
+  'DELETE /api/pools/{id}': {
+    call: async () => {
+      const doomed = await newPool(users.creator);
+      await ok(users.participant.session.accessToken, 'POST', '/api/pools/join', { invitationCode: doomed.invitationCode, userId: users.participant.userProfile.id });
+      return { url: `/api/pools/${doomed.id}` };
+    },
+    expect: creatorOrAdmin,
+  },
+
+  'POST /api/predictions': {
+    call: async (actor) => ({ url: '/api/predictions', payload: { prediction: 'home', userId: idOf(actor), matchId: (await newMatch()).id, poolId: pool.id } }),
+    expect: { anonymous: 401, other: 403, participant: 'ok', creator: 403, admin: 403 },
+  },
+  'GET /api/predictions': { call: () => ({ url: '/api/predictions' }), expect: signedIn('ok') },
+  'GET /api/predictions/user/{userId}': { call: () => ({ url: `/api/predictions/user/${users.participant.userProfile.id}` }), expect: selfParticipant },
+  'GET /api/predictions/pool/{poolId}/match/{matchId}': { call: () => ({ url: `/api/predictions/pool/${pool.id}/match/${startedMatch.id}` }), expect: members },
+  'GET /api/predictions/{id}': {
+    call: () => ({ url: `/api/predictions/${hiddenPick.id}` }),
+    // Before kick-off only its owner (and admins) may read a pick.
+    expect: { anonymous: 401, other: 404, participant: 'ok', creator: 403, admin: 'ok' },
+  },
+  'DELETE /api/predictions/{id}': {
+    call: async () => {
+      const match = await newMatch();
+      const pick = await ok<Prediction>(users.participant.session.accessToken, 'POST', '/api/predictions', {
+        prediction: 'draw',
+        userId: users.participant.userProfile.id,
+        matchId: match.id,
+        poolId: pool.id,
+      });
+      return { url: `/api/predictions/${pick.id}` };
+    },
+    expect: adminOnly,
+  },
+
+  'GET /api/leaderboard': { call: () => ({ url: '/api/leaderboard' }), expect: signedIn('ok') },
+  'GET /api/leaderboard/pool/{id}/ranking': { call: () => ({ url: `/api/leaderboard/pool/${pool.id}/ranking` }), expect: members },
+  'GET /api/leaderboard/pool/{id}/round/{weekNumber}': { call: () => ({ url: `/api/leaderboard/pool/${pool.id}/round/1` }), expect: members },
+  'POST /api/leaderboard/update-all': { call: () => ({ url: '/api/leaderboard/update-all' }), expect: creatorOrAdmin },
+
+  'GET /api/push/vapid-public-key': { call: () => ({ url: '/api/push/vapid-public-key' }), expect: signedIn('ok') },
+  'POST /api/push/subscriptions': {
+    call: () => ({
+      url: '/api/push/subscriptions',
+      payload: { endpoint: `https://push.example.com/${codes++}`, keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } },
+    }),
+    expect: signedIn('ok'),
+  },
+  'DELETE /api/push/subscriptions': { call: () => ({ url: '/api/push/subscriptions', payload: { endpoint: 'https://push.example.com/someone-else' } }), expect: signedIn('ok') },
+  'GET /api/reminders': { call: () => ({ url: '/api/reminders' }), expect: signedIn('ok') },
+  'POST /api/reminders': { call: () => ({ url: '/api/reminders', payload: { matchId: futureMatch.id } }), expect: signedIn('ok') },
+  'DELETE /api/reminders/{matchId}': { call: () => ({ url: `/api/reminders/${futureMatch.id}` }), expect: signedIn('ok') },
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => now });
+  users.admin = await t.createUser({ role: 'admin' });
+  users.other = await t.createUser({ name: 'Otro', email: 'otro@example.com' });
+  users.participant = await t.createUser({ name: 'Participante', email: 'participante@example.com' });
+  users.creator = await t.createUser({ name: 'Creador', email: 'creador@example.com' });
+  host = await t.createUser();
+  await t.signUpAndIn({ email: 'matriz@example.com', password: 'clave-matriz-1' });
+  teamIds = [
+    (await ok<{ id: number }>(admin(), 'POST', '/api/teams', { name: 'Local' })).id,
+    (await ok<{ id: number }>(admin(), 'POST', '/api/teams', { name: 'Visitante' })).id,
+  ];
+  await ok(admin(), 'POST', '/api/confederations', { code: 'UEFA', name: 'UEFA (Europa)' });
+  pool = await newPool(users.creator);
+  await ok(users.participant.session.accessToken, 'POST', '/api/pools/join', { invitationCode: pool.invitationCode, userId: users.participant.userProfile.id });
+  futureMatch = await newMatch();
+  startedMatch = await newMatch('2026-11-21T11:00:00Z');
+  hiddenPick = await ok<Prediction>(users.participant.session.accessToken, 'POST', '/api/predictions', {
+    prediction: 'away',
+    userId: users.participant.userProfile.id,
+    matchId: futureMatch.id,
+    poolId: pool.id,
+  });
+}, 60_000);
+afterAll(() => t.close());
+
+describe('authorisation matrix', () => {
+  it('has a row for every endpoint of the API', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const endpoints = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations)
+        .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(endpoints.filter((e) => !(e in matrix))).toEqual([]);
+    expect(Object.keys(matrix).filter((e) => !endpoints.includes(e))).toEqual([]);
+  });
+
+  for (const [endpoint, row] of Object.entries(matrix)) {
+    it(endpoint, async () => {
+      const [method] = endpoint.split(' ') as [string];
+      const outcomes: Record<string, number> = {};
+      for (const actor of ACTORS) {
+        const request = await row.call(actor);
+        const token = request.token === undefined ? tokenOf(actor) : request.token;
+        const res = await call(token, method, request.url, request.payload);
+        outcomes[actor] = res.statusCode;
+        const expected = row.expect[actor];
+        if (expected === 'ok') {
+          expect(res.statusCode, `${actor}: ${res.body}`).toBeLessThan(300);
+        } else {
+          expect(res.statusCode, `${actor}: ${res.body}`).toBe(expected);
+          expect(res.json()).toMatchObject({ statusCode: expected, message: expect.any(String) });
+          // A refusal never carries someone else's secrets.
+          expect(res.body).not.toContain(String(pool.invitationCode));
+          expect(res.body).not.toMatch(/@example\.com/);
+        }
+      }
+      expect(Object.keys(outcomes)).toEqual(ACTORS);
+    });
+  }
+});
