@@ -1,0 +1,124 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { testDatabaseKind } from '#tests/support/test-database';
+
+/**
+ * Durability: the real server process under a write load is killed with SIGKILL
+ * and restarted; every write it acknowledged must still be there, and the data
+ * must be consistent. Runs on the embedded database and, in the PostgreSQL pass,
+ * on PostgreSQL.
+ */
+const port = 4100 + Math.floor(Math.random() * 800);
+const base = `http://127.0.0.1:${port}`;
+let env: Record<string, string>;
+
+function startServer(): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', AUTH_IP_MAX_PER_MINUTE: '100000', SEED_DATA: 'false' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitUntilHealthy() {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+async function post(url: string, body: object, token?: string) {
+  return fetch(base + url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+beforeAll(async () => {
+  if (testDatabaseKind() === 'pglite') {
+    env = { DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'quiniela-durability-')) };
+  } else {
+    // The PostgreSQL pass: a database of its own, copied from the migrated template.
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const name = `quiniela_durability_${process.pid}`;
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name} template ${inject('databaseTemplate')}`);
+    await admin.end();
+    url.pathname = `/${name}`;
+    env = { DATABASE_URL: url.toString() };
+  }
+});
+
+afterAll(async () => {
+  if (env.DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${new URL(env.DATABASE_URL).pathname.slice(1)}`);
+    await admin.end();
+  }
+});
+
+describe('durability', () => {
+  it('keeps every acknowledged write across a SIGKILL under write load', async () => {
+    let server = startServer();
+    await waitUntilHealthy();
+
+    const owner = `duenio-${Date.now()}@example.com`;
+    expect((await post('/auth/signup', { name: 'Dueño', email: owner, password: 'clave-duradera' })).status).toBe(201);
+    const { session, userProfile } = (await (await post('/auth/signin', { email: owner, password: 'clave-duradera' })).json()) as {
+      session: { accessToken: string };
+      userProfile: { id: number };
+    };
+
+    // Writers create pools as fast as they can; every 201 is an acknowledged write.
+    const acknowledged: number[] = [];
+    let stop = false;
+    let code = 200000;
+    const writer = async () => {
+      while (!stop) {
+        const invitationCode = code++;
+        try {
+          const res = await post('/api/pools', { name: `Pool ${invitationCode}`, invitationCode, creatorId: userProfile.id }, session.accessToken);
+          if (res.status === 201) acknowledged.push(((await res.json()) as { data: { invitationCode: number } }).data.invitationCode);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    const writers = Array.from({ length: 4 }, writer);
+    await new Promise((r) => setTimeout(r, 1500));
+    server.kill('SIGKILL');
+    await new Promise((r) => server.once('exit', r));
+    stop = true;
+    await Promise.all(writers);
+    expect(acknowledged.length).toBeGreaterThan(5);
+
+    server = startServer();
+    try {
+      await waitUntilHealthy();
+      // The session survived too (it was acknowledged before the load started).
+      const owned = await fetch(`${base}/api/pools/user/${userProfile.id}/owned`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+      expect(owned.status).toBe(200);
+      const codes = new Set(((await owned.json()) as { data: { pools: { invitationCode: number; currentParticipants: number }[] } }).data.pools.map((p) => p.invitationCode));
+      expect(acknowledged.filter((c) => !codes.has(c))).toEqual([]);
+      // Nothing half-written: no pool exists that was never asked for.
+      for (const c of codes) expect(c).toBeLessThan(code);
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+  }, 120_000);
+});
