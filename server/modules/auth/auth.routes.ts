@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ApiErrorSchema,
@@ -24,18 +24,24 @@ interface Options {
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
 
-export async function authRoutes(app: FastifyInstance, { auth, rateLimiter, config }: Options) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  // Generous per-address limit on the credential endpoints: a household or an office behind
-  // one address is never locked out, but a script hammering from one address is.
-  app.addHook('onRequest', async (request) => {
-    if (request.method !== 'POST' || !/\/(signin|signup|login)$/.test(request.routeOptions.url ?? '')) return;
+/**
+ * Generous per-address limit on every endpoint that takes credentials (password or
+ * passkey): a household or an office behind one address is never locked out, but a
+ * script hammering from one address is.
+ */
+export function credentialRateLimit(rateLimiter: RateLimiter, config: Pick<Config, 'rateLimits'>): onRequestAsyncHookHandler {
+  return async (request) => {
     const wait = await rateLimiter.hit(`auth-ip:${request.ip}`, config.rateLimits.authPerIp);
     if (wait !== null) throw new TooManyRequestsError(messages.tooManyRequests, wait);
-  });
+  };
+}
+
+export async function authRoutes(app: FastifyInstance, { auth, rateLimiter, config }: Options) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const perAddressLimit = credentialRateLimit(rateLimiter, config);
 
   api.post('/signup', {
+    onRequest: perAddressLimit,
     schema: {
       tags: ['auth'],
       summary: 'Crear una cuenta',
@@ -50,6 +56,7 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimiter, conf
 
   for (const url of ['/signin', '/login']) {
     api.post(url, {
+      onRequest: perAddressLimit,
       schema: {
         tags: ['auth'],
         summary: url === '/signin' ? 'Iniciar sesión' : 'Iniciar sesión (alias de /auth/signin)',

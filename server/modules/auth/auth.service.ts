@@ -67,6 +67,9 @@ export function createAuthService({ users, sessions, rateLimiter, clock, config 
     },
 
     signOut: (token: string) => sessions.revoke(token),
+
+    /** The same session a password sign-in gives, for other verified sign-ins (passkeys). */
+    issueSession,
   };
 }
 

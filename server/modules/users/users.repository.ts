@@ -31,6 +31,11 @@ export function createUsersRepository(db: Database) {
       return row && { ...row, role: row.role as RoleName };
     },
 
+    async findProfile(id: number): Promise<UserProfile | undefined> {
+      const [row] = await db.select(profileColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, id));
+      return row && { ...row, role: row.role as RoleName };
+    },
+
     /** Throws the driver's unique violation when the e-mail is taken (the index decides, not a prior read). */
     async insert(user: { name: string; email: string; passwordHash: string; role: RoleName }): Promise<UserProfile> {
       const [row] = await db

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** Spec §9: the biometric request constants. */
+export const PASSKEY_TIMEOUT_MS = 60_000;
+export const PASSKEY_ALGORITHM_ES256 = -7;
+
+export const passkeyMessages = {
+  // Spec §8, word for word
+  verificationFailed: 'Fallo en la verificación biométrica.',
+  signInFailed: 'Fallo en el inicio de sesión biométrico.',
+  registrationFailed: 'Fallo al registrar la biometría.',
+  profileMissing: 'No se encontró el perfil de usuario para registrar la biometría.',
+  // Server
+  challengeInvalid: 'La solicitud biométrica no es válida o ha caducado. Inténtalo de nuevo.',
+  credentialUnknown: 'Esta credencial biométrica no está registrada.',
+  credentialNotFound: 'Credencial no encontrada.',
+  registered: 'Biometría registrada.',
+  removed: 'Biometría eliminada.',
+} as const;
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/, { error: 'Valor base64url no válido.' }).max(16_384);
+
+/** The browser's RegistrationResponseJSON (@simplewebauthn/browser `startRegistration`). */
+export const RegistrationResponseSchema = z.object({
+  id: base64url,
+  rawId: base64url,
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    transports: z.array(z.string().max(32)).max(10).optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** The browser's AuthenticationResponseJSON (@simplewebauthn/browser `startAuthentication`). */
+export const AuthenticationResponseSchema = z.object({
+  id: base64url,
+  rawId: base64url,
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+});
+
+export const PasskeyRegisterVerifyBodySchema = z.object({ response: RegistrationResponseSchema });
+export const PasskeyLoginOptionsBodySchema = z.object({ credentialId: base64url.optional() }).default({});
+export const PasskeyLoginVerifyBodySchema = z.object({ response: AuthenticationResponseSchema });
+
+/** Options are passed to the browser as they are; their shape is WebAuthn's, not ours. */
+export const PasskeyOptionsResponseSchema = z.object({ data: z.looseObject({ challenge: z.string() }) });
+
+export const PasskeySchema = z.object({
+  id: z.string(),
+  deviceType: z.string(),
+  backedUp: z.boolean(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof PasskeySchema>;
+
+export const PasskeyIdParamsSchema = z.object({ id: base64url });
+
+/** `POST /auth/passkeys/register/verify` answers 201 with the stored credential's id. */
+export const PasskeyRegisteredResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ credentialId: z.string() }),
+});
+export type PasskeyRegisteredResponse = z.infer<typeof PasskeyRegisteredResponseSchema>;
+
+/** `GET /auth/passkeys`: the signed-in user's passkeys. */
+export const PasskeyListResponseSchema = z.object({ data: z.array(PasskeySchema) });

@@ -1,0 +1,89 @@
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorSchema,
+  MessageResponseSchema,
+  PasskeyIdParamsSchema,
+  PasskeyLoginOptionsBodySchema,
+  PasskeyLoginVerifyBodySchema,
+  PasskeyOptionsResponseSchema,
+  PasskeyRegisterVerifyBodySchema,
+  PasskeySchema,
+  SignInResponseSchema,
+  dataEnvelope,
+  passkeyMessages,
+} from '#contract/index';
+import { currentUser } from '../../plugins/authenticate.ts';
+import type { PasskeysService } from './passkeys.service.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
+const tags = ['passkeys'];
+const security = [{ bearerAuth: [] }];
+
+export async function passkeysRoutes(
+  app: FastifyInstance,
+  { passkeys, perAddressLimit }: { passkeys: PasskeysService; perAddressLimit: onRequestAsyncHookHandler },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { requireUser } = app.guards;
+
+  api.post('/register/options', {
+    onRequest: requireUser,
+    schema: { tags, security, summary: 'Opciones para registrar una passkey (huella o cara)', response: { 200: PasskeyOptionsResponseSchema, ...errors } },
+    handler: async (request) => ({ data: { ...(await passkeys.registrationOptions(currentUser(request))) } }),
+  });
+
+  api.post('/register/verify', {
+    onRequest: requireUser,
+    schema: {
+      tags,
+      security,
+      summary: 'Verificar y guardar la passkey registrada',
+      body: PasskeyRegisterVerifyBodySchema,
+      response: { 201: z.object({ message: z.string(), data: z.object({ credentialId: z.string() }) }), ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send({
+        message: passkeyMessages.registered,
+        data: { credentialId: await passkeys.verifyRegistration(currentUser(request), request.body.response) },
+      }),
+  });
+
+  api.post('/login/options', {
+    onRequest: perAddressLimit,
+    schema: {
+      tags,
+      summary: 'Opciones para iniciar sesión con una passkey',
+      body: PasskeyLoginOptionsBodySchema,
+      response: { 200: PasskeyOptionsResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ data: { ...(await passkeys.authenticationOptions(request.body.credentialId)) } }),
+  });
+
+  api.post('/login/verify', {
+    onRequest: perAddressLimit,
+    schema: {
+      tags,
+      summary: 'Iniciar sesión con una passkey: devuelve la misma sesión que /auth/signin',
+      body: PasskeyLoginVerifyBodySchema,
+      response: { 200: SignInResponseSchema, ...errors },
+    },
+    handler: async (request) => passkeys.verifyAuthentication(request.body.response),
+  });
+
+  api.get('', {
+    onRequest: requireUser,
+    schema: { tags, security, summary: 'Mis passkeys', response: { 200: dataEnvelope(z.array(PasskeySchema)), ...errors } },
+    handler: async (request) => ({ data: await passkeys.list(currentUser(request)) }),
+  });
+
+  api.delete('/:id', {
+    onRequest: requireUser,
+    schema: { tags, security, summary: 'Eliminar una de mis passkeys', params: PasskeyIdParamsSchema, response: { 200: MessageResponseSchema, ...errors } },
+    handler: async (request) => {
+      await passkeys.remove(currentUser(request), request.params.id);
+      return { message: passkeyMessages.removed };
+    },
+  });
+}

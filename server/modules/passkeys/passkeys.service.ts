@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import {
+  PASSKEY_ALGORITHM_ES256,
+  PASSKEY_TIMEOUT_MS,
+  passkeyMessages,
+  type SignInResponse,
+  type UserProfile,
+} from '#contract/index';
+import type { Config } from '../../config.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { BadRequestError, NotFoundError, UnauthorizedError, isUniqueViolation } from '../../lib/errors.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { PasskeysRepository } from './passkeys.repository.ts';
+
+interface Deps {
+  passkeys: PasskeysRepository;
+  users: UsersRepository;
+  auth: Pick<AuthService, 'issueSession'>;
+  clock: Clock;
+  config: Pick<Config, 'webauthn'>;
+}
+
+/** A challenge lives a little longer than the browser's own 60 s time-out. */
+const CHALLENGE_TTL_MS = PASSKEY_TIMEOUT_MS + 30_000;
+
+/** The challenge the browser signed, read from clientDataJSON (verification checks it again). */
+function signedChallenge(clientDataJSON: string): string {
+  try {
+    const clientData = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown };
+    if (typeof clientData.challenge === 'string') return clientData.challenge;
+  } catch {
+    // falls through to the error below
+  }
+  throw new BadRequestError(passkeyMessages.challengeInvalid);
+}
+
+/**
+ * WebAuthn passkeys, every ceremony verified here with @simplewebauthn/server:
+ * challenges are stored server-side, single-use and short-lived; the relying
+ * party and origins come from configuration. Spec §9: ES256, platform
+ * authenticator, user verification required, 60 s.
+ */
+export function createPasskeysService({ passkeys, users, auth, clock, config }: Deps) {
+  const { rpId, rpName, origins } = config.webauthn;
+  const expiry = () => new Date(clock().getTime() + CHALLENGE_TTL_MS);
+
+  return {
+    async registrationOptions(user: UserProfile) {
+      const handle = await passkeys.webauthnUserId(user.id, isoBase64URL.fromBuffer(randomBytes(32)));
+      const existing = await passkeys.listFor(user.id);
+      const options = await generateRegistrationOptions({
+        rpName,
+        rpID: rpId,
+        userName: user.email,
+        userDisplayName: user.name,
+        userID: isoBase64URL.toBuffer(handle),
+        timeout: PASSKEY_TIMEOUT_MS,
+        attestationType: 'none',
+        supportedAlgorithmIDs: [PASSKEY_ALGORITHM_ES256],
+        excludeCredentials: existing.map((c) => ({ id: c.id })),
+        authenticatorSelection: { authenticatorAttachment: 'platform', residentKey: 'required', userVerification: 'required' },
+      });
+      await passkeys.saveChallenge(options.challenge, 'registration', user.id, expiry());
+      return options;
+    },
+
+    async verifyRegistration(user: UserProfile, response: RegistrationResponseJSON): Promise<string> {
+      const challenge = signedChallenge(response.response.clientDataJSON);
+      if (!(await passkeys.consumeChallenge(challenge, 'registration', user.id, clock()))) {
+        throw new BadRequestError(passkeyMessages.challengeInvalid);
+      }
+      const verification = await verifyRegistrationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: origins,
+        expectedRPID: rpId,
+        requireUserVerification: true,
+        supportedAlgorithmIDs: [PASSKEY_ALGORITHM_ES256],
+      }).catch(() => null);
+      if (!verification?.verified) throw new BadRequestError(passkeyMessages.registrationFailed);
+      const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
+      try {
+        await passkeys.insert({
+          id: credential.id,
+          userId: user.id,
+          publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+          counter: credential.counter,
+          transports: credential.transports ?? [],
+          deviceType: credentialDeviceType,
+          backedUp: credentialBackedUp,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new BadRequestError(passkeyMessages.registrationFailed);
+        throw error;
+      }
+      return credential.id;
+    },
+
+    /** Discoverable credentials: the user is found from the credential, not typed in. */
+    async authenticationOptions(credentialId?: string) {
+      const options = await generateAuthenticationOptions({
+        rpID: rpId,
+        timeout: PASSKEY_TIMEOUT_MS,
+        userVerification: 'required',
+        ...(credentialId ? { allowCredentials: [{ id: credentialId }] } : {}),
+      });
+      await passkeys.saveChallenge(options.challenge, 'authentication', null, expiry());
+      return options;
+    },
+
+    async verifyAuthentication(response: AuthenticationResponseJSON): Promise<SignInResponse> {
+      const challenge = signedChallenge(response.response.clientDataJSON);
+      if (!(await passkeys.consumeChallenge(challenge, 'authentication', null, clock()))) {
+        throw new UnauthorizedError(passkeyMessages.challengeInvalid);
+      }
+      const stored = await passkeys.find(response.id);
+      if (!stored) throw new UnauthorizedError(passkeyMessages.credentialUnknown);
+      // Throws on a bad signature, a wrong origin or RP, a missing user verification, or a counter that went back.
+      const verification = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: origins,
+        expectedRPID: rpId,
+        requireUserVerification: true,
+        credential: {
+          id: stored.id,
+          publicKey: isoBase64URL.toBuffer(stored.publicKey),
+          counter: stored.counter,
+          transports: stored.transports,
+        },
+      }).catch(() => null);
+      if (!verification?.verified) throw new UnauthorizedError(passkeyMessages.signInFailed);
+      await passkeys.recordUse(stored.id, verification.authenticationInfo.newCounter, clock());
+      const user = await users.findProfile(stored.userId);
+      if (!user) throw new UnauthorizedError(passkeyMessages.credentialUnknown);
+      return auth.issueSession(user);
+    },
+
+    list: (user: UserProfile) => passkeys.listFor(user.id),
+
+    async remove(user: UserProfile, id: string): Promise<void> {
+      if (!(await passkeys.delete(id, user.id))) throw new NotFoundError(passkeyMessages.credentialNotFound);
+    },
+  };
+}
+
+export type PasskeysService = ReturnType<typeof createPasskeysService>;
