@@ -11,6 +11,9 @@ const ionicComponentModule = /[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[^\\/]
 
 const apiServer = 'http://localhost:3000';
 
+/** The service worker is an entry of its own, unhashed at /sw.js: browsers look for it at a fixed URL. */
+const serviceWorkerEntry = 'sw';
+
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [react()],
@@ -18,6 +21,13 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./web/index.html', import.meta.url)),
+        [serviceWorkerEntry]: fileURLToPath(new URL('./web/sw.ts', import.meta.url)),
+      },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === serviceWorkerEntry ? 'sw.js' : 'assets/[name]-[hash].js'),
+      },
       treeshake: {
         moduleSideEffects: (id) => !ionicComponentModule.test(id),
       },

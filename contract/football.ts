@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTimeSchema, positiveId } from './common.ts';
+import { IsoDateTimeSchema, dataEnvelope, positiveId } from './common.ts';
 
 export const ConfederationSchema = z.object({
   id: z.number().int(),
@@ -16,6 +16,7 @@ export const TeamSchema = z.object({
   confederationId: z.number().int().nullable(),
 });
 export type Team = z.infer<typeof TeamSchema>;
+export const TeamListResponseSchema = dataEnvelope(z.array(TeamSchema));
 
 export const MatchStatusSchema = z.enum(['scheduled', 'live', 'finished'], {
   error: 'El estado debe ser scheduled, live o finished.',
@@ -37,6 +38,7 @@ export const MatchSchema = z.object({
   status: MatchStatusSchema,
 });
 export type Match = z.infer<typeof MatchSchema>;
+export const MatchListResponseSchema = dataEnvelope(z.array(MatchSchema));
 
 /** A team missing from the teams list is shown like this (spec §3, brief §4). */
 export const UNKNOWN_TEAM_NAME = 'Unknown Team';

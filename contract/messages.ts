@@ -14,6 +14,10 @@ export const messages = {
   unknownError: 'Ocurrió un error desconocido',
   loadTeamsFailed: 'Error al cargar los equipos',
   loadMatchesFailed: 'Error al cargar los partidos',
+  loadingMatches: 'Cargando partidos...',
+  noMatches: 'No hay partidos disponibles',
+  noFavoriteMatches: 'Aún no tienes partidos favoritos. ¡Explora y añade algunos!',
+  resultPending: 'Resultado pendiente',
   mustSignInForPools: 'Debes iniciar sesión para ver tus quinielas.',
   networkUnavailable: 'Sin conexión y sin datos guardados para esta consulta.',
 
@@ -56,4 +60,8 @@ export const fieldLabels: Record<string, string> = {
   scoreAway: 'marcador',
   homeTeamId: 'equipo',
   awayTeamId: 'equipo',
+  endpoint: 'suscripción',
+  keys: 'claves de la suscripción',
+  'keys.p256dh': 'claves de la suscripción',
+  'keys.auth': 'claves de la suscripción',
 };

@@ -5,7 +5,10 @@ import type { DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authRoutes, credentialRateLimit } from './modules/auth/auth.routes.ts';
+import { createPasskeysRepository } from './modules/passkeys/passkeys.repository.ts';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
+import { createPasskeysService } from './modules/passkeys/passkeys.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createPoolsRepository } from './modules/pools/pools.repository.ts';
@@ -20,6 +23,7 @@ import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.ts';
 import { createPredictionsRepository } from './modules/predictions/predictions.repository.ts';
 import { predictionsRoutes } from './modules/predictions/predictions.routes.ts';
 import { createPredictionsService } from './modules/predictions/predictions.service.ts';
+import { remindersPlugin } from './modules/reminders/reminders-plugin.ts';
 import { createResultsImporter } from './modules/results/results-importer.ts';
 import { createResultsPull, resultsPollerPlugin } from './modules/results/results-pull.ts';
 import { createMatchesRepository } from './modules/matches/matches.repository.ts';
@@ -76,8 +80,9 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   const pullResults = config.resultsSource
     ? createResultsPull(createResultsImporter(db, clock), config.resultsSource)
     : null;
+  const users = createUsersRepository(db);
   const auth = createAuthService({
-    users: createUsersRepository(db),
+    users,
     sessions: createSessionsRepository(db),
     rateLimiter,
     clock,
@@ -93,6 +98,11 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   // Then the modules, one line each.
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(authRoutes, { prefix: '/auth', auth, rateLimiter, config });
+  await app.register(passkeysRoutes, {
+    prefix: '/auth/passkeys',
+    perAddressLimit: credentialRateLimit(rateLimiter, config),
+    passkeys: createPasskeysService({ passkeys: createPasskeysRepository(db), users, auth, clock, config }),
+  });
   await app.register(confederationsRoutes, {
     prefix: '/api/confederations',
     confederations: createConfederationsRepository(db),
@@ -114,6 +124,7 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
     prefix: '/api/leaderboard',
     leaderboard: createLeaderboardService({ standings, pools, rateLimiter, clock, config, pullResults }),
   });
+  await app.register(remindersPlugin, { db, matches, clock, config: config.reminders });
   if (pullResults && config.resultsPollMinutes > 0) {
     await app.register(resultsPollerPlugin, { pull: pullResults, everyMinutes: config.resultsPollMinutes });
   }

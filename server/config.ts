@@ -29,10 +29,18 @@ const EnvSchema = z
     JOIN_WRONG_CODE_WINDOW_MINUTES: positiveInt(15),
     UPDATE_ALL_MAX_PER_MINUTE: positiveInt(6),
     TRUST_PROXY: bool.default(false),
+    WEBAUTHN_RP_ID: z.string().min(1).default('localhost'),
+    WEBAUTHN_RP_NAME: z.string().min(1).default('Quiniela'),
+    WEBAUTHN_ORIGINS: z.string().min(1).optional(),
     SEED_DATA: bool.default(true),
     RESULTS_SOURCE: z.string().min(1).optional(),
     RESULTS_POLL_MINUTES: z.coerce.number().int().min(0).default(60),
     WEB_DIST_DIR: z.string().default('dist/web'),
+    REMINDERS_POLL_SECONDS: z.coerce.number().int().min(0).default(30),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URL')
+      .default('mailto:quiniela@localhost'),
   })
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -53,12 +61,16 @@ export interface Config {
     updateAll: { max: number; windowMs: number };
   };
   trustProxy: boolean;
+  /** Passkeys: relying party id (a host name, never an IP) and the origins the browser may sign for. */
+  webauthn: { rpId: string; rpName: string; origins: string[] };
   seedData: boolean;
   /** openfootball JSON file or URL read by "Actualizar Resultados" and the poller; null: none. */
   resultsSource: string | null;
   /** Poll the results source every N minutes (0: only on demand). */
   resultsPollMinutes: number;
   webDistDir: string;
+  /** Claim and send due reminders every N seconds (0: no scheduler in this instance); VAPID contact. */
+  reminders: { pollSeconds: number; vapidSubject: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -85,9 +97,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       updateAll: { max: e.UPDATE_ALL_MAX_PER_MINUTE, windowMs: 60_000 },
     },
     trustProxy: e.TRUST_PROXY,
+    webauthn: {
+      rpId: e.WEBAUTHN_RP_ID,
+      rpName: e.WEBAUTHN_RP_NAME,
+      origins: (e.WEBAUTHN_ORIGINS ?? `http://localhost:${e.PORT}`).split(',').map((o) => o.trim()),
+    },
     seedData: e.SEED_DATA,
     resultsSource: e.RESULTS_SOURCE ?? null,
     resultsPollMinutes: e.RESULTS_POLL_MINUTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    reminders: { pollSeconds: e.REMINDERS_POLL_SECONDS, vapidSubject: e.VAPID_SUBJECT },
   };
 }

@@ -6,6 +6,7 @@ import { systemClock } from './lib/clock.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { ensureAdminAccount } from './modules/auth/admin-account.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
+import { createPasskeysRepository } from './modules/passkeys/passkeys.repository.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 
 const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
@@ -28,11 +29,13 @@ async function main() {
     app.log.info({ email: config.admin.email }, 'admin account ensured');
   }
 
-  // Expired sessions and finished rate-limit windows are dead weight: drop them now and then.
+  // Expired sessions and challenges and finished rate-limit windows are dead weight: drop them now and then.
   const sessions = createSessionsRepository(database.db);
+  const passkeys = createPasskeysRepository(database.db);
   const rateLimiter = createRateLimiter(database.db, systemClock);
   const maintenance = setInterval(() => {
-    Promise.all([sessions.deleteExpired(new Date()), rateLimiter.prune(60 * 60_000)]).catch((err: unknown) =>
+    const now = new Date();
+    Promise.all([sessions.deleteExpired(now), passkeys.deleteExpiredChallenges(now), rateLimiter.prune(60 * 60_000)]).catch((err: unknown) =>
       app.log.warn({ err }, 'maintenance failed'),
     );
   }, MAINTENANCE_INTERVAL_MS);

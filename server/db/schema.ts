@@ -259,3 +259,55 @@ export const webauthnChallenges = pgTable('webauthn_challenges', {
   userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/** Instance-wide settings that every app instance must share, such as the VAPID key pair for Web Push. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  /** JSON text. */
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Where a user's browsers receive Web Push; an endpoint belongs to whoever saved it last on that browser. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Reminders of a favourite match (spec §9). The due time is not stored: it is the
+ * match's kick-off minus `minutes_before`, so a moved kick-off moves its reminders.
+ * `sent_at` is set when an instance claims the reminder, which happens once.
+ */
+export const matchReminders = pgTable(
+  'match_reminders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    /** 1: an hour before kick-off, 2: at kick-off; the notification id is `match_id*1000+slot`. */
+    slot: smallint('slot').notNull(),
+    minutesBefore: smallint('minutes_before').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('match_reminders_user_match_slot_uq').on(t.userId, t.matchId, t.slot),
+    index('match_reminders_pending_idx').on(t.matchId).where(sql`${t.sentAt} is null`),
+    check('match_reminders_slot', sql`${t.slot} in (1, 2)`),
+  ],
+);

@@ -36,6 +36,8 @@ export async function createTestApp(options: { env?: Record<string, string>; clo
     SEED_DATA: 'false',
     WEB_DIST_DIR: 'dist/web',
     AUTH_IP_MAX_PER_MINUTE: '1000000',
+    // Background jobs stay off unless a test starts them itself.
+    REMINDERS_POLL_SECONDS: '0',
     ...options.env,
   });
   const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });

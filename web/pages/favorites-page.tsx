@@ -1,10 +1,34 @@
 import { IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
 import { heartOutline } from 'ionicons/icons';
+import { useMemo } from 'react';
+import { messages } from '#contract/index';
 import { EmptyState } from '../components/empty-state.tsx';
+import { ErrorState } from '../components/error-state.tsx';
+import { LoadingState } from '../components/loading-state.tsx';
 import { SignOutButton } from '../features/auth/sign-out-button.tsx';
+import { useFavorites } from '../features/favorites/use-favorites.ts';
+import { matchQueries } from '../features/matches/api.ts';
+import { MatchList } from '../features/matches/match-list.tsx';
+import { selectUpcomingMatches } from '../features/matches/upcoming-matches.ts';
+import { useLoadErrorToast } from '../features/matches/use-load-error-toast.ts';
 
-/** Saving favourites arrives with the favourites feature; until then nothing can be saved. */
+/** 'Partidos Guardados': the saved matches not finished yet, each with its heart to un-save it. */
 export function FavoritesPage() {
+  const teams = useQuery(matchQueries.teams());
+  const matches = useQuery(matchQueries.all());
+  const { savedIds, toggleSaved } = useFavorites(matches.data, teams.data);
+  const savedMatches = useMemo(
+    () =>
+      selectUpcomingMatches(
+        (matches.data ?? []).filter((match) => savedIds.has(match.id)),
+        matches.dataUpdatedAt,
+      ),
+    [matches.data, matches.dataUpdatedAt, savedIds],
+  );
+  useLoadErrorToast(teams, messages.loadTeamsFailed);
+  useLoadErrorToast(matches, messages.loadMatchesFailed);
+
   return (
     <IonPage>
       <IonHeader>
@@ -16,7 +40,15 @@ export function FavoritesPage() {
         </IonToolbar>
       </IonHeader>
       <IonContent>
-        <EmptyState icon={heartOutline} text="Aún no tienes partidos favoritos. ¡Explora y añade algunos!" />
+        {matches.isPending || teams.isPending ? (
+          <LoadingState text={messages.loadingMatches} />
+        ) : matches.isError ? (
+          <ErrorState text={messages.loadMatchesFailed} />
+        ) : savedMatches.length === 0 ? (
+          <EmptyState icon={heartOutline} text={messages.noFavoriteMatches} />
+        ) : (
+          <MatchList matches={savedMatches} teams={teams.data ?? []} savedIds={savedIds} onToggleSaved={toggleSaved} />
+        )}
       </IonContent>
     </IonPage>
   );

@@ -1,29 +1,43 @@
-import { IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
+import {
+  IonButtons,
+  IonContent,
+  IonHeader,
+  IonPage,
+  IonRefresher,
+  IonRefresherContent,
+  IonTitle,
+  IonToolbar,
+  type RefresherEventDetail,
+} from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { footballOutline } from 'ionicons/icons';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { messages } from '#contract/index';
 import { EmptyState } from '../components/empty-state.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 import { SignOutButton } from '../features/auth/sign-out-button.tsx';
+import { useFavorites } from '../features/favorites/use-favorites.ts';
 import { matchQueries } from '../features/matches/api.ts';
 import { MatchList } from '../features/matches/match-list.tsx';
 import { selectUpcomingMatches } from '../features/matches/upcoming-matches.ts';
-import { useToast } from '../lib/toast.ts';
+import { useLoadErrorToast } from '../features/matches/use-load-error-toast.ts';
 
 export function HomePage() {
   const teams = useQuery(matchQueries.teams());
   const matches = useQuery(matchQueries.all());
-  const upcomingMatches = useMemo(() => selectUpcomingMatches(matches.data ?? []), [matches.data]);
-  const showToast = useToast();
+  // "Now" is when the matches were fetched: a pull-to-refresh moves it on.
+  const upcomingMatches = useMemo(
+    () => selectUpcomingMatches(matches.data ?? [], matches.dataUpdatedAt),
+    [matches.data, matches.dataUpdatedAt],
+  );
+  const { savedIds, toggleSaved } = useFavorites(matches.data, teams.data);
+  useLoadErrorToast(teams, messages.loadTeamsFailed);
+  useLoadErrorToast(matches, messages.loadMatchesFailed);
 
-  useEffect(() => {
-    if (teams.isError) showToast({ message: messages.loadTeamsFailed, color: 'danger' });
-  }, [teams.isError, teams.errorUpdatedAt, showToast]);
-  useEffect(() => {
-    if (matches.isError) showToast({ message: messages.loadMatchesFailed, color: 'danger' });
-  }, [matches.isError, matches.errorUpdatedAt, showToast]);
+  const refresh = (event: CustomEvent<RefresherEventDetail>) => {
+    void Promise.all([teams.refetch(), matches.refetch()]).finally(() => event.detail.complete());
+  };
 
   return (
     <IonPage>
@@ -36,15 +50,23 @@ export function HomePage() {
         </IonToolbar>
       </IonHeader>
       <IonContent>
+        <IonRefresher slot="fixed" onIonRefresh={refresh}>
+          <IonRefresherContent />
+        </IonRefresher>
         {/* Teams are waited for too, so cards never flash "Unknown Team" while they load. */}
         {matches.isPending || teams.isPending ? (
-          <LoadingState text="Cargando partidos..." />
+          <LoadingState text={messages.loadingMatches} />
         ) : matches.isError ? (
           <ErrorState text={messages.loadMatchesFailed} />
         ) : upcomingMatches.length === 0 ? (
-          <EmptyState icon={footballOutline} text="No hay partidos disponibles" />
+          <EmptyState icon={footballOutline} text={messages.noMatches} />
         ) : (
-          <MatchList matches={upcomingMatches} teams={teams.data ?? []} />
+          <MatchList
+            matches={upcomingMatches}
+            teams={teams.data ?? []}
+            savedIds={savedIds}
+            onToggleSaved={toggleSaved}
+          />
         )}
       </IonContent>
     </IonPage>

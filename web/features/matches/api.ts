@@ -1,10 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { MatchSchema, TeamSchema, dataEnvelope } from '#contract/index';
+import { MatchListResponseSchema, TeamListResponseSchema } from '#contract/index';
 import { apiRequest } from '../../lib/api-client.ts';
-
-const TeamListResponseSchema = dataEnvelope(z.array(TeamSchema));
-const MatchListResponseSchema = dataEnvelope(z.array(MatchSchema));
 
 export const matchQueries = {
   teams: () =>

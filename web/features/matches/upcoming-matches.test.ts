@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TEAM_LOGO, UNKNOWN_TEAM_NAME } from '#contract/index';
 import type { Match, Team } from '#contract/index';
-import { describeTeam, selectUpcomingMatches } from './upcoming-matches.ts';
+import { describeTeam, hasKickedOff, selectUpcomingMatches } from './upcoming-matches.ts';
 
 function match(id: number, matchDate: string, status: Match['status']): Match {
   return {
@@ -20,6 +20,9 @@ function match(id: number, matchDate: string, status: Match['status']): Match {
 }
 
 describe('selectUpcomingMatches', () => {
+  const now = Date.parse('2026-11-21T12:00:00Z');
+  const ids = (matches: Match[]) => selectUpcomingMatches(matches, now).map((m) => m.match.id);
+
   it('hides finished matches and puts the soonest first', () => {
     const matches = [
       match(1, '2026-11-29T20:00:00Z', 'scheduled'),
@@ -27,12 +30,31 @@ describe('selectUpcomingMatches', () => {
       match(3, '2026-11-22T15:00:00Z', 'live'),
       match(4, '2026-11-22T15:00:00Z', 'scheduled'),
     ];
-    expect(selectUpcomingMatches(matches).map((m) => m.id)).toEqual([3, 4, 1]);
+    expect(ids(matches)).toEqual([3, 4, 1]);
+  });
+
+  it('marks matches kicked off without a result as pending and lists them last, the latest first', () => {
+    const matches = [
+      match(1, '2026-11-20T20:00:00Z', 'scheduled'),
+      match(2, '2026-11-22T20:00:00Z', 'scheduled'),
+      match(3, '2026-11-21T11:00:00Z', 'live'),
+    ];
+    expect(selectUpcomingMatches(matches, now)).toEqual([
+      { match: matches[1], resultPending: false },
+      { match: matches[2], resultPending: true },
+      { match: matches[0], resultPending: true },
+    ]);
+  });
+
+  it('waits for the end of the day before a match without a fixed time counts as started', () => {
+    const unfixed = { ...match(1, '2026-11-21T11:00:00Z', 'scheduled'), kickoffConfirmed: false };
+    expect(hasKickedOff(unfixed, now)).toBe(false);
+    expect(hasKickedOff(unfixed, Date.parse('2026-11-21T23:00:00Z'))).toBe(true);
   });
 
   it('leaves the input untouched', () => {
     const matches = [match(1, '2026-11-29T20:00:00Z', 'scheduled'), match(2, '2026-11-22T20:00:00Z', 'scheduled')];
-    selectUpcomingMatches(matches);
+    selectUpcomingMatches(matches, now);
     expect(matches.map((m) => m.id)).toEqual([1, 2]);
   });
 });

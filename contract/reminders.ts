@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { dataEnvelope, positiveId } from './common.ts';
+
+export const reminderMessages = {
+  // Spec §8: the favourite is saved either way, the toast says what happened to its reminders.
+  permissionDenied: 'Partido guardado, pero no se pueden enviar notificaciones: permiso denegado.',
+  setupFailed: 'Partido guardado, pero no se pudieron programar los recordatorios.',
+  savedWithReminders: 'Partido guardado. Te avisaremos antes de que empiece.',
+  saved: 'Partido guardado.',
+  removed: 'Partido quitado de tus favoritos.',
+  // Server
+  endpointInvalid: 'La suscripción necesita una dirección https válida.',
+  keysInvalid: 'Las claves de la suscripción no son válidas.',
+  subscriptionSaved: 'Suscripción guardada.',
+  subscriptionRemoved: 'Suscripción eliminada.',
+  remindersCancelled: 'Recordatorios cancelados.',
+} as const;
+
+/**
+ * Spec §9: one reminder an hour before kick-off and one at kick-off, with the
+ * notification ids `matchId*1000+1` and `+2` (the slot is the last digit).
+ */
+export const REMINDER_SLOTS = [
+  { slot: 1, minutesBefore: 60 },
+  { slot: 2, minutesBefore: 0 },
+] as const;
+export type ReminderSlot = (typeof REMINDER_SLOTS)[number]['slot'];
+
+export const reminderId = (matchId: number, slot: ReminderSlot): number => matchId * 1000 + slot;
+
+/** A notification's tag: the push and the in-page fallback of one reminder replace each other, never show twice. */
+export const reminderTag = (id: number): string => `reminder-${id}`;
+
+export interface PlannedReminder {
+  id: number;
+  matchId: number;
+  slot: ReminderSlot;
+  minutesBefore: number;
+  dueAt: Date;
+}
+
+/** The reminders a favourite gets: only the ones still in the future (spec §9). */
+export function planReminders(matchId: number, kickoff: Date, now: Date): PlannedReminder[] {
+  return REMINDER_SLOTS.map(({ slot, minutesBefore }) => ({
+    id: reminderId(matchId, slot),
+    matchId,
+    slot,
+    minutesBefore,
+    dueAt: new Date(kickoff.getTime() - minutesBefore * 60_000),
+  })).filter((reminder) => reminder.dueAt.getTime() > now.getTime());
+}
+
+export interface ReminderText {
+  title: string;
+  body: string;
+}
+
+/**
+ * What a reminder says, the same from the server's push and the in-page
+ * fallback. Relative wording, so it reads right in every time zone.
+ */
+export function reminderText(slot: ReminderSlot, homeTeam: string, awayTeam: string): ReminderText {
+  return {
+    title: `${homeTeam} vs ${awayTeam}`,
+    body: slot === 1 ? 'El partido empieza en una hora.' : '¡El partido empieza ahora!',
+  };
+}
+
+/** What the service worker receives in a push message. */
+export interface ReminderPushPayload extends ReminderText {
+  id: number;
+  matchId: number;
+  tag: string;
+  /** The screen a tap on the notification opens. */
+  url: string;
+}
+
+/** Base64url without padding (what `PushSubscription.toJSON()` gives), padding tolerated. */
+const base64url = (bytes: number) => new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}={0,2}$`);
+
+export const PushSubscriptionBodySchema = z.object({
+  endpoint: z
+    .url({ protocol: /^https$/, error: reminderMessages.endpointInvalid })
+    .max(2048, { error: reminderMessages.endpointInvalid }),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object(
+    {
+      // An uncompressed P-256 point (65 bytes, first byte 0x04, hence the leading "B").
+      p256dh: z
+        .string({ error: reminderMessages.keysInvalid })
+        .regex(/^B/, { error: reminderMessages.keysInvalid })
+        .regex(base64url(65), { error: reminderMessages.keysInvalid }),
+      auth: z
+        .string({ error: reminderMessages.keysInvalid })
+        .regex(base64url(16), { error: reminderMessages.keysInvalid }),
+    },
+    { error: reminderMessages.keysInvalid },
+  ),
+});
+export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBodySchema>;
+
+export const PushEndpointBodySchema = z.object({ endpoint: PushSubscriptionBodySchema.shape.endpoint });
+export type PushEndpointBody = z.infer<typeof PushEndpointBodySchema>;
+
+export const VapidPublicKeyResponseSchema = dataEnvelope(z.object({ publicKey: z.string() }));
+
+export const ReminderBodySchema = z.object({ matchId: positiveId('El partido no es válido.') });
+export type ReminderBody = z.infer<typeof ReminderBodySchema>;
+
+export const MatchIdParamsSchema = z.object({ matchId: positiveId('El partido no es válido.', { coerce: true }) });
+
+export const ReminderSchema = z.object({
+  /** The notification id: `matchId*1000+slot`. */
+  id: z.number().int(),
+  matchId: z.number().int(),
+  slot: z.union([z.literal(1), z.literal(2)]),
+  /** Follows the match: a moved kick-off moves its reminders. */
+  dueAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type Reminder = z.infer<typeof ReminderSchema>;
+
+export const ReminderListResponseSchema = dataEnvelope(z.array(ReminderSchema));

@@ -1,0 +1,53 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PushSubscriptionBody } from '#contract/index';
+import type { Database } from '../../db/client.ts';
+import { pushSubscriptions } from '../../db/schema.ts';
+
+export interface StoredPushSubscription {
+  id: number;
+  userId: number;
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+export function createPushSubscriptionsRepository(db: Database) {
+  return {
+    /** A browser has one endpoint: saving it again (another user signed in there) moves it to that user. */
+    async upsert(userId: number, { endpoint, keys }: PushSubscriptionBody): Promise<void> {
+      await db
+        .insert(pushSubscriptions)
+        .values({ userId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { userId, p256dh: keys.p256dh, auth: keys.auth },
+        });
+    },
+
+    /** Only the owner's row goes; someone else's endpoint is left alone. */
+    async deleteOwn(userId: number, endpoint: string): Promise<void> {
+      await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+    },
+
+    async listForUsers(userIds: readonly number[]): Promise<StoredPushSubscription[]> {
+      if (userIds.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(pushSubscriptions)
+        .where(inArray(pushSubscriptions.userId, [...userIds]));
+      return rows.map((row) => ({
+        id: row.id,
+        userId: row.userId,
+        endpoint: row.endpoint,
+        keys: { p256dh: row.p256dh, auth: row.auth },
+      }));
+    },
+  };
+}
+
+export type PushSubscriptionsRepository = ReturnType<typeof createPushSubscriptionsRepository>;

@@ -1,0 +1,112 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { reminderId, type MatchStatus, type PlannedReminder, type Reminder, type ReminderSlot } from '#contract/index';
+import { queryRows, type Database } from '../../db/client.ts';
+import { matchReminders, matches } from '../../db/schema.ts';
+
+/** A reminder this instance claimed, with what its notification needs. */
+export interface ClaimedReminder {
+  userId: number;
+  matchId: number;
+  slot: ReminderSlot;
+  dueAt: Date;
+  status: MatchStatus;
+  homeTeam: string;
+  awayTeam: string;
+}
+
+const dueAt = sql<Date>`${matches.matchDate} - ${matchReminders.minutesBefore} * interval '1 minute'`.mapWith(
+  matches.matchDate,
+);
+
+const reminderColumns = {
+  matchId: matchReminders.matchId,
+  slot: matchReminders.slot,
+  dueAt,
+  sentAt: matchReminders.sentAt,
+};
+
+type ReminderRow = { matchId: number; slot: number; dueAt: Date; sentAt: Date | null };
+
+const toReminder = (row: ReminderRow): Reminder => {
+  const slot = row.slot as ReminderSlot;
+  return {
+    id: reminderId(row.matchId, slot),
+    matchId: row.matchId,
+    slot,
+    dueAt: row.dueAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+};
+
+export function createRemindersRepository(db: Database) {
+  return {
+    /** Idempotent: a reminder the user already has (sent or not) is left as it is. */
+    async insertMissing(userId: number, planned: readonly PlannedReminder[]): Promise<void> {
+      if (planned.length === 0) return;
+      await db
+        .insert(matchReminders)
+        .values(planned.map(({ matchId, slot, minutesBefore }) => ({ userId, matchId, slot, minutesBefore })))
+        .onConflictDoNothing();
+    },
+
+    async listForUser(userId: number, matchId?: number): Promise<Reminder[]> {
+      const rows = await db
+        .select(reminderColumns)
+        .from(matchReminders)
+        .innerJoin(matches, eq(matches.id, matchReminders.matchId))
+        .where(
+          and(
+            eq(matchReminders.userId, userId),
+            matchId === undefined ? undefined : eq(matchReminders.matchId, matchId),
+          ),
+        )
+        .orderBy(asc(dueAt), asc(matchReminders.slot));
+      return rows.map(toReminder);
+    },
+
+    async deleteForMatch(userId: number, matchId: number): Promise<void> {
+      await db
+        .delete(matchReminders)
+        .where(and(eq(matchReminders.userId, userId), eq(matchReminders.matchId, matchId)));
+    },
+
+    /**
+     * Marks up to `limit` due reminders as sent and returns them, in one statement.
+     * `for update skip locked` makes concurrent claimers (other instances on the same
+     * PostgreSQL) pass over rows already being claimed, and the re-checked
+     * `sent_at is null` drops rows another claimer committed meanwhile: each
+     * reminder is claimed exactly once. Kick-offs not fixed yet wait until they are.
+     */
+    async claimDue(now: Date, limit: number): Promise<ClaimedReminder[]> {
+      const at = sql`${now.toISOString()}::timestamptz`;
+      const rows = await queryRows<Omit<ClaimedReminder, 'dueAt'> & { dueAt: Date | string }>(
+        db,
+        sql`
+          update match_reminders r
+          set sent_at = ${at}
+          from matches m
+          join teams home on home.id = m.home_team_id
+          join teams away on away.id = m.away_team_id
+          where m.id = r.match_id
+            and r.sent_at is null
+            and r.id in (
+              select d.id
+              from match_reminders d
+              join matches dm on dm.id = d.match_id
+              where d.sent_at is null
+                and dm.kickoff_confirmed
+                and dm.match_date - d.minutes_before * interval '1 minute' <= ${at}
+              order by d.id
+              limit ${limit}
+              for update of d skip locked
+            )
+          returning r.user_id as "userId", r.match_id as "matchId", r.slot,
+            m.match_date - r.minutes_before * interval '1 minute' as "dueAt",
+            m.status, home.name as "homeTeam", away.name as "awayTeam"`,
+      );
+      return rows.map((row) => ({ ...row, dueAt: new Date(row.dueAt) }));
+    },
+  };
+}
+
+export type RemindersRepository = ReturnType<typeof createRemindersRepository>;

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ApiErrorSchema,
+  MatchIdParamsSchema,
+  MessageResponseSchema,
+  PushEndpointBodySchema,
+  PushSubscriptionBodySchema,
+  ReminderBodySchema,
+  ReminderListResponseSchema,
+  VapidPublicKeyResponseSchema,
+  reminderMessages,
+} from '#contract/index';
+import { currentUser } from '../../plugins/authenticate.ts';
+import type { RemindersService } from './reminders.service.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+const security = [{ bearerAuth: [] }];
+
+/** Web Push subscriptions and favourite-match reminders, under /api; each user only ever reaches their own. */
+export async function remindersRoutes(app: FastifyInstance, { reminders }: { reminders: RemindersService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.guards.requireUser);
+
+  api.get('/push/vapid-public-key', {
+    schema: {
+      tags: ['push'],
+      security,
+      summary: 'Clave pública VAPID para suscribirse a las notificaciones push',
+      response: { 200: VapidPublicKeyResponseSchema, ...errors },
+    },
+    handler: async () => ({ data: { publicKey: await reminders.publicKey() } }),
+  });
+
+  api.post('/push/subscriptions', {
+    schema: {
+      tags: ['push'],
+      security,
+      summary: 'Guardar la suscripción push de este navegador para el usuario',
+      body: PushSubscriptionBodySchema,
+      response: { 201: MessageResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      await reminders.saveSubscription(currentUser(request).id, request.body);
+      return reply.code(201).send({ message: reminderMessages.subscriptionSaved });
+    },
+  });
+
+  api.delete('/push/subscriptions', {
+    schema: {
+      tags: ['push'],
+      security,
+      summary: 'Eliminar una suscripción push propia (por endpoint)',
+      body: PushEndpointBodySchema,
+      response: { 200: MessageResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      await reminders.removeSubscription(currentUser(request).id, request.body.endpoint);
+      return { message: reminderMessages.subscriptionRemoved };
+    },
+  });
+
+  api.get('/reminders', {
+    schema: {
+      tags: ['reminders'],
+      security,
+      summary: 'Mis recordatorios',
+      response: { 200: ReminderListResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ data: await reminders.list(currentUser(request).id) }),
+  });
+
+  api.post('/reminders', {
+    schema: {
+      tags: ['reminders'],
+      security,
+      summary: 'Programar los recordatorios de un partido favorito (una hora antes y al inicio; solo los futuros)',
+      body: ReminderBodySchema,
+      response: { 201: ReminderListResponseSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send({ data: await reminders.schedule(currentUser(request).id, request.body.matchId) }),
+  });
+
+  api.delete('/reminders/:matchId', {
+    schema: {
+      tags: ['reminders'],
+      security,
+      summary: 'Cancelar los recordatorios de un partido (al quitarlo de favoritos)',
+      params: MatchIdParamsSchema,
+      response: { 200: MessageResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      await reminders.cancel(currentUser(request).id, request.params.matchId);
+      return { message: reminderMessages.remindersCancelled };
+    },
+  });
+}

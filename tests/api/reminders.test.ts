@@ -1,0 +1,461 @@
+import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Match, Reminder, ReminderPushPayload, SignInResponse, Team } from '#contract/index';
+import { appSettings, matchReminders, pushSubscriptions } from '#server/db/schema';
+import { createPushSender, fetchPushTransport } from '#server/modules/reminders/push-sender';
+import { createPushSubscriptionsRepository } from '#server/modules/reminders/push-subscriptions.repository';
+import { createReminderScheduler } from '#server/modules/reminders/reminder-scheduler';
+import { createRemindersRepository } from '#server/modules/reminders/reminders.repository';
+import { createVapidKeyStore } from '#server/modules/reminders/vapid-keys';
+import { createTestApp, type TestApp } from '#tests/support/test-app';
+
+const HOUR = 3_600_000;
+const VAPID_SUBJECT = 'mailto:recordatorios@example.com';
+
+let now = new Date('2026-12-01T10:00:00Z');
+let t: TestApp;
+let admin: SignInResponse;
+let ana: SignInResponse;
+let bea: SignInResponse;
+let betis: Team;
+let sevilla: Team;
+
+// ---------------------------------------------------------------------------
+// A stand-in push service on 127.0.0.1: records every request, answers 201,
+// or 404/410 for endpoints whose path says so.
+
+interface ReceivedPush {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+let pushService: Server;
+let pushServiceUrl: string;
+let received: ReceivedPush[] = [];
+
+function startPushService(): Promise<void> {
+  pushService = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url ?? '/';
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
+      response.statusCode = path.startsWith('/gone') ? 410 : path.startsWith('/missing') ? 404 : 201;
+      response.end();
+    });
+  });
+  return new Promise((resolve) =>
+    pushService.listen(0, '127.0.0.1', () => {
+      pushServiceUrl = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+      resolve();
+    }),
+  );
+}
+
+/** A browser's side of a subscription: its P-256 key pair and auth secret (RFC 8291). */
+function newBrowserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    ecdh,
+    auth,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+  };
+}
+type BrowserKeys = ReturnType<typeof newBrowserKeys>;
+
+/** Decrypts an aes128gcm Web Push body (RFC 8188 + RFC 8291) the way the browser would. */
+function decryptPush(body: Buffer, browser: BrowserKeys): unknown {
+  const salt = body.subarray(0, 16);
+  const idLength = body.readUInt8(20);
+  const serverPublicKey = body.subarray(21, 21 + idLength);
+  const record = body.subarray(21 + idLength);
+  const sharedSecret = browser.ecdh.computeSecret(serverPublicKey);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), browser.ecdh.getPublicKey(), serverPublicKey]);
+  const ikm = Buffer.from(hkdfSync('sha256', sharedSecret, browser.auth, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(record.subarray(record.length - 16));
+  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
+  // The last record ends with the delimiter 0x02, then zero padding.
+  return JSON.parse(padded.subarray(0, padded.lastIndexOf(2)).toString('utf8'));
+}
+
+/** Checks the `vapid t=<JWT>, k=<key>` header: signed by `publicKey`, for the push service's origin. */
+function verifyVapid(authorization: string | undefined, publicKey: string): Record<string, unknown> {
+  const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(authorization ?? '');
+  expect(match, authorization).not.toBeNull();
+  const [, jwt = '', k] = match ?? [];
+  expect(k).toBe(publicKey);
+  const [header = '', claims = '', signature = ''] = jwt.split('.');
+  const point = Buffer.from(publicKey, 'base64url');
+  const key = createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33).toString('base64url'),
+    },
+    format: 'jwk',
+  });
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${header}.${claims}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
+  expect(signed).toBe(true);
+  expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'ES256' });
+  return JSON.parse(Buffer.from(claims, 'base64url').toString()) as Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------------------
+
+beforeAll(async () => {
+  await startPushService();
+  t = await createTestApp({ clock: () => now, env: { REMINDERS_POLL_SECONDS: '0' } });
+  [admin, ana, bea] = await Promise.all([
+    t.createUser({ role: 'admin' }),
+    t.createUser({ name: 'Ana' }),
+    t.createUser({ name: 'Bea' }),
+  ]);
+  betis = await createTeam('Real Betis');
+  sevilla = await createTeam('Sevilla');
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => pushService.close(resolve));
+});
+beforeEach(async () => {
+  now = new Date('2026-12-01T10:00:00Z');
+  received = [];
+  // Scheduler tests count what they claim: no reminder of an earlier test may be due.
+  await t.db.delete(matchReminders);
+  await t.db.delete(pushSubscriptions);
+});
+
+const as = (who: SignInResponse, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
+
+async function createTeam(name: string): Promise<Team> {
+  const res = await as(admin, 'POST', '/api/teams', { name });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as Team;
+}
+
+let week = 1;
+async function createMatch(kickoff: Date, overrides: object = {}): Promise<Match> {
+  const res = await as(admin, 'POST', '/api/matches', {
+    weekNumber: (week++ % 99) + 1,
+    competition: `recordatorios-${week}`,
+    matchDate: kickoff.toISOString(),
+    homeTeamId: betis.id,
+    awayTeamId: sevilla.id,
+    ...overrides,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as Match;
+}
+
+const inHours = (hours: number) => new Date(now.getTime() + hours * HOUR);
+
+async function favourite(who: SignInResponse, matchId: number): Promise<Reminder[]> {
+  const res = await as(who, 'POST', '/api/reminders', { matchId });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as Reminder[];
+}
+
+async function subscribe(who: SignInResponse, path: string, browser = newBrowserKeys()): Promise<BrowserKeys> {
+  // Real push services are https (which the API insists on); the stand-in is plain http on 127.0.0.1.
+  await createPushSubscriptionsRepository(t.db).upsert(who.userProfile.id, {
+    endpoint: `${pushServiceUrl}${path}`,
+    keys: browser.keys,
+  });
+  return browser;
+}
+
+/** One scheduler, as one app instance would run it, sending over HTTP with `fetch`. */
+function newScheduler() {
+  const vapidKeys = createVapidKeyStore(t.db);
+  return createReminderScheduler({
+    reminders: createRemindersRepository(t.db),
+    subscriptions: createPushSubscriptionsRepository(t.db),
+    sendPush: createPushSender({ vapidKeys, subject: VAPID_SUBJECT, transport: fetchPushTransport }),
+    clock: () => now,
+  });
+}
+
+async function vapidPublicKey(): Promise<string> {
+  const res = await as(ana, 'GET', '/api/push/vapid-public-key');
+  expect(res.statusCode).toBe(200);
+  return res.json().data.publicKey as string;
+}
+
+describe('favourite reminders', () => {
+  it('schedules one an hour before kick-off and one at kick-off, ids matchId*1000+1 and +2', async () => {
+    const kickoff = inHours(5);
+    const match = await createMatch(kickoff);
+    expect(await favourite(ana, match.id)).toEqual([
+      {
+        id: match.id * 1000 + 1,
+        matchId: match.id,
+        slot: 1,
+        dueAt: new Date(kickoff.getTime() - HOUR).toISOString(),
+        sentAt: null,
+      },
+      { id: match.id * 1000 + 2, matchId: match.id, slot: 2, dueAt: kickoff.toISOString(), sentAt: null },
+    ]);
+    expect((await as(ana, 'GET', '/api/reminders')).json().data.map((r: Reminder) => r.id)).toEqual([
+      match.id * 1000 + 1,
+      match.id * 1000 + 2,
+    ]);
+  });
+
+  it('only schedules reminders still in the future', async () => {
+    const soon = await createMatch(inHours(0.5));
+    expect((await favourite(ana, soon.id)).map((r) => r.slot)).toEqual([2]);
+    const started = await createMatch(inHours(-0.5));
+    expect(await favourite(ana, started.id)).toEqual([]);
+    const finished = await createMatch(inHours(3), { status: 'finished', scoreHome: 1, scoreAway: 0 });
+    expect(await favourite(ana, finished.id)).toEqual([]);
+  });
+
+  it('is idempotent', async () => {
+    const match = await createMatch(inHours(5));
+    await favourite(ana, match.id);
+    await favourite(ana, match.id);
+    const rows = await t.db.select().from(matchReminders).where(eq(matchReminders.matchId, match.id));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('follows a moved kick-off', async () => {
+    const match = await createMatch(inHours(5));
+    await favourite(ana, match.id);
+    const moved = inHours(30);
+    expect((await as(admin, 'PATCH', `/api/matches/${match.id}`, { matchDate: moved.toISOString() })).statusCode).toBe(
+      200,
+    );
+    const dueTimes = (await as(ana, 'GET', '/api/reminders')).json().data.map((r: Reminder) => r.dueAt);
+    expect(dueTimes).toEqual([new Date(moved.getTime() - HOUR).toISOString(), moved.toISOString()]);
+  });
+
+  it('cancels both when the favourite is removed', async () => {
+    const match = await createMatch(inHours(5));
+    await favourite(ana, match.id);
+    const res = await as(ana, 'DELETE', `/api/reminders/${match.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Recordatorios cancelados.');
+    expect((await as(ana, 'GET', '/api/reminders')).json().data).toEqual([]);
+
+    await subscribe(ana, '/ana');
+    now = inHours(6);
+    expect((await newScheduler().tick()).claimed).toBe(0);
+    expect(received).toHaveLength(0);
+  });
+
+  it('refuses unknown matches and bad input in Spanish', async () => {
+    const unknown = await as(ana, 'POST', '/api/reminders', { matchId: 999_999 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Partido no encontrado.');
+    for (const payload of [{}, { matchId: 'uno' }, { matchId: -1 }]) {
+      const res = await as(ana, 'POST', '/api/reminders', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/partido/i);
+    }
+    expect((await as(ana, 'DELETE', '/api/reminders/abc')).statusCode).toBe(400);
+  });
+});
+
+describe('authorisation', () => {
+  it('needs a session everywhere', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/push/vapid-public-key'],
+      ['POST', '/api/push/subscriptions'],
+      ['DELETE', '/api/push/subscriptions'],
+      ['GET', '/api/reminders'],
+      ['POST', '/api/reminders'],
+      ['DELETE', '/api/reminders/1'],
+    ] as const) {
+      expect((await t.app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it("never shows or cancels another user's reminders", async () => {
+    const match = await createMatch(inHours(5));
+    await favourite(ana, match.id);
+    expect((await as(bea, 'GET', '/api/reminders')).json().data).toEqual([]);
+    expect((await as(bea, 'DELETE', `/api/reminders/${match.id}`)).statusCode).toBe(200);
+    expect((await as(ana, 'GET', '/api/reminders')).json().data).toHaveLength(2);
+  });
+
+  it("never removes another user's push subscription", async () => {
+    const endpoint = 'https://push.example.com/send/ana-browser';
+    const save = await as(ana, 'POST', '/api/push/subscriptions', { endpoint, keys: newBrowserKeys().keys });
+    expect(save.statusCode).toBe(201);
+    expect((await as(bea, 'DELETE', '/api/push/subscriptions', { endpoint })).statusCode).toBe(200);
+    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toHaveLength(1);
+    expect((await as(ana, 'DELETE', '/api/push/subscriptions', { endpoint })).statusCode).toBe(200);
+    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toHaveLength(0);
+  });
+});
+
+describe('push subscriptions', () => {
+  it('validates the endpoint and keys', async () => {
+    const { keys } = newBrowserKeys();
+    const http = await as(ana, 'POST', '/api/push/subscriptions', { endpoint: 'http://push.example.com/x', keys });
+    expect(http.statusCode).toBe(400);
+    expect(http.json().message).toBe('La suscripción necesita una dirección https válida.');
+    const badKey = await as(ana, 'POST', '/api/push/subscriptions', {
+      endpoint: 'https://push.example.com/x',
+      keys: { ...keys, p256dh: 'BBBB' },
+    });
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().message).toBe('Las claves de la suscripción no son válidas.');
+    expect(await t.db.select().from(pushSubscriptions)).toHaveLength(0);
+  });
+
+  it('moves a browser to whoever signed in on it last', async () => {
+    const endpoint = 'https://push.example.com/send/shared-browser';
+    await as(ana, 'POST', '/api/push/subscriptions', { endpoint, keys: newBrowserKeys().keys });
+    await as(bea, 'POST', '/api/push/subscriptions', { endpoint, keys: newBrowserKeys().keys });
+    const rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(rows.map((r) => r.userId)).toEqual([bea.userProfile.id]);
+  });
+});
+
+describe('VAPID keys', () => {
+  it('are made on first start and the same for every instance', async () => {
+    const publicKey = await vapidPublicKey();
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    expect(await vapidPublicKey()).toBe(publicKey);
+    expect((await createVapidKeyStore(t.db).get()).publicKey).toBe(publicKey);
+  });
+
+  it('agree when several instances start together on an empty database', async () => {
+    const original = await t.db.select().from(appSettings);
+    await t.db.delete(appSettings);
+    const pairs = await Promise.all(Array.from({ length: 5 }, () => createVapidKeyStore(t.db).get()));
+    expect(new Set(pairs.map((p) => JSON.stringify(p))).size).toBe(1);
+    expect(await t.db.select().from(appSettings)).toHaveLength(1);
+    // The running app keeps the pair it read at start, as it would in production where the row never goes.
+    await t.db.delete(appSettings);
+    await t.db.insert(appSettings).values(original);
+  });
+});
+
+describe('the scheduler', () => {
+  it('delivers an encrypted, VAPID-signed push to a local push service', async () => {
+    const match = await createMatch(inHours(5));
+    await favourite(ana, match.id);
+    const browser = await subscribe(ana, '/ana');
+
+    now = inHours(4);
+    const summary = await newScheduler().tick();
+    expect(summary).toMatchObject({ claimed: 1, delivered: 1, dropped: 0, failed: 0 });
+
+    expect(received).toHaveLength(1);
+    const [push] = received;
+    expect(push?.path).toBe('/ana');
+    expect(push?.headers).toMatchObject({
+      'content-encoding': 'aes128gcm',
+      ttl: '3600',
+      urgency: 'high',
+      topic: `reminder-${match.id * 1000 + 1}`,
+    });
+    const claims = verifyVapid(push?.headers.authorization, await vapidPublicKey());
+    expect(claims).toMatchObject({ aud: pushServiceUrl, sub: VAPID_SUBJECT });
+    expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
+    expect(decryptPush(push?.body ?? Buffer.alloc(0), browser)).toEqual({
+      id: match.id * 1000 + 1,
+      matchId: match.id,
+      tag: `reminder-${match.id * 1000 + 1}`,
+      title: 'Real Betis vs Sevilla',
+      body: 'El partido empieza en una hora.',
+      url: '/tabs/favorites',
+    } satisfies ReminderPushPayload);
+
+    const [first] = (await as(ana, 'GET', '/api/reminders')).json().data as Reminder[];
+    expect(first?.sentAt).toBe(now.toISOString());
+    // Not due yet: the kick-off reminder waits.
+    expect((await newScheduler().tick()).claimed).toBe(0);
+    now = inHours(1);
+    expect((await newScheduler().tick()).claimed).toBe(1);
+    const atKickoff = decryptPush(received[1]?.body ?? Buffer.alloc(0), browser) as ReminderPushPayload;
+    expect(atKickoff).toMatchObject({ id: match.id * 1000 + 2, body: '¡El partido empieza ahora!' });
+  });
+
+  it('sends each reminder exactly once with two schedulers racing on the same database', async () => {
+    const users = [ana, bea, await t.createUser(), await t.createUser()];
+    const kickoff = inHours(3);
+    const matches = await Promise.all([1, 2, 3].map(() => createMatch(kickoff)));
+    const browsers = new Map<string, BrowserKeys>();
+    for (const user of users) {
+      browsers.set(`/u${user.userProfile.id}`, await subscribe(user, `/u${user.userProfile.id}`));
+      for (const match of matches) await favourite(user, match.id);
+    }
+    const [a, b] = [newScheduler(), newScheduler()];
+    const perMoment = users.length * matches.length;
+
+    // An hour before kick-off, then at kick-off: each time both instances tick at once, several times.
+    for (const moment of [new Date(kickoff.getTime() - HOUR), kickoff]) {
+      now = moment;
+      const summaries = await Promise.all([a.tick(), b.tick(), a.tick(), b.tick(), a.tick(), b.tick()]);
+      expect(summaries.reduce((sum, s) => sum + s.claimed, 0)).toBe(perMoment);
+      expect(summaries.reduce((sum, s) => sum + s.delivered, 0)).toBe(perMoment);
+    }
+
+    expect(received).toHaveLength(2 * perMoment);
+    const deliveries = received.map((push) => {
+      const payload = decryptPush(push.body, browsers.get(push.path)!) as ReminderPushPayload;
+      return `${push.path}#${payload.id}`;
+    });
+    expect(new Set(deliveries).size).toBe(2 * perMoment);
+    expect((await Promise.all([a.tick(), b.tick()])).map((s) => s.claimed)).toEqual([0, 0]);
+  });
+
+  it('removes subscriptions the push service says are gone (404, 410) and keeps the others', async () => {
+    const match = await createMatch(inHours(5));
+    await favourite(ana, match.id);
+    await subscribe(ana, '/gone/ana');
+    await subscribe(ana, '/missing/ana');
+    await subscribe(ana, '/ana');
+
+    now = inHours(4);
+    expect(await newScheduler().tick()).toMatchObject({ claimed: 1, delivered: 1, removedSubscriptions: 2, failed: 0 });
+    const left = await t.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions);
+    expect(left).toEqual([{ endpoint: `${pushServiceUrl}/ana` }]);
+  });
+
+  it('drops reminders claimed too late or for a finished match instead of sending them', async () => {
+    const late = await createMatch(inHours(5));
+    const over = await createMatch(inHours(3));
+    await favourite(ana, late.id);
+    await favourite(ana, over.id);
+    await subscribe(ana, '/ana');
+    await as(admin, 'PATCH', `/api/matches/${over.id}`, { status: 'finished', scoreHome: 0, scoreAway: 0 });
+
+    // Both of `late` are due more than 30 minutes ago by now (an instance was down).
+    now = inHours(6);
+    expect(await newScheduler().tick()).toMatchObject({ claimed: 4, dropped: 4, delivered: 0 });
+    expect(received).toHaveLength(0);
+  });
+
+  it('waits for a kick-off time that is not fixed yet', async () => {
+    const match = await createMatch(inHours(5), { kickoffConfirmed: false });
+    await favourite(ana, match.id);
+    await subscribe(ana, '/ana');
+    now = inHours(5);
+    expect((await newScheduler().tick()).claimed).toBe(0);
+
+    // Fixed at last, 45 minutes from now: the hour-before reminder is due (15 minutes late, still worth sending).
+    const kickoff = inHours(0.75);
+    await as(admin, 'PATCH', `/api/matches/${match.id}`, { matchDate: kickoff.toISOString(), kickoffConfirmed: true });
+    expect(await newScheduler().tick()).toMatchObject({ claimed: 1, dropped: 0, delivered: 1 });
+  });
+});

@@ -1,0 +1,288 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import {
+  createFutureMatch,
+  expectToast,
+  newTestUser,
+  registerViaApi,
+  signInAsAdmin,
+  signInViaStorage,
+} from './helpers.ts';
+
+const SAVED_WITH_REMINDERS = 'Partido guardado. Te avisaremos antes de que empiece.';
+const PERMISSION_DENIED = 'Partido guardado, pero no se pueden enviar notificaciones: permiso denegado.';
+const SETUP_FAILED = 'Partido guardado, pero no se pudieron programar los recordatorios.';
+const NO_FAVOURITES = 'Aún no tienes partidos favoritos. ¡Explora y añade algunos!';
+
+async function signIn(page: Page, request: APIRequestContext, label: string): Promise<string> {
+  const user = newTestUser(label);
+  await registerViaApi(request, user);
+  return (await signInViaStorage(page, request, user)).token;
+}
+
+async function savedMatchIds(page: Page): Promise<number[]> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('savedMatches') ?? '[]') as number[]);
+}
+
+async function serverReminderIds(request: APIRequestContext, accessToken: string): Promise<number[]> {
+  const response = await request.get('/api/reminders', { headers: { Authorization: `Bearer ${accessToken}` } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { id: number }[] }).data.map((reminder) => reminder.id);
+}
+
+/** Ionic keeps the other tab's page in the DOM, hidden: only the visible cards count. */
+const visibleCards = (page: Page) => page.getByTestId('match-card').filter({ visible: true });
+const firstCard = (page: Page) => visibleCards(page).first();
+
+test.describe('Inicio', () => {
+  test('each card shows the kick-off in Spanish, both logos, VS and a heart', async ({ page, request }) => {
+    await signIn(page, request, 'tarjetas');
+    await page.goto('/tabs/home');
+
+    const card = firstCard(page);
+    await expect(card.locator('time')).toHaveText(
+      /^[a-záéíóú]+, \d{1,2} de [a-z]+ de \d{4}(, \d{2}:\d{2}| · hora por confirmar)$/,
+    );
+    await expect(card.getByRole('img')).toHaveCount(2);
+    for (const logo of await card.getByRole('img').all()) {
+      await expect(logo).toHaveAttribute('alt', /\S/);
+      await expect(logo).toHaveAttribute('src', /^\//);
+    }
+    await expect(card).toContainText('VS');
+    await expect(card.getByRole('button', { name: 'Guardar partido' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('says it is loading, then shows the error when the matches cannot be loaded', async ({ page, request }) => {
+    await signIn(page, request, 'error-partidos');
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/matches', async (route) => {
+      await answered;
+      await route.fulfill({
+        status: 500,
+        json: { statusCode: 500, error: 'Internal Server Error', message: 'Error interno del servidor.' },
+      });
+    });
+    await page.goto('/tabs/home');
+
+    await expect(page.getByText('Cargando partidos...')).toBeVisible();
+    answer();
+    // The query client retries a 5xx twice before giving up.
+    await expectToast(page, 'Error al cargar los partidos');
+    await expect(page.locator('.screen-state', { hasText: 'Error al cargar los partidos' })).toBeVisible();
+  });
+
+  test('a match that kicked off without a result says so and goes after the upcoming ones', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request, 'pendiente');
+    let pendingId = 0;
+    await page.route('**/api/matches', async (route) => {
+      const body = (await (await route.fetch()).json()) as {
+        data: { id: number; status: string; matchDate: string }[];
+      };
+      const upcoming = body.data.find(
+        (match) => match.status !== 'finished' && Date.parse(match.matchDate) > Date.now(),
+      );
+      if (!upcoming) throw new Error('The shipped data has no upcoming match');
+      pendingId = upcoming.id;
+      Object.assign(upcoming, {
+        matchDate: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+        kickoffConfirmed: true,
+        status: 'scheduled',
+      });
+      await route.fulfill({ json: body });
+    });
+    await page.goto('/tabs/home');
+    await expect(firstCard(page)).toBeVisible();
+
+    const pending = page.locator(`[data-match-id="${pendingId}"]`);
+    await expect(pending).toContainText('Resultado pendiente');
+    // Pending ones (the shipped data may have others) form the tail of the list.
+    const order = await visibleCards(page).evaluateAll((cards) =>
+      cards.map((card) => ({
+        id: Number(card.getAttribute('data-match-id')),
+        pending: card.textContent?.includes('Resultado pendiente') ?? false,
+      })),
+    );
+    const firstPending = order.findIndex((card) => card.pending);
+    expect(firstPending).toBeGreaterThan(0);
+    expect(order.slice(firstPending).every((card) => card.pending)).toBe(true);
+    expect(order.slice(firstPending).map((card) => card.id)).toContain(pendingId);
+  });
+
+  test('pull-to-refresh loads the matches again', async ({ page, request }) => {
+    await signIn(page, request, 'refrescar');
+    await page.goto('/tabs/home');
+    await expect(firstCard(page)).toBeVisible();
+
+    const reloaded = page.waitForResponse('**/api/matches');
+    await page
+      .locator('ion-refresher')
+      .evaluate((refresher) =>
+        refresher.dispatchEvent(new CustomEvent('ionRefresh', { detail: { complete: () => {} } })),
+      );
+    expect((await reloaded).status()).toBe(200);
+  });
+});
+
+test.describe('favourites with notifications allowed', () => {
+  test.beforeEach(async ({ context }) => {
+    await context.grantPermissions(['notifications']);
+  });
+
+  test('the heart saves a match into Favoritos, where its heart removes it again', async ({ page, request }) => {
+    // A match of our own, months ahead, so both reminders are still to come whatever today's date.
+    const match = await createFutureMatch(request, await signInAsAdmin(request));
+    const accessToken = await signIn(page, request, 'favoritos');
+    await page.goto('/tabs/home');
+    const card = page.locator(`[data-match-id="${match.id}"]`);
+
+    await card.getByRole('button', { name: 'Guardar partido' }).click();
+    await expectToast(page, SAVED_WITH_REMINDERS);
+    await expect(card.getByRole('button', { name: 'Quitar de guardados' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await savedMatchIds(page)).toEqual([match.id]);
+    // Spec §9: an hour before kick-off and at kick-off, ids matchId*1000+1 and +2.
+    expect(await serverReminderIds(request, accessToken)).toEqual([match.id * 1000 + 1, match.id * 1000 + 2]);
+
+    await page.getByTestId('tab-favorites').click();
+    await expect(page.locator('ion-title', { hasText: 'Partidos Guardados' })).toBeVisible();
+    await expect(visibleCards(page)).toHaveCount(1);
+    await expect(visibleCards(page).locator('.match-card__team-name')).toHaveText([match.home, match.away]);
+
+    await visibleCards(page).getByRole('button', { name: 'Quitar de guardados' }).click();
+    await expect(page.getByText(NO_FAVOURITES)).toBeVisible();
+    expect(await savedMatchIds(page)).toEqual([]);
+    await expect.poll(() => serverReminderIds(request, accessToken)).toEqual([]);
+
+    await page.getByTestId('tab-home').click();
+    await expect(card.getByRole('button', { name: 'Guardar partido' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('a reminder is shown in the page when it is due while the app is open', async ({ page, request }) => {
+    await signIn(page, request, 'aviso-en-pagina');
+    // The first upcoming match kicks off in an hour and three seconds: its first reminder is due in three seconds.
+    await page.route('**/api/matches', async (route) => {
+      const body = (await (await route.fetch()).json()) as {
+        data: { status: string; matchDate: string; kickoffConfirmed: boolean }[];
+      };
+      const first = body.data.find((match) => match.status !== 'finished' && Date.parse(match.matchDate) > Date.now());
+      if (first)
+        Object.assign(first, { matchDate: new Date(Date.now() + 3_603_000).toISOString(), kickoffConfirmed: true });
+      await route.fulfill({ json: body });
+    });
+    await page.goto('/tabs/home');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+
+    const card = firstCard(page);
+    await expect(card).toBeVisible();
+    const [home, away] = await card.locator('.match-card__team-name').allTextContents();
+    await card.getByRole('button', { name: 'Guardar partido' }).click();
+    await expectToast(page, SAVED_WITH_REMINDERS);
+
+    const [matchId] = await savedMatchIds(page);
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 10_000 })
+      .toEqual([
+        {
+          title: `${home} vs ${away}`,
+          body: 'El partido empieza en una hora.',
+          tag: `reminder-${matchId! * 1000 + 1}`,
+        },
+      ]);
+  });
+
+  test('the service worker shows a reminder pushed while the app is closed', async ({
+    page,
+    request,
+    context,
+    baseURL,
+  }) => {
+    await signIn(page, request, 'push');
+    await page.goto('/tabs/home');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+
+    const { cdp, registrationId } = await serviceWorkerRegistration(context, page, `${baseURL}/`);
+    const payload = {
+      id: 42_001,
+      matchId: 42,
+      tag: 'reminder-42001',
+      title: 'Real Betis vs Sevilla',
+      body: 'El partido empieza en una hora.',
+      url: '/tabs/favorites',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: baseURL!,
+      registrationId,
+      data: JSON.stringify(payload),
+    });
+
+    await expect
+      .poll(() => shownNotifications(page))
+      .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag }]);
+  });
+
+  test('a failure while scheduling keeps the favourite and says setup failed', async ({ page, request }) => {
+    await signIn(page, request, 'fallo-recordatorio');
+    await page.route('**/api/reminders', (route) =>
+      route.fulfill({
+        status: 503,
+        json: { statusCode: 503, error: 'Service Unavailable', message: 'El servicio no está disponible.' },
+      }),
+    );
+    await page.goto('/tabs/home');
+
+    await firstCard(page).getByRole('button', { name: 'Guardar partido' }).click();
+    await expectToast(page, SETUP_FAILED);
+    await expect(firstCard(page).getByRole('button', { name: 'Quitar de guardados' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(await savedMatchIds(page)).toHaveLength(1);
+  });
+});
+
+test.describe('favourites with notifications denied', () => {
+  test('warns that notifications cannot be sent and keeps the favourite', async ({ page, request }) => {
+    const accessToken = await signIn(page, request, 'sin-permiso');
+    await page.goto('/tabs/home');
+    expect(await page.evaluate(() => Notification.permission)).not.toBe('granted');
+
+    await firstCard(page).getByRole('button', { name: 'Guardar partido' }).click();
+    await expectToast(page, PERMISSION_DENIED);
+    await expect(firstCard(page).getByRole('button', { name: 'Quitar de guardados' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(await savedMatchIds(page)).toHaveLength(1);
+    expect(await serverReminderIds(request, accessToken)).toEqual([]);
+
+    await page.getByTestId('tab-favorites').click();
+    await expect(visibleCards(page)).toHaveCount(1);
+  });
+});
+
+/** The notifications the app's service worker registration is showing. */
+function shownNotifications(page: Page) {
+  return page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag }) => ({
+      title,
+      body,
+      tag,
+    })),
+  );
+}
+
+/** A DevTools session with the ServiceWorker domain on, and the id Chromium gave the app's registration. */
+async function serviceWorkerRegistration(context: BrowserContext, page: Page, scopeURL: string) {
+  const cdp = await context.newCDPSession(page);
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const registration = registrations.find((r) => r.scopeURL === scopeURL && !r.isDeleted);
+      if (registration) resolve(registration.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return { cdp, registrationId: await found };
+}

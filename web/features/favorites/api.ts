@@ -1,0 +1,26 @@
+import {
+  MessageResponseSchema,
+  ReminderListResponseSchema,
+  VapidPublicKeyResponseSchema,
+  type Reminder,
+} from '#contract/index';
+import { apiRequest } from '../../lib/api-client.ts';
+
+export async function fetchVapidPublicKey(): Promise<string> {
+  return (await apiRequest('/api/push/vapid-public-key', { schema: VapidPublicKeyResponseSchema })).data.publicKey;
+}
+
+/** Sends what `PushSubscription.toJSON()` gives; the server validates it. */
+export async function savePushSubscription(subscription: PushSubscriptionJSON): Promise<void> {
+  await apiRequest('/api/push/subscriptions', { method: 'POST', body: subscription, schema: MessageResponseSchema });
+}
+
+/** The server keeps the favourite's reminders and pushes them even when the app is closed. */
+export async function scheduleServerReminders(matchId: number): Promise<Reminder[]> {
+  return (await apiRequest('/api/reminders', { method: 'POST', body: { matchId }, schema: ReminderListResponseSchema }))
+    .data;
+}
+
+export async function cancelServerReminders(matchId: number): Promise<void> {
+  await apiRequest(`/api/reminders/${matchId}`, { method: 'DELETE', schema: MessageResponseSchema });
+}

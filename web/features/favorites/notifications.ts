@@ -1,0 +1,77 @@
+import { fetchVapidPublicKey, savePushSubscription } from './api.ts';
+import type { InPageReminder } from './in-page-reminders.ts';
+
+/** The service worker built from web/sw.ts (vite.config.ts emits it unhashed at this path). */
+const SERVICE_WORKER_URL = '/sw.js';
+const SERVICE_WORKER_READY_TIMEOUT_MS = 5_000;
+/** Chromium without a push service (headless, no FCM) can hang here instead of failing. */
+const PUSH_SUBSCRIBE_TIMEOUT_MS = 10_000;
+
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((error: unknown) => {
+    console.warn('service worker not registered: reminders only arrive while the app is open', error);
+  });
+}
+
+export const notificationsAllowed = (): boolean => 'Notification' in window && Notification.permission === 'granted';
+
+/** Spec §7: checks and, if not decided yet, asks. Throws where the browser has no notifications at all. */
+export async function requestNotificationPermission(): Promise<NotificationPermission> {
+  if (!('Notification' in window)) throw new Error('this browser has no Notification API');
+  if (Notification.permission !== 'default') return Notification.permission;
+  return Notification.requestPermission();
+}
+
+/** From the page, through the service worker when there is one (mobile Chrome refuses `new Notification`). */
+export async function showReminderNotification({ title, body, tag }: InPageReminder): Promise<void> {
+  const options: NotificationOptions = { body, tag, icon: '/favicon.svg', data: { url: '/tabs/favorites' } };
+  const registration = 'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined;
+  if (registration) return registration.showNotification(title, options);
+  new Notification(title, options);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+function base64UrlToBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+}
+
+function sameKey(key: ArrayBuffer | null, expected: Uint8Array): boolean {
+  if (!key || key.byteLength !== expected.length) return false;
+  const bytes = new Uint8Array(key);
+  return bytes.every((byte, i) => byte === expected[i]);
+}
+
+/**
+ * Subscribes this browser to Web Push with the server's VAPID key and saves the
+ * subscription for the signed-in user, so reminders arrive with the app closed.
+ * False where push is unavailable: the in-page reminders are all there is then.
+ */
+export async function subscribeToPush(): Promise<boolean> {
+  if (!('serviceWorker' in navigator) || !('PushManager' in window)) return false;
+  try {
+    const registration = await withTimeout(navigator.serviceWorker.ready, SERVICE_WORKER_READY_TIMEOUT_MS);
+    const serverKey = base64UrlToBytes(await fetchVapidPublicKey());
+    let subscription = await registration.pushManager.getSubscription();
+    // Made for another key (the server's database was reset): the push service would refuse our pushes.
+    if (subscription && !sameKey(subscription.options.applicationServerKey, serverKey)) {
+      await subscription.unsubscribe();
+      subscription = null;
+    }
+    subscription ??= await withTimeout(
+      registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey }),
+      PUSH_SUBSCRIBE_TIMEOUT_MS,
+    );
+    await savePushSubscription(subscription.toJSON());
+    return true;
+  } catch {
+    return false;
+  }
+}
