@@ -1,5 +1,6 @@
 import { IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import { Link } from 'react-router-dom';
+import { PasskeySignInButton } from '../features/auth/passkey-sign-in-button.tsx';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
 import './auth-page.css';
 
@@ -19,6 +20,7 @@ export function LoginPage() {
             <p>Pronostica los partidos y compite con tus amigos.</p>
           </div>
           <SignInForm />
+          <PasskeySignInButton />
           <p className="auth-page__switch">
             ¿No tienes cuenta? <Link to="/register">Regístrate</Link>
           </p>

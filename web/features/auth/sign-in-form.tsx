@@ -1,17 +1,18 @@
-import { IonButton, IonInput, useIonRouter } from '@ionic/react';
+import { IonButton, IonInput } from '@ionic/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { messages } from '#contract/index';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useSignIn } from './api.ts';
+import { useBiometricFollowUp } from './passkey-flow.ts';
 
 export function SignInForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const signIn = useSignIn();
   const showToast = useToast();
-  const router = useIonRouter();
+  const biometricFollowUp = useBiometricFollowUp();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -22,8 +23,8 @@ export function SignInForm() {
     signIn.mutate(
       { email: email.trim(), password },
       {
-        // Without a platform authenticator the spec's flow goes straight home.
-        onSuccess: () => router.push('/tabs/home', 'root', 'replace'),
+        // Home, through the biometric verification or offer on a capable device (spec §4).
+        onSuccess: (response) => void biometricFollowUp.start(response),
         onError: (error) =>
           showToast({
             header: messages.signInErrorTitle,
@@ -57,7 +58,12 @@ export function SignInForm() {
         onIonInput={(event) => setPassword(event.detail.value ?? '')}
         data-testid="sign-in-password"
       />
-      <IonButton type="submit" expand="block" disabled={signIn.isPending} data-testid="sign-in-submit">
+      <IonButton
+        type="submit"
+        expand="block"
+        disabled={signIn.isPending || biometricFollowUp.isPending}
+        data-testid="sign-in-submit"
+      >
         Iniciar Sesión
       </IonButton>
     </form>

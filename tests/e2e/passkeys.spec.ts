@@ -1,0 +1,279 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  addVirtualAuthenticator,
+  biometricKeys,
+  expectToast,
+  fillSignInForm,
+  newTestUser,
+  registerViaApi,
+  seriousA11yViolations,
+  storedKeys,
+} from './helpers.ts';
+import type { TestUser } from './helpers.ts';
+
+/*
+ * Biometric sign-in (spec §2, §4, §8, §9) with a passkey, in Chromium with a
+ * virtual platform authenticator (internal transport, resident keys, user
+ * verification) standing in for the fingerprint reader. Every ceremony is
+ * verified by the real server.
+ */
+
+const fingerprintButton = (page: Page) => page.getByRole('button', { name: 'Usar huella o Face ID' });
+/** The header's button to this user's passkeys (not the offer's 'Registrar Biometría'). */
+const biometricsButton = (page: Page) => page.getByRole('button', { name: 'Biometría', exact: true });
+const offer = (page: Page) => page.locator('ion-alert', { hasText: 'Registrar Biometría' });
+const verificationPrompt = (page: Page) => page.locator('ion-alert', { hasText: 'Verificación biométrica' });
+
+async function signInWithPassword(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/login');
+  await fillSignInForm(page, user.email, user.password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+}
+
+async function newUser(request: APIRequestContext, label: string): Promise<TestUser> {
+  const user = newTestUser(label);
+  await registerViaApi(request, user);
+  return user;
+}
+
+/** The stored session's token answers a protected call: the session works. */
+async function expectWorkingSession(page: Page, request: APIRequestContext): Promise<string> {
+  const { session } = await storedKeys(page);
+  const { accessToken } = JSON.parse(session ?? 'null') as { accessToken: string };
+  const profile = await request.get('/auth/profile', { headers: { Authorization: `Bearer ${accessToken}` } });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const teams = await request.get('/api/teams', { headers: { Authorization: `Bearer ${accessToken}` } });
+  expect(teams.status()).toBe(200);
+  return accessToken;
+}
+
+/** Password sign-in, then the offer's 'Registrar Biometría': biometric sign-in is on for this device. */
+async function registerBiometrics(page: Page, user: TestUser): Promise<void> {
+  await signInWithPassword(page, user);
+  await offer(page).getByRole('button', { name: 'Registrar Biometría' }).click();
+  await expectToast(page, 'Biometría registrada.');
+  await expect(page).toHaveURL(/\/tabs\/home$/);
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+test.describe('on a device with a platform authenticator', () => {
+  test('the offer after a password sign-in: "Ahora No" goes home and registers nothing', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const authenticator = await addVirtualAuthenticator(context, page);
+    const user = await newUser(request, 'ahora-no');
+
+    await signInWithPassword(page, user);
+    await expect(offer(page)).toBeVisible();
+    await expect(offer(page).getByRole('button', { name: 'Ahora No' })).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await offer(page).getByRole('button', { name: 'Ahora No' }).click();
+
+    await expect(page).toHaveURL(/\/tabs\/home$/);
+    await expect(page.getByTestId('match-card').first()).toBeVisible();
+    await expectWorkingSession(page, request);
+    expect(await authenticator.credentials()).toEqual([]);
+    expect(await biometricKeys(page)).toEqual({ credentialId: null, enabled: null });
+  });
+
+  test('register from the offer, sign out, then sign in with the fingerprint button', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const authenticator = await addVirtualAuthenticator(context, page);
+    const user = await newUser(request, 'huella');
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
+    // Nothing is enabled on this device yet: no fingerprint button.
+    await expect(fingerprintButton(page)).toHaveCount(0);
+
+    await registerBiometrics(page, user);
+
+    const credentials = await authenticator.credentials();
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]).toMatchObject({ rpId: 'localhost', isResidentCredential: true });
+    expect(await biometricKeys(page)).toEqual({ credentialId: credentials[0]?.id, enabled: 'true' });
+    const passwordToken = await expectWorkingSession(page, request);
+
+    // Signing out forgets the session but keeps this device's passkey.
+    await signOut(page);
+    expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
+    expect(await biometricKeys(page)).toEqual({ credentialId: credentials[0]?.id, enabled: 'true' });
+
+    await expect(fingerprintButton(page)).toBeVisible();
+    await fingerprintButton(page).click();
+
+    await expect(page).toHaveURL(/\/tabs\/home$/);
+    await expect(page.getByTestId('match-card').first()).toBeVisible();
+    const passkeyToken = await expectWorkingSession(page, request);
+    expect(passkeyToken).not.toBe(passwordToken);
+    const { userProfile } = await storedKeys(page);
+    expect(JSON.parse(userProfile ?? 'null')).toMatchObject({ name: user.name, email: user.email });
+
+    // The server recorded the use of the passkey.
+    const list = await request.get('/auth/passkeys', { headers: { Authorization: `Bearer ${passkeyToken}` } });
+    const { data: passkeys } = (await list.json()) as { data: { id: string; lastUsedAt: string | null }[] };
+    expect(passkeys).toEqual([expect.objectContaining({ id: credentials[0]?.id, lastUsedAt: expect.any(String) })]);
+  });
+
+  test('a finger that is not recognised on the fingerprint button leaves the user on the form', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const authenticator = await addVirtualAuthenticator(context, page);
+    const user = await newUser(request, 'no-reconocida');
+    await registerBiometrics(page, user);
+    await signOut(page);
+
+    await authenticator.setUserVerified(false);
+    await fingerprintButton(page).click();
+
+    await expectToast(page, 'Fallo en el inicio de sesión biométrico.');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
+    // The passkey is still there for the next try.
+    await expect(fingerprintButton(page)).toBeVisible();
+  });
+
+  test('an enabled device asks for the verification after a password sign-in, and passes it', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await addVirtualAuthenticator(context, page);
+    const user = await newUser(request, 'verifica');
+    await registerBiometrics(page, user);
+    await signOut(page);
+
+    await signInWithPassword(page, user);
+    await expect(verificationPrompt(page)).toBeVisible();
+    await expect(offer(page)).toHaveCount(0);
+    await verificationPrompt(page).getByRole('button', { name: 'Verificar' }).click();
+
+    await expect(page).toHaveURL(/\/tabs\/home$/);
+    await expectWorkingSession(page, request);
+  });
+
+  test('a failed verification after a password sign-in goes back to the form and discards the session', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const authenticator = await addVirtualAuthenticator(context, page);
+    const user = await newUser(request, 'verifica-mal');
+    await registerBiometrics(page, user);
+    await signOut(page);
+
+    await authenticator.setUserVerified(false);
+    await signInWithPassword(page, user);
+    await expect(verificationPrompt(page)).toBeVisible();
+    const { session } = await storedKeys(page);
+    const { accessToken } = JSON.parse(session ?? 'null') as { accessToken: string };
+    await verificationPrompt(page).getByRole('button', { name: 'Verificar' }).click();
+
+    await expectToast(page, 'Fallo en la verificación biométrica.');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeEnabled();
+    expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
+    // Revoked on the server too, not only forgotten here.
+    const profile = await request.get('/auth/profile', { headers: { Authorization: `Bearer ${accessToken}` } });
+    expect(profile.status()).toBe(401);
+    await page.goto('/tabs/home');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('removing the passkey from "Biometría" hides the fingerprint button', async ({ page, context, request }) => {
+    const authenticator = await addVirtualAuthenticator(context, page);
+    const user = await newUser(request, 'quitar');
+    await registerBiometrics(page, user);
+
+    await biometricsButton(page).click();
+    const item = page.getByTestId('passkey-item');
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText('Este dispositivo');
+    await expect(item).toContainText('Sin usar todavía');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await item.getByRole('button', { name: 'Eliminar biometría: Este dispositivo' }).click();
+    await page.locator('ion-alert').getByRole('button', { name: 'Eliminar' }).click();
+
+    await expectToast(page, 'Biometría eliminada.');
+    await expect(item).toHaveCount(0);
+    expect(await biometricKeys(page)).toEqual({ credentialId: null, enabled: 'false' });
+    // The browser is told the passkey is gone (WebAuthn signal), and the authenticator drops it.
+    await expect.poll(() => authenticator.credentials()).toEqual([]);
+    const { session } = await storedKeys(page);
+    const { accessToken } = JSON.parse(session ?? 'null') as { accessToken: string };
+    const list = await request.get('/auth/passkeys', { headers: { Authorization: `Bearer ${accessToken}` } });
+    expect(((await list.json()) as { data: unknown[] }).data).toEqual([]);
+
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+    await signOut(page);
+    await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
+    await expect(fingerprintButton(page)).toHaveCount(0);
+  });
+
+  test('after "Ahora No", biometrics can still be registered from "Biometría"', async ({ page, context, request }) => {
+    const authenticator = await addVirtualAuthenticator(context, page);
+    const user = await newUser(request, 'mas-tarde');
+    await signInWithPassword(page, user);
+    await offer(page).getByRole('button', { name: 'Ahora No' }).click();
+    await expect(page).toHaveURL(/\/tabs\/home$/);
+
+    await biometricsButton(page).click();
+    await expect(page.getByText('No tienes ninguna huella o Face ID registrada.')).toBeVisible();
+    await page.getByTestId('passkey-register').click();
+
+    await expectToast(page, 'Biometría registrada.');
+    await expect(page.getByTestId('passkey-item')).toContainText('Este dispositivo');
+    await expect(page.getByTestId('passkey-register')).toHaveCount(0);
+    const credentials = await authenticator.credentials();
+    expect(credentials).toHaveLength(1);
+    expect(await biometricKeys(page)).toEqual({ credentialId: credentials[0]?.id, enabled: 'true' });
+  });
+
+  test('the sign-in screen with the fingerprint button has no serious accessibility violation', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await addVirtualAuthenticator(context, page);
+    const user = await newUser(request, 'accesible-huella');
+    await registerBiometrics(page, user);
+    await signOut(page);
+
+    await expect(fingerprintButton(page)).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('on a device without a platform authenticator', () => {
+  test('a password sign-in goes straight home, with no offer and no fingerprint button', async ({ page, request }) => {
+    const user = await newUser(request, 'sin-huella');
+
+    await signInWithPassword(page, user);
+    await expect(page).toHaveURL(/\/tabs\/home$/);
+    await expect(page.getByTestId('match-card').first()).toBeVisible();
+    await expect(page.locator('ion-alert')).toHaveCount(0);
+    await expect(biometricsButton(page)).toHaveCount(0);
+
+    // Even keys left behind by an earlier authenticator do not bring the button back without one.
+    await page.evaluate(() => {
+      localStorage.setItem('auth_credId', 'AAAA');
+      localStorage.setItem('auth_bio_enabled', 'true');
+    });
+    await signOut(page);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
+    await expect(fingerprintButton(page)).toHaveCount(0);
+  });
+});
