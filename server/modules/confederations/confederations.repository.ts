@@ -24,6 +24,8 @@ export function createConfederationsRepository(db: Database) {
     },
 
     async update(id: number, values: Partial<Omit<Confederation, 'id'>>): Promise<Confederation | undefined> {
+      // An empty PATCH changes nothing (and SQL has no empty SET).
+      if (Object.keys(values).length === 0) return this.findById(id);
       const [row] = await db.update(confederations).set(values).where(eq(confederations.id, id)).returning(columns);
       return row;
     },

@@ -126,6 +126,8 @@ export function createPoolsRepository(db: Database) {
       id: number,
       changes: Partial<{ name: string; description: string; maxParticipants: number; isActive: boolean; isClosed: boolean }>,
     ): Promise<Pool | undefined> {
+      // An empty PATCH changes nothing (and SQL has no empty SET).
+      if (Object.keys(changes).length === 0) return this.findById(id);
       const [row] = await db
         .update(pools)
         .set(changes)

@@ -33,6 +33,8 @@ export function createTeamsRepository(db: Database) {
     },
 
     async update(id: number, values: Partial<Omit<Team, 'id'>>): Promise<Team | undefined> {
+      // An empty PATCH changes nothing (and SQL has no empty SET).
+      if (Object.keys(values).length === 0) return this.findById(id);
       const [row] = await db.update(teams).set(values).where(eq(teams.id, id)).returning(teamColumns);
       return row;
     },

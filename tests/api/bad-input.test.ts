@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '#server/db/client';
+import { createTestApp, type TestApp } from '#tests/support/test-app';
+
+/**
+ * Thousands of malformed requests to every endpoint of the OpenAPI document, as an
+ * anonymous visitor and as a signed-in admin (who gets past every guard, so the
+ * validation itself is what answers): always a 4xx with a JSON message, never a 5xx or
+ * a stack trace, and the database is unchanged.
+ */
+let t: TestApp;
+let adminToken: string;
+let endpoints: { method: string; path: string; takesBody: boolean }[];
+
+const nasty = fc.constantFrom(
+  "1' OR '1'='1",
+  '1; DROP TABLE users;--',
+  '<script>alert(1)</script>',
+  '-1',
+  '0',
+  '1e309',
+  '99999999999999999999',
+  'NaN',
+  '%00',
+  '../../etc/passwd',
+  '🙂',
+  ' ',
+  'null',
+);
+const segment = fc.oneof(nasty, fc.string({ maxLength: 40 }), fc.integer().map(String));
+const body = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.dictionary(fc.constantFrom('name', 'email', 'password', 'invitationCode', 'userId', 'poolId', 'matchId', 'prediction', 'status', 'scoreHome', 'matchDate', 'response', 'endpoint', 'keys', 'role', 'maxParticipants', 'code'), fc.oneof(fc.jsonValue({ maxDepth: 2 }), nasty)),
+);
+
+/** Row counts of every table plus a few update marks: any write shows up here. */
+async function fingerprint(): Promise<string> {
+  const tables = await queryRows<{ table_name: string }>(
+    t.db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
+        and table_name not in ('rate_limit_counters', 'webauthn_challenges', 'app_settings', '__drizzle_migrations')`,
+  );
+  const counts = sql.join(
+    tables.map(({ table_name }) => sql`(select count(*) from ${sql.identifier(table_name)})::text`),
+    sql` || ',' || `,
+  );
+  const [row] = await queryRows<{ f: string }>(
+    t.db,
+    sql`select ${counts} || '|' || coalesce((select max(updated_at)::text from matches), '') || '|' ||
+        coalesce((select sum(participant_count)::text from pools), '') as f`,
+  );
+  return row!.f;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = (await t.createUser({ role: 'admin' })).session.accessToken;
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    paths: Record<string, Record<string, { requestBody?: unknown }>>;
+  }>();
+  endpoints = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+      .map(([method, op]) => ({ method: method.toUpperCase(), path, takesBody: op.requestBody !== undefined }))
+      // Without a body or a parameter there is no input to get wrong (sign-out, update-all…).
+      .filter((e) => e.takesBody || e.path.includes('{')),
+  );
+});
+afterAll(() => t.close());
+
+describe('bad input', () => {
+  it('answers every malformed request with a 4xx JSON message and changes nothing', async () => {
+    let requests = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...endpoints),
+        fc.array(segment, { minLength: 4, maxLength: 4 }),
+        body,
+        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1'),
+        fc.boolean(),
+        fc.boolean(),
+        async (endpoint, segments, payload, contentType, asAdmin, rawGarbage) => {
+          // Only bodies that are NOT valid for the endpoint matter here; params are all replaced by junk.
+          let i = 0;
+          const url = endpoint.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(segments[i++] ?? 'x'));
+          requests += 1;
+          const before = await fingerprint();
+          const res = await t.app.inject({
+            method: endpoint.method as 'POST',
+            url,
+            headers: { 'content-type': contentType, ...(asAdmin ? { authorization: `Bearer ${adminToken}` } : {}) },
+            ...(!endpoint.takesBody ? {} : { payload: rawGarbage ? '{"a":' + JSON.stringify(payload) : JSON.stringify(payload) }),
+          });
+          expect(res.statusCode, `${endpoint.method} ${url} → ${res.body}`).toBeLessThan(500);
+          if (res.statusCode >= 400) {
+            const json = res.json<{ statusCode: number; message: string }>();
+            expect(json.statusCode).toBe(res.statusCode);
+            expect(json.message.length).toBeGreaterThan(0);
+            expect(res.body).not.toMatch(/\s+at\s+\S+\s+\(|node_modules|\.ts:\d+/);
+            // A refused request stored nothing. (Junk can be valid by chance, e.g. a team named "🙂".)
+            expect(await fingerprint(), `${endpoint.method} ${url} changed the database`).toBe(before);
+          }
+        },
+      ),
+      { numRuns: 2500 },
+    );
+    expect(requests).toBeGreaterThan(1000);
+  }, 180_000);
+
+  it('refuses oversized bodies early with 413', async () => {
+    const huge = JSON.stringify({ name: 'x'.repeat(200_000) });
+    for (const url of ['/auth/signup', '/api/pools', '/api/predictions']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` }, payload: huge });
+      expect(res.statusCode).toBe(413);
+    }
+  });
+});
