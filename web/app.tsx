@@ -1,6 +1,7 @@
-import { IonApp, IonRouterOutlet, setupIonicReact } from '@ionic/react';
+import { IonApp, IonPage, IonRouterOutlet, setupIonicReact } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { messages } from '#contract/index';
 import { useSessionGuard } from './features/auth/session-guard.ts';
@@ -10,7 +11,6 @@ import { queryClient } from './lib/query-client.ts';
 import { JoinPage } from './pages/join-page.tsx';
 import { LoginPage } from './pages/login-page.tsx';
 import { RegisterPage } from './pages/register-page.tsx';
-import { TabsLayout } from './pages/tabs-layout.tsx';
 
 /* Ionic's core CSS, then the optional utilities the screens use, then the theme. */
 import '@ionic/react/css/core.css';
@@ -23,6 +23,14 @@ import '@ionic/react/css/display.css';
 import './theme/variables.css';
 
 setupIonicReact();
+
+// Route-level code splitting: the sign-in screens load without the tab screens' code.
+const TabsLayout = lazy(() => import('./pages/tabs-layout.tsx').then((m) => ({ default: m.TabsLayout })));
+const signedInShell = (
+  <Suspense fallback={<IonPage />}>
+    <TabsLayout />
+  </Suspense>
+);
 
 const sessionGuardRules: SessionGuardRules = {
   isProtected: (pathname) => pathname.startsWith('/tabs'),
@@ -41,7 +49,7 @@ function AppRoutes() {
       <Route path="/login" element={<LoginPage />} />
       <Route path="/register" element={<RegisterPage />} />
       <Route path="/unirse/:code" element={<JoinPage />} />
-      <Route path="/tabs/*" element={auth.status === 'signed-in' ? <TabsLayout /> : toLogin} />
+      <Route path="/tabs/*" element={auth.status === 'signed-in' ? signedInShell : toLogin} />
       <Route path="/home" element={<Navigate to="/tabs/home" replace />} />
       <Route path="/" element={toLogin} />
       <Route path="*" element={<Navigate to={auth.status === 'signed-in' ? '/tabs/home' : '/login'} replace />} />
