@@ -14,6 +14,8 @@ export async function webStaticPlugin(app: FastifyInstance, { distDir }: { distD
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
+      // `npm run build` writes .br/.gz siblings; the one the browser accepts is sent as it is.
+      preCompressed: true,
       // index.html must revalidate so a deploy is picked up; hashed assets can be cached for long.
       setHeaders(res, filePath) {
         res.header(
