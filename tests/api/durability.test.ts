@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { startServer, type ServerProcess } from '#tests/support/server-process';
 import { testDatabaseKind } from '#tests/support/test-database';
 
 /**
@@ -12,31 +12,11 @@ import { testDatabaseKind } from '#tests/support/test-database';
  * must be consistent. Runs on the embedded database and, in the PostgreSQL pass,
  * on PostgreSQL.
  */
-const port = 4100 + Math.floor(Math.random() * 800);
-const base = `http://127.0.0.1:${port}`;
 let env: Record<string, string>;
-
-function startServer(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', AUTH_IP_MAX_PER_MINUTE: '100000', SEED_DATA: 'false' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitUntilHealthy() {
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become healthy');
-}
+let server: ServerProcess;
 
 async function post(url: string, body: object, token?: string) {
-  return fetch(base + url, {
+  return fetch(server.base + url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -73,8 +53,7 @@ afterAll(async () => {
 
 describe('durability', () => {
   it('keeps every acknowledged write across a SIGKILL under write load', async () => {
-    let server = startServer();
-    await waitUntilHealthy();
+    server = await startServer(env);
 
     const owner = `duenio-${Date.now()}@example.com`;
     expect((await post('/auth/signup', { name: 'Dueño', email: owner, password: 'clave-duradera' })).status).toBe(201);
@@ -100,25 +79,22 @@ describe('durability', () => {
     };
     const writers = Array.from({ length: 4 }, writer);
     await new Promise((r) => setTimeout(r, 1500));
-    server.kill('SIGKILL');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop('SIGKILL');
     stop = true;
     await Promise.all(writers);
     expect(acknowledged.length).toBeGreaterThan(5);
 
-    server = startServer();
+    server = await startServer(env);
     try {
-      await waitUntilHealthy();
       // The session survived too (it was acknowledged before the load started).
-      const owned = await fetch(`${base}/api/pools/user/${userProfile.id}/owned`, { headers: { authorization: `Bearer ${session.accessToken}` } });
+      const owned = await fetch(`${server.base}/api/pools/user/${userProfile.id}/owned`, { headers: { authorization: `Bearer ${session.accessToken}` } });
       expect(owned.status).toBe(200);
       const codes = new Set(((await owned.json()) as { data: { pools: { invitationCode: number; currentParticipants: number }[] } }).data.pools.map((p) => p.invitationCode));
       expect(acknowledged.filter((c) => !codes.has(c))).toEqual([]);
       // Nothing half-written: no pool exists that was never asked for.
       for (const c of codes) expect(c).toBeLessThan(code);
     } finally {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
+      await server.stop();
     }
   }, 120_000);
 });

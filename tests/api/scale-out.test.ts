@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import pg from 'pg';
+import type { SignInResponse } from '#contract/index';
+import { testDatabaseKind } from '#tests/support/test-database';
+import { startRoundRobinProxy, startServer, type ServerProcess } from '#tests/support/server-process';
+
+/**
+ * Two app instances on one PostgreSQL behind a round-robin proxy behave as one:
+ * sessions, sign-out, rate limits and standings are shared (nothing lives in an
+ * instance's memory). Only meaningful on PostgreSQL: the PGlite pass skips it.
+ */
+const onPostgres = testDatabaseKind() === 'postgres';
+const dbName = `quiniela_scaleout_${process.pid}`;
+let instances: ServerProcess[] = [];
+let proxy: { base: string; close(): Promise<void> };
+
+async function admin(query: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  await admin(`drop database if exists ${dbName}`);
+  await admin(`create database ${dbName} template ${inject('databaseTemplate')}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${dbName}`;
+  const env = { DATABASE_URL: url.toString(), ADMIN_EMAIL: 'jefe@example.com', ADMIN_PASSWORD: 'clave-del-jefe', SIGNIN_MAX_FAILURES: '4' };
+  instances = await Promise.all([startServer(env), startServer(env)]);
+  proxy = await startRoundRobinProxy(instances.map((i) => i.base));
+}, 120_000);
+
+afterAll(async () => {
+  if (!onPostgres) return;
+  await proxy.close();
+  await Promise.all(instances.map((i) => i.stop()));
+  await admin(`drop database if exists ${dbName}`);
+});
+
+async function call(method: string, url: string, body?: object, token?: string) {
+  const res = await fetch(proxy.base + url, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : undefined) };
+}
+
+async function signUpAndIn(name: string): Promise<SignInResponse> {
+  const email = `${name.toLowerCase()}-${Date.now()}@example.com`;
+  expect((await call('POST', '/auth/signup', { name, email, password: 'clave-escalable' })).status).toBe(201);
+  return (await call('POST', '/auth/signin', { email, password: 'clave-escalable' })).json as SignInResponse;
+}
+
+describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
+  it('share sessions and sign-out: every request lands on the other instance', async () => {
+    const user = await signUpAndIn('Ana');
+    for (let i = 0; i < 4; i += 1) expect((await call('GET', '/auth/profile', undefined, user.session.accessToken)).status).toBe(200);
+    expect((await call('POST', '/auth/signout', undefined, user.session.accessToken)).status).toBe(200);
+    for (let i = 0; i < 4; i += 1) expect((await call('GET', '/auth/profile', undefined, user.session.accessToken)).status).toBe(401);
+  });
+
+  it('share the sign-in failure limit', async () => {
+    const email = `objetivo-${Date.now()}@example.com`;
+    await call('POST', '/auth/signup', { name: 'Objetivo', email, password: 'clave-buena-1' });
+    const codes = [];
+    for (let i = 0; i < 6; i += 1) codes.push((await call('POST', '/auth/signin', { email, password: `mala-${i}` })).status);
+    // SIGNIN_MAX_FAILURES=4 across both instances: the 5th attempt is refused wherever it lands.
+    expect(codes).toEqual([401, 401, 401, 401, 429, 429]);
+  });
+
+  it('share standings: a result saved on one instance ranks on the other', async () => {
+    const boss = (await call('POST', '/auth/signin', { email: 'jefe@example.com', password: 'clave-del-jefe' })).json as SignInResponse;
+    const owner = await signUpAndIn('Dueno');
+    const player = await signUpAndIn('Jugadora');
+    const teams = [];
+    for (const name of ['Norte', 'Sur']) teams.push((await call('POST', '/api/teams', { name }, boss.session.accessToken)).json.data.id as number);
+    const match = (await call('POST', '/api/matches', { weekNumber: 1, matchDate: '2099-01-01T20:00:00Z', homeTeamId: teams[0], awayTeamId: teams[1] }, boss.session.accessToken)).json.data;
+    const pool = (await call('POST', '/api/pools', { name: 'Escala', invitationCode: 654321, creatorId: owner.userProfile.id }, owner.session.accessToken)).json.data;
+    expect((await call('POST', '/api/pools/join', { invitationCode: 654321, userId: player.userProfile.id }, player.session.accessToken)).status).toBe(200);
+    expect((await call('POST', '/api/predictions', { prediction: 'away', userId: player.userProfile.id, matchId: match.id, poolId: pool.id }, player.session.accessToken)).status).toBe(201);
+    expect((await call('PATCH', `/api/matches/${match.id}`, { status: 'finished', scoreHome: 0, scoreAway: 2 }, boss.session.accessToken)).status).toBe(200);
+    for (let i = 0; i < 2; i += 1) {
+      const ranking = await call('GET', `/api/leaderboard/pool/${pool.id}/ranking`, undefined, player.session.accessToken);
+      expect(ranking.json.leaderboard.positions).toEqual([{ position: 1, userId: player.userProfile.id, username: 'Jugadora', points: 3 }]);
+    }
+  });
+
+  it('drains in-flight requests on SIGTERM', async () => {
+    const [first] = instances;
+    const email = (i: number) => `drain-${Date.now()}-${i}@example.com`;
+    // Sign-ups hash a password (tens of ms): some are in flight when the signal arrives.
+    const inFlight = Array.from({ length: 8 }, (_, i) =>
+      fetch(`${first!.base}/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Drenaje', email: email(i), password: 'clave-drenaje' }),
+      }).then((r) => r.status),
+    );
+    // Long enough for every request to reach the server, short of their answers.
+    await new Promise((r) => setTimeout(r, 100));
+    const exit = first!.stop('SIGTERM');
+    // Every request gets a whole answer: the ones already being handled finish (201); one that
+    // arrives after the signal is told to go elsewhere (503). None is cut off.
+    const statuses = await Promise.all(inFlight);
+    expect(statuses.every((s) => s === 201 || s === 503)).toBe(true);
+    expect(statuses).toContain(201);
+    expect(await exit).toBe(0);
+  });
+});

@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+
+/** The real server (`server/main.ts`) as a child process, for tests that kill, restart or multiply it. */
+export interface ServerProcess {
+  base: string;
+  child: ChildProcess;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = 4100 + Math.floor(Math.random() * 1800);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DATA: 'false', AUTH_IP_MAX_PER_MINUTE: '100000', ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 600) throw new Error('server did not become healthy');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    child,
+    stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** A round-robin HTTP proxy in front of several instances, like a load balancer. */
+export async function startRoundRobinProxy(targets: string[]): Promise<{ base: string; close(): Promise<void> }> {
+  let next = 0;
+  const server = http.createServer((request, response) => {
+    const target = new URL(request.url ?? '/', targets[next++ % targets.length]);
+    const upstream = http.request(target, { method: request.method, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    upstream.on('error', () => response.writeHead(502).end());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { base: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
