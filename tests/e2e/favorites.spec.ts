@@ -79,7 +79,9 @@ test.describe('Inicio', () => {
     await signIn(page, request, 'pendiente');
     let pendingId = 0;
     await page.route('**/api/matches', async (route) => {
-      const body = (await (await route.fetch()).json()) as {
+      // Ask for the whole list: a revalidation (If-None-Match) would answer 304 with no body to rewrite.
+      const { 'if-none-match': _etag, ...headers } = route.request().headers();
+      const body = (await (await route.fetch({ headers })).json()) as {
         data: { id: number; status: string; matchDate: string }[];
       };
       const upcoming = body.data.find(
@@ -96,6 +98,7 @@ test.describe('Inicio', () => {
     });
     await page.goto('/tabs/home');
     await expect(firstCard(page)).toBeVisible();
+    await expect.poll(() => pendingId).not.toBe(0);
 
     const pending = page.locator(`[data-match-id="${pendingId}"]`);
     await expect(pending).toContainText('Resultado pendiente');
@@ -164,7 +167,9 @@ test.describe('favourites with notifications allowed', () => {
     await signIn(page, request, 'aviso-en-pagina');
     // The first upcoming match kicks off in an hour and three seconds: its first reminder is due in three seconds.
     await page.route('**/api/matches', async (route) => {
-      const body = (await (await route.fetch()).json()) as {
+      // Ask for the whole list: a revalidation (If-None-Match) would answer 304 with no body to rewrite.
+      const { 'if-none-match': _etag, ...headers } = route.request().headers();
+      const body = (await (await route.fetch({ headers })).json()) as {
         data: { status: string; matchDate: string; kickoffConfirmed: boolean }[];
       };
       const first = body.data.find((match) => match.status !== 'finished' && Date.parse(match.matchDate) > Date.now());
