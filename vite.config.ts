@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 
 /**
  * `@ionic/core/components/ion-*.js` carry no sideEffects hint, so without this
@@ -13,10 +17,75 @@ const apiServer = 'http://localhost:3000';
 
 /** The service worker is an entry of its own, unhashed at /sw.js: browsers look for it at a fixed URL. */
 const serviceWorkerEntry = 'sw';
+const serviceWorkerFile = 'sw.js';
+
+/** Public files that are not part of the app shell. */
+const notPrecached = /(^|\/)LICENSE[^/]*$|\.(map|gz|br)$/;
+
+function publicFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? publicFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+      : [`${prefix}${entry.name}`],
+  );
+}
+
+/**
+ * Gives web/sw.ts the list of files to precache (the app shell): index.html,
+ * every built asset and the public files, plus a version that changes with
+ * any of their contents. It is written into sw.js itself, in place of the
+ * `'__QUINIELA_PRECACHE_MANIFEST__'` string, so every build that changes the
+ * shell changes sw.js, which is how browsers notice a new version. It edits
+ * sw.js late (`generateBundle`, order 'post'): anything that derives files from
+ * sw.js (compression) must run after it, e.g. in `writeBundle` or after the build.
+ */
+function serviceWorkerPrecache(): Plugin {
+  const placeholder = /(["'`])__QUINIELA_PRECACHE_MANIFEST__\1/g;
+  let publicDir = '';
+  return {
+    name: 'quiniela:sw-precache',
+    apply: 'build',
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const worker = bundle[serviceWorkerFile];
+        if (worker?.type !== 'chunk') this.error(`${serviceWorkerFile} is missing from the bundle`);
+        if (worker.imports.length > 0) this.error(`${serviceWorkerFile} must import nothing at run time`);
+
+        const files = new Map<string, string | Uint8Array>();
+        for (const output of Object.values(bundle)) {
+          if (output.fileName === serviceWorkerFile || notPrecached.test(output.fileName)) continue;
+          files.set(output.fileName, output.type === 'chunk' ? output.code : output.source);
+        }
+        if (!files.has('index.html')) this.error('index.html is missing from the bundle');
+        for (const file of publicDir ? publicFiles(publicDir) : []) {
+          if (!notPrecached.test(file)) files.set(file, readFileSync(path.join(publicDir, file)));
+        }
+
+        const urls = [...files.keys()].sort();
+        const hash = createHash('sha256');
+        for (const url of urls)
+          hash
+            .update(url)
+            .update('\0')
+            .update(files.get(url) ?? '')
+            .update('\0');
+        const manifest = { version: hash.digest('hex').slice(0, 16), urls: urls.map((url) => `/${url}`) };
+
+        const matches = worker.code.match(placeholder)?.length ?? 0;
+        if (matches !== 1) this.error(`expected one precache placeholder in ${serviceWorkerFile}, found ${matches}`);
+        worker.code = worker.code.replace(placeholder, () => JSON.stringify(JSON.stringify(manifest)));
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), serviceWorkerPrecache()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
@@ -26,7 +95,7 @@ export default defineConfig({
         [serviceWorkerEntry]: fileURLToPath(new URL('./web/sw.ts', import.meta.url)),
       },
       output: {
-        entryFileNames: (chunk) => (chunk.name === serviceWorkerEntry ? 'sw.js' : 'assets/[name]-[hash].js'),
+        entryFileNames: (chunk) => (chunk.name === serviceWorkerEntry ? serviceWorkerFile : 'assets/[name]-[hash].js'),
       },
       treeshake: {
         moduleSideEffects: (id) => !ionicComponentModule.test(id),

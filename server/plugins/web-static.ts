@@ -22,6 +22,8 @@ export async function webStaticPlugin(app: FastifyInstance, { distDir }: { distD
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // The web app manifest's registered type (browsers accept others, installability audits do not).
+        if (filePath.endsWith('.webmanifest')) res.header('content-type', 'application/manifest+json; charset=utf-8');
       },
     });
   } else {

@@ -158,6 +158,12 @@ describe('apiRequest offline cache (spec §4)', () => {
     await expect(apiRequest('/api/predictions', { method: 'POST', body: {}, schema: MatchesSchema })).rejects.toMatchObject({ status: 0 });
   });
 
+  it('keeps nothing for a call that opts out (the admin area\'s accounts)', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: [3] }));
+    await apiRequest('/api/users', { schema: MatchesSchema, offlineCache: false });
+    expect(Object.keys(localStorage)).toEqual([]);
+  });
+
   it('shows a server error as an error even when a cached answer exists', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: [1] }));
     await apiRequest('/api/matches', { schema: MatchesSchema });

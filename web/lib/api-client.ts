@@ -50,6 +50,8 @@ export interface ApiRequestOptions<Schema extends z.ZodType> {
   schema: Schema;
   /** Sign-in and sign-up are the only calls made without a session. */
   authenticated?: boolean;
+  /** False: never kept in (nor answered from) the offline cache, e.g. the admin area's lists of accounts. */
+  offlineCache?: boolean;
 }
 
 /**
@@ -58,7 +60,7 @@ export interface ApiRequestOptions<Schema extends z.ZodType> {
  */
 export async function apiRequest<Schema extends z.ZodType>(
   path: string,
-  { method = 'GET', body, schema, authenticated = true }: ApiRequestOptions<Schema>,
+  { method = 'GET', body, schema, authenticated = true, offlineCache = true }: ApiRequestOptions<Schema>,
 ): Promise<z.output<Schema>> {
   const headers = new Headers({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -66,7 +68,7 @@ export async function apiRequest<Schema extends z.ZodType>(
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
 
   // Spec §4: only successful GETs are cached, and only they are ever answered from the cache.
-  const cacheScope = method === 'GET' && authenticated ? (hooks.getCacheScope?.() ?? null) : null;
+  const cacheScope = method === 'GET' && authenticated && offlineCache ? (hooks.getCacheScope?.() ?? null) : null;
   let response: Response;
   try {
     response = await send(path, { method, headers, body: body === undefined ? null : JSON.stringify(body) });

@@ -28,6 +28,11 @@ export function noteFreshAnswer(): void {
   update({ staleSince: null });
 }
 
+/** Signing out or losing the session: nothing on screen is that user's cached data any more. */
+export function clearStaleMark(): void {
+  update({ staleSince: null });
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   const onOnline = () => update({ online: true });

@@ -4,16 +4,31 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageResponseSchema, SignInResponseSchema, SignUpResponseSchema } from '#contract/index';
 import type { SignInBody, SignUpBody } from '#contract/index';
 import { apiRequest, configureApiClient } from '../../lib/api-client.ts';
-import { clearStoredAuth, readAccessToken, storeSignIn } from './session.ts';
+import { clearStaleMark } from '../../lib/connectivity.ts';
+import { clearApiCache } from '../../lib/offline-cache.ts';
+import { forgetPushSubscription } from '../favorites/notifications.ts';
+import { clearStoredAuth, readAccessToken, readStoredAuth, storeSignIn } from './session.ts';
+
+/** Whose answers the offline cache keeps and serves (spec §4): the signed-in user's, never another's. */
+function cacheScope(): string | null {
+  const auth = readStoredAuth();
+  return auth.status === 'signed-in' ? String(auth.userProfile.id) : null;
+}
+
+/** Signing out or losing the session: this user's session, queries and cached answers all go. */
+function forgetSignedInUser(queryClient: QueryClient): void {
+  clearStoredAuth();
+  queryClient.clear();
+  clearApiCache();
+  clearStaleMark();
+}
 
 /** Authenticated calls carry the stored token; a 401 means the server ended the session. */
 export function connectApiClientToSession(queryClient: QueryClient): void {
   configureApiClient({
     getAccessToken: readAccessToken,
-    onUnauthorized: () => {
-      clearStoredAuth();
-      queryClient.clear();
-    },
+    getCacheScope: cacheScope,
+    onUnauthorized: () => forgetSignedInUser(queryClient),
   });
 }
 
@@ -38,19 +53,22 @@ export function useSignUp() {
 }
 
 /**
- * Revokes the token on the server, then forgets it here whatever the server
- * said. Leaving the tabs first means their guard never sees a signed-out user
- * on a protected screen.
+ * Drops this browser's push subscription (best effort), revokes the token on
+ * the server, then forgets the user here whatever the server said, cached
+ * answers included. Leaving the tabs first means their guard never sees a
+ * signed-out user on a protected screen.
  */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const router = useIonRouter();
   return useMutation({
-    mutationFn: () => apiRequest('/auth/signout', { method: 'POST', schema: MessageResponseSchema }),
+    mutationFn: async () => {
+      await forgetPushSubscription();
+      return apiRequest('/auth/signout', { method: 'POST', schema: MessageResponseSchema });
+    },
     onSettled: () => {
       router.push('/login', 'root', 'replace');
-      clearStoredAuth();
-      queryClient.clear();
+      forgetSignedInUser(queryClient);
     },
   });
 }

@@ -2,6 +2,7 @@ import {
   MessageResponseSchema,
   ReminderListResponseSchema,
   VapidPublicKeyResponseSchema,
+  type PushEndpointBody,
   type Reminder,
 } from '#contract/index';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -13,6 +14,15 @@ export async function fetchVapidPublicKey(): Promise<string> {
 /** Sends what `PushSubscription.toJSON()` gives; the server validates it. */
 export async function savePushSubscription(subscription: PushSubscriptionJSON): Promise<void> {
   await apiRequest('/api/push/subscriptions', { method: 'POST', body: subscription, schema: MessageResponseSchema });
+}
+
+/** Forgets this browser's subscription for the signed-in user (on sign-out). */
+export async function deletePushSubscription(endpoint: string): Promise<void> {
+  await apiRequest('/api/push/subscriptions', {
+    method: 'DELETE',
+    body: { endpoint } satisfies PushEndpointBody,
+    schema: MessageResponseSchema,
+  });
 }
 
 /** The server keeps the favourite's reminders and pushes them even when the app is closed. */

@@ -1,18 +1,12 @@
-import { fetchVapidPublicKey, savePushSubscription } from './api.ts';
+import { deletePushSubscription, fetchVapidPublicKey, savePushSubscription } from './api.ts';
 import type { InPageReminder } from './in-page-reminders.ts';
 
-/** The service worker built from web/sw.ts (vite.config.ts emits it unhashed at this path). */
-const SERVICE_WORKER_URL = '/sw.js';
+// The service worker itself is registered at start-up (web/lib/service-worker.ts).
 const SERVICE_WORKER_READY_TIMEOUT_MS = 5_000;
 /** Chromium without a push service (headless, no FCM) can hang here instead of failing. */
 const PUSH_SUBSCRIBE_TIMEOUT_MS = 10_000;
-
-export function registerServiceWorker(): void {
-  if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((error: unknown) => {
-    console.warn('service worker not registered: reminders only arrive while the app is open', error);
-  });
-}
+/** Signing out waits at most this long for the server to forget this browser's subscription. */
+const PUSH_FORGET_TIMEOUT_MS = 3_000;
 
 export const notificationsAllowed = (): boolean => 'Notification' in window && Notification.permission === 'granted';
 
@@ -73,5 +67,25 @@ export async function subscribeToPush(): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * On sign-out: the server forgets this browser's subscription (so the next
+ * account on this device gets none of this user's reminders), and the browser
+ * drops it. Best effort and bounded in time: signing out never fails or hangs on it.
+ */
+export async function forgetPushSubscription(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager?.getSubscription();
+    if (!subscription) return;
+    await withTimeout(deletePushSubscription(subscription.endpoint), PUSH_FORGET_TIMEOUT_MS).catch((error: unknown) =>
+      console.warn('push subscription not removed from the server', error),
+    );
+    await subscription.unsubscribe();
+  } catch (error) {
+    console.warn('push subscription not removed', error);
   }
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { reminderMessages } from '#contract/index';
 import type { Match, Team } from '#contract/index';
+import { homeScreenPushNote, needsHomeScreenForPush } from '../../lib/platform.ts';
 import { useToast, type ToastContent } from '../../lib/toast.ts';
 import { describeTeam, type TeamDisplay } from '../matches/upcoming-matches.ts';
 import { cancelServerReminders, scheduleServerReminders } from './api.ts';
@@ -24,6 +25,8 @@ const showLater = (reminder: InPageReminder) => {
  */
 async function saveWithReminders(match: Match, homeTeam: string, awayTeam: string): Promise<ToastContent> {
   saveMatchId(match.id);
+  // iOS offers notifications only to the app opened from the Home Screen: say how, instead of failing.
+  if (needsHomeScreenForPush()) return { message: homeScreenPushNote, color: 'warning' };
   try {
     if ((await requestNotificationPermission()) !== 'granted') {
       return { message: reminderMessages.permissionDenied, color: 'warning' };

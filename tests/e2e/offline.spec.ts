@@ -1,0 +1,236 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import {
+  callApi,
+  createFutureMatch,
+  createPoolViaApi,
+  expectToast,
+  joinPoolViaApi,
+  newApiUser,
+  newTestUser,
+  registerViaApi,
+  seriousA11yViolations,
+  signInAsAdmin,
+  signInViaStorage,
+} from './helpers.ts';
+
+const unique = () => Math.random().toString(36).slice(2, 7);
+/** Ionic keeps the other tabs' pages in the DOM, hidden: only the visible cards count. */
+const visibleMatchCards = (page: Page) => page.getByTestId('match-card').filter({ visible: true });
+const banner = (page: Page) => page.getByRole('status').and(page.getByTestId('connection-banner'));
+
+/** The service worker is active (the app shell is cached) and answers this page's requests. */
+async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** The spec's response cache (§9): keys under `api_cache_`. */
+function cachedAnswerKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('api_cache_'))
+      .sort(),
+  );
+}
+
+test('offline: Inicio and a pool open from saved data, marked as such; a pick is not sent; back online all is fresh', async ({
+  page,
+  context,
+  request,
+}) => {
+  const admin = await signInAsAdmin(request);
+  const match = await createFutureMatch(request, admin);
+  const owner = await newApiUser(request, 'metro-duena');
+  const pool = await createPoolViaApi(request, owner, { name: `Metro ${unique()}`, description: 'Sin cobertura' });
+  const player = newTestUser('metro');
+  await registerViaApi(request, player);
+  const session = await signInViaStorage(page, request, player);
+  await joinPoolViaApi(request, session, pool);
+
+  // Online: Inicio, then the pool, while the service worker installs and takes the page.
+  await page.goto('/tabs/home');
+  await waitForServiceWorkerControl(page);
+  await expect(visibleMatchCards(page).first()).toBeVisible();
+  const firstCardsOnline = (await visibleMatchCards(page).allInnerTexts()).slice(0, 3);
+  await expect(banner(page)).toHaveText('');
+
+  await page.goto(`/tabs/pool/${pool.id}`);
+  const card = page.locator(`[data-testid="prediction-card"][data-match-id="${match.id}"]`);
+  await expect(card).toContainText(match.home);
+  expect(await cachedAnswerKeys(page)).toEqual(
+    expect.arrayContaining([
+      `api_cache_${session.userId}:/api/matches`,
+      `api_cache_${session.userId}:/api/teams`,
+      `api_cache_${session.userId}:/api/pools/${pool.id}`,
+    ]),
+  );
+
+  // Offline, reload: the service worker opens the app shell, the API client the saved answers.
+  await context.setOffline(true);
+  const reload = await page.reload();
+  expect(reload?.fromServiceWorker()).toBe(true);
+  await expect(page.locator('ion-title', { hasText: pool.name })).toBeVisible();
+  await expect(card).toContainText(match.home);
+  await expect(card).toContainText(match.away);
+  await expect(banner(page)).toHaveText(/^Sin conexión · mostrando datos guardados (de las|del [^,]+,) \d{2}:\d{2}$/);
+
+  // A pick cannot be sent: a clear error, and the card does not show it as made.
+  await card.getByRole('button', { name: 'Local' }).click();
+  await expectToast(page, 'Error al enviar la predicción.');
+  await expect(card.getByRole('button', { name: 'Local' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(card.getByRole('button', { name: 'Local' })).toBeEnabled();
+  await expect(card).not.toContainText('Tu pronóstico');
+
+  await page.getByTestId('tab-home').click();
+  await expect(page).toHaveURL(/\/tabs\/home$/);
+  await expect(visibleMatchCards(page).first()).toBeVisible();
+  expect((await visibleMatchCards(page).allInnerTexts()).slice(0, 3)).toEqual(firstCardsOnline);
+  await expect(banner(page)).toContainText('Sin conexión');
+
+  // Something changes on the server meanwhile; back online, the screens fetch it and the mark goes.
+  const newMatch = await createFutureMatch(request, admin);
+  await context.setOffline(false);
+  await expect(banner(page)).toHaveText('');
+  await expect(page.locator(`[data-testid="match-card"][data-match-id="${newMatch.id}"]`)).toBeAttached();
+
+  const { data: stored } = await callApi<{ data: unknown[] }>(
+    request,
+    session,
+    'GET',
+    `/api/predictions/user/${session.userId}`,
+  );
+  expect(stored).toEqual([]);
+});
+
+test('offline with nothing saved: the screen shows its error state and the banner says so', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = newTestUser('sin-nada');
+  await registerViaApi(request, user);
+  await signInViaStorage(page, request, user);
+  await page.goto('/login');
+  await waitForServiceWorkerControl(page);
+
+  await context.setOffline(true);
+  await page.goto('/tabs/home');
+  await expect(page.locator('.screen-state', { hasText: 'Error al cargar los partidos' })).toBeVisible();
+  await expect(banner(page)).toHaveText('Sin conexión');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await context.setOffline(false);
+  await expect(visibleMatchCards(page).first()).toBeVisible();
+  await expect(banner(page)).toHaveText('');
+});
+
+test("signing out forgets this account's saved answers", async ({ page, request }) => {
+  const user = newTestUser('salida-cache');
+  await registerViaApi(request, user);
+  const session = await signInViaStorage(page, request, user);
+  await page.goto('/tabs/home');
+  await expect(visibleMatchCards(page).first()).toBeVisible();
+  expect(await cachedAnswerKeys(page)).toEqual([
+    `api_cache_${session.userId}:/api/matches`,
+    `api_cache_${session.userId}:/api/teams`,
+  ]);
+
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await cachedAnswerKeys(page)).toEqual([]);
+});
+
+test('installable: the manifest is linked and complete, Chromium finds nothing missing, the service worker controls the page', async ({
+  playwright,
+  baseURL,
+}, testInfo) => {
+  // Chromium never calls a page installable in an incognito profile, which is what a test context is:
+  // this test starts a browser of its own, with a throwaway profile (slow on a busy machine).
+  test.slow();
+  const { launchOptions, viewport, locale } = testInfo.project.use;
+  const context = await playwright.chromium.launchPersistentContext('', {
+    ...launchOptions,
+    baseURL,
+    viewport,
+    locale,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/login');
+    await waitForServiceWorkerControl(page);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseURL}/sw.js`);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)).toBe(`${baseURL}/`);
+
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const response = await page.request.get(href ?? '');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    const manifest = (await response.json()) as {
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: 'Quiniela',
+      short_name: 'Quiniela',
+      lang: 'es',
+      start_url: '/tabs/home',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#1b7a3d',
+      background_color: '#f4f6f5',
+    });
+    expect(manifest).toHaveProperty('description', expect.stringMatching(/\S/));
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#1b7a3d');
+
+    // Every icon is there at its declared size; any-purpose 192 and 512, and a maskable one.
+    const naturalSize = (src: string) =>
+      page.evaluate(async (url) => {
+        const image = new Image();
+        image.src = url;
+        await image.decode();
+        return `${image.naturalWidth}x${image.naturalHeight}`;
+      }, src);
+    for (const icon of manifest.icons) {
+      expect(icon.type).toBe('image/png');
+      expect(await naturalSize(icon.src)).toBe(icon.sizes);
+    }
+    const declared = manifest.icons.map(({ sizes, purpose }) => `${sizes} ${purpose}`);
+    expect(declared).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    const appleIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+    expect(await naturalSize(appleIcon ?? '')).toBe('180x180');
+
+    // Chromium's own installability check (what Lighthouse reports): nothing missing.
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a new version: the prompt offers it, and "Actualizar" switches to it and reloads', async ({ page, baseURL }) => {
+  await page.goto('/login');
+  await waitForServiceWorkerControl(page);
+  await page.evaluate(() => sessionStorage.setItem('before-update', 'yes'));
+  const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+
+  // A deploy, as the browser sees it: the registration's worker script changes. (Its update
+  // check cannot be intercepted from the test; a new script URL in the same scope is an update too.)
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js?version=next');
+  });
+  const prompt = page.locator('ion-toast:not(.overlay-hidden)').filter({ hasText: 'Hay una nueva versión disponible' });
+  await expect(prompt).toBeVisible();
+
+  const reloaded = page.waitForEvent('load');
+  await prompt.getByRole('button', { name: 'Actualizar' }).click();
+  await reloaded;
+  expect(before).toBe(`${baseURL}/sw.js`);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
+    `${baseURL}/sw.js?version=next`,
+  );
+  // The same tab, reloaded (a new window object, same session storage).
+  expect(await page.evaluate(() => sessionStorage.getItem('before-update'))).toBe('yes');
+});

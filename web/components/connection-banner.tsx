@@ -1,0 +1,39 @@
+import { IonIcon } from '@ionic/react';
+import { cloudOfflineOutline } from 'ionicons/icons';
+import { useLayoutEffect, useRef } from 'react';
+import { connectionNotice } from '../lib/connection-status.ts';
+import { useConnectivity } from '../lib/connectivity.ts';
+import './connection-banner.css';
+
+/**
+ * The offline indicator and the "stale data" mark (spec §4): a slim banner at
+ * the top of every screen while the device is offline or the screens show the
+ * cached answers of the API client. Rendered once, by the app shell.
+ */
+export function ConnectionBanner() {
+  const notice = connectionNotice(useConnectivity());
+  const banner = useRef<HTMLDivElement>(null);
+
+  // The router outlet below moves down by the banner's height, whatever its text wraps to.
+  useLayoutEffect(() => {
+    const element = banner.current;
+    const shell = element?.parentElement;
+    if (!element || !shell || typeof ResizeObserver === 'undefined') return;
+    const measure = () => shell.style.setProperty('--connection-banner-height', `${element.offsetHeight}px`);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <div ref={banner} className="connection-banner" role="status" aria-live="polite" data-testid="connection-banner">
+      {notice && (
+        <>
+          <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
+          <span>{notice}</span>
+        </>
+      )}
+    </div>
+  );
+}

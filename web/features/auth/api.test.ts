@@ -1,0 +1,70 @@
+import { QueryClient } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api-client.ts';
+import { noteServedFromCache, useConnectivity } from '../../lib/connectivity.ts';
+import { connectApiClientToSession } from './api.ts';
+import { storeSignIn } from './session.ts';
+
+const session = { accessToken: 'token-123', tokenType: 'Bearer', expiresAt: '2026-12-01T00:00:00.000Z' } as const;
+const ana = { id: 4, name: 'Ana', email: 'ana@example.com', role: 'user' } as const;
+const bea = { id: 9, name: 'Bea', email: 'bea@example.com', role: 'user' } as const;
+const ListSchema = z.object({ data: z.array(z.number()) });
+const fetchMock = vi.fn<typeof fetch>();
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+const cacheKeys = () => Object.keys(localStorage).filter((key) => key.startsWith('api_cache_'));
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  connectApiClientToSession(new QueryClient());
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  localStorage.clear();
+});
+
+describe('the API client, connected to the stored session', () => {
+  it("keeps each account's answers under its own id", async () => {
+    storeSignIn({ session, userProfile: ana });
+    fetchMock.mockResolvedValueOnce(json(200, { data: [1] }));
+    await apiRequest('/api/matches', { schema: ListSchema });
+    expect(cacheKeys()).toEqual(['api_cache_4:/api/matches']);
+
+    // Bea on the same device, offline: Ana's answer is not hers to see.
+    storeSignIn({ session, userProfile: bea });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(apiRequest('/api/matches', { schema: ListSchema })).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('caches nothing while signed out', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { data: [1] }));
+    await apiRequest('/api/matches', { schema: ListSchema });
+    expect(cacheKeys()).toEqual([]);
+  });
+
+  it('forgets the session, the cached answers and the stale mark when the server ends the session (401)', async () => {
+    storeSignIn({ session, userProfile: ana });
+    localStorage.setItem('savedMatches', '[3]');
+    fetchMock.mockResolvedValueOnce(json(200, { data: [1] }));
+    await apiRequest('/api/matches', { schema: ListSchema });
+    noteServedFromCache(1000);
+
+    fetchMock.mockResolvedValueOnce(json(401, { statusCode: 401, error: 'Unauthorized', message: 'Sesión caducada.' }));
+    await expect(apiRequest('/api/teams', { schema: ListSchema })).rejects.toMatchObject({ status: 401 });
+
+    expect(cacheKeys()).toEqual([]);
+    expect(localStorage.getItem('session')).toBeNull();
+    expect(localStorage.getItem('userProfile')).toBeNull();
+    // The device's own keys stay (spec §9): they are not the account's.
+    expect(localStorage.getItem('savedMatches')).toBe('[3]');
+    expect(readStaleSince()).toBeNull();
+  });
+});
+
+/** The connectivity store's current value, read the way a component would. */
+function readStaleSince(): number | null {
+  return renderHook(() => useConnectivity()).result.current.staleSince;
+}
