@@ -6,3 +6,5 @@ export * from './pools.ts';
 export * from './game.ts';
 export * from './reminders.ts';
 export * from './passkeys.ts';
+export * from './users.ts';
+export * from './admin.ts';

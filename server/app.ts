@@ -31,6 +31,15 @@ import { matchesRoutes } from './modules/matches/matches.routes.ts';
 import { createTeamsRepository } from './modules/teams/teams.repository.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { createRolesRepository } from './modules/roles/roles.repository.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { createRolesService } from './modules/roles/roles.service.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createResultChangesRepository } from './modules/admin/result-changes.repository.ts';
+import { resultChangesRoutes } from './modules/admin/result-changes.routes.ts';
+import { createResultsImportService } from './modules/admin/results-import.service.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { healthRoutes } from './plugins/health.ts';
@@ -109,6 +118,13 @@ export async function buildApp({ config, database, clock = systemClock }: AppDep
   });
   await app.register(teamsRoutes, { prefix: '/api/teams', teams });
   await app.register(matchesRoutes, { prefix: '/api/matches', matches, service: matchesService });
+  await app.register(resultChangesRoutes, { prefix: '/api/matches', matches, resultChanges: createResultChangesRepository(db) });
+  await app.register(usersRoutes, { prefix: '/api/users', users: createUsersService({ db, users }) });
+  await app.register(rolesRoutes, { prefix: '/api/roles', roles: createRolesService({ roles: createRolesRepository(db) }) });
+  await app.register(adminRoutes, {
+    prefix: '/api/admin',
+    importResults: createResultsImportService({ importResults: createResultsImporter(db, clock), matches }),
+  });
   await app.register(poolsRoutes, { prefix: '/api/pools', pools: createPoolsService({ pools, rateLimiter, config }) });
   await app.register(predictionsRoutes, {
     prefix: '/api/predictions',

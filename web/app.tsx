@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { messages } from '#contract/index';
+import { AppStatus } from './components/app-status.tsx';
 import { useSessionGuard } from './features/auth/session-guard.ts';
 import type { SessionGuardRules } from './features/auth/session-guard.ts';
 import { useResumeInvitation } from './features/pools/invitation.ts';
@@ -51,6 +52,8 @@ function AppRoutes() {
       <Route path="/unirse/:code" element={<JoinPage />} />
       <Route path="/tabs/*" element={auth.status === 'signed-in' ? signedInShell : toLogin} />
       <Route path="/home" element={<Navigate to="/tabs/home" replace />} />
+      {/* The admin area lives in the tab shell (lazy-loaded there, see tabs-layout.tsx). */}
+      <Route path="/admin" element={<Navigate to="/tabs/admin" replace />} />
       <Route path="/" element={toLogin} />
       <Route path="*" element={<Navigate to={auth.status === 'signed-in' ? '/tabs/home' : '/login'} replace />} />
     </IonRouterOutlet>
@@ -61,6 +64,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <IonApp>
+        <AppStatus />
         <IonReactRouter>
           <AppRoutes />
         </IonReactRouter>

@@ -174,6 +174,43 @@ const matrix: Record<string, Row> = {
   'GET /api/leaderboard/pool/{id}/round/{weekNumber}': { call: () => ({ url: `/api/leaderboard/pool/${pool.id}/round/1` }), expect: members },
   'POST /api/leaderboard/update-all': { call: () => ({ url: '/api/leaderboard/update-all' }), expect: creatorOrAdmin },
 
+  'GET /api/matches/{id}/result-changes': { call: () => ({ url: `/api/matches/${futureMatch.id}/result-changes` }), expect: signedIn('ok') },
+  'POST /api/admin/import-results': {
+    // Teams the database does not know are reported, never created: the import answers its summary and writes nothing.
+    call: () => ({
+      url: '/api/admin/import-results',
+      payload: { name: 'Spain Primera División 2026/27', matches: [{ round: 'Matchday 1', date: '2026-08-16', team1: 'Equipo X', team2: 'Equipo Y' }] },
+    }),
+    expect: adminOnly,
+  },
+
+  'GET /api/users': { call: () => ({ url: '/api/users' }), expect: signedIn('ok') },
+  'GET /api/users/{id}': { call: () => ({ url: `/api/users/${users.participant.userProfile.id}` }), expect: selfParticipant },
+  'PATCH /api/users/{id}': { call: () => ({ url: `/api/users/${users.participant.userProfile.id}`, payload: { name: 'Participante' } }), expect: selfParticipant },
+  'PUT /api/users/{id}/role': {
+    call: async () => ({ url: `/api/users/${(await t.createUser()).userProfile.id}/role`, payload: { role: 'admin' } }),
+    expect: adminOnly,
+  },
+  'DELETE /api/users/{id}': {
+    // A fresh account each time; as "participant" it deletes itself (a user may, like an admin), others may not.
+    call: async (actor) => {
+      const doomed = await t.createUser();
+      return { url: `/api/users/${doomed.userProfile.id}`, ...(actor === 'participant' ? { token: doomed.session.accessToken } : {}) };
+    },
+    expect: selfParticipant,
+  },
+  'GET /api/roles': { call: () => ({ url: '/api/roles' }), expect: signedIn('ok') },
+  'GET /api/roles/{id}': { call: async () => ({ url: `/api/roles/${(await ok<{ id: number }[]>(admin(), 'GET', '/api/roles'))[0]!.id}` }), expect: signedIn('ok') },
+  'POST /api/roles': { call: () => ({ url: '/api/roles', payload: { name: `rol${codes++}`, description: 'Matriz' } }), expect: adminOnly },
+  'PATCH /api/roles/{id}': {
+    call: async () => ({ url: `/api/roles/${(await ok<{ id: number }>(admin(), 'POST', '/api/roles', { name: `rol${codes++}` })).id}`, payload: { description: 'Editado' } }),
+    expect: adminOnly,
+  },
+  'DELETE /api/roles/{id}': {
+    call: async () => ({ url: `/api/roles/${(await ok<{ id: number }>(admin(), 'POST', '/api/roles', { name: `rol${codes++}` })).id}` }),
+    expect: adminOnly,
+  },
+
   'GET /api/push/vapid-public-key': { call: () => ({ url: '/api/push/vapid-public-key' }), expect: signedIn('ok') },
   'POST /api/push/subscriptions': {
     call: () => ({

@@ -12,7 +12,7 @@ import { createMatchesService } from '../matches/matches.service.ts';
 import { createTeamsRepository } from '../teams/teams.repository.ts';
 
 /** The openfootball file names of the competitions the app knows. */
-const COMPETITION_BY_NAME: Record<string, CompetitionKey> = {
+export const COMPETITION_BY_NAME: Record<string, CompetitionKey> = {
   'World Cup 2026': 'worldcup-2026',
   'Spain Primera División 2026/27': 'laliga-2026-27',
 };

@@ -1,0 +1,40 @@
+import { asc, eq } from 'drizzle-orm';
+import { IMPORT_AUTHOR, type MatchResultChange, type MatchStatus } from '#contract/index';
+import type { Database } from '../../db/client.ts';
+import { matchResultChanges, users } from '../../db/schema.ts';
+
+/** Named when the admin who made a correction has since been deleted. */
+const DELETED_ADMIN = 'administrador (cuenta eliminada)';
+
+/** Reads the audit trail that the matches service writes with every result change. */
+export function createResultChangesRepository(db: Database) {
+  return {
+    async listByMatch(matchId: number): Promise<MatchResultChange[]> {
+      const rows = await db
+        .select({ change: matchResultChanges, adminName: users.name })
+        .from(matchResultChanges)
+        .leftJoin(users, eq(users.id, matchResultChanges.changedBy))
+        .where(eq(matchResultChanges.matchId, matchId))
+        .orderBy(asc(matchResultChanges.changedAt), asc(matchResultChanges.id));
+      return rows.map(({ change, adminName }) => ({
+        id: change.id,
+        matchId: change.matchId,
+        changedAt: change.changedAt.toISOString(),
+        source: change.source,
+        changedBy: change.source === 'import' ? IMPORT_AUTHOR : (adminName ?? DELETED_ADMIN),
+        before: {
+          status: change.oldStatus as MatchStatus,
+          scoreHome: change.oldScoreHome,
+          scoreAway: change.oldScoreAway,
+        },
+        after: {
+          status: change.newStatus as MatchStatus,
+          scoreHome: change.newScoreHome,
+          scoreAway: change.newScoreAway,
+        },
+      }));
+    },
+  };
+}
+
+export type ResultChangesRepository = ReturnType<typeof createResultChangesRepository>;

@@ -1,0 +1,640 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { Match, Pool, PredictionChoice, SignInResponse, Team } from '#contract/index';
+import { matches, roles, teams, users as usersTable } from '#server/db/schema';
+import { seedFootballData } from '#server/db/seed/seed';
+import { createTestApp, type TestApp } from '#tests/support/test-app';
+
+// URLs given to the importer are resolved before they are fetched: answer without a network.
+vi.mock('node:dns/promises', () => ({
+  lookup: vi.fn(async (host: string) =>
+    host.endsWith('.interno.example')
+      ? [{ address: '10.1.2.3', family: 4 }]
+      : [{ address: '93.184.216.34', family: 4 }],
+  ),
+}));
+
+interface SourceFile {
+  name: string;
+  matches: { round: string; date: string; time?: string; team1: string; team2: string; score?: unknown }[];
+}
+
+const now = new Date('2026-11-21T12:00:00Z');
+let t: TestApp;
+let admin: SignInResponse;
+let ana: SignInResponse;
+let beto: SignInResponse;
+let code = 610000;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => now });
+  admin = await t.createUser({ role: 'admin', name: 'Admin Uno' });
+  ana = await t.createUser({ name: 'Ana', email: 'ana@example.com' });
+  beto = await t.createUser({ name: 'Beto', email: 'beto@example.com' });
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+const as = (who: SignInResponse, method: Method, url: string, payload?: object) =>
+  t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
+const anonymous = (method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, ...(payload ? { payload } : {}) });
+
+const urlOf = (input: string | URL | Request) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
+/** No answer of the users API ever carries a secret. */
+const expectNoSecrets = (body: string) => {
+  expect(body).not.toMatch(/passwordHash|password_hash|scrypt|webauthn/i);
+};
+
+describe('users', () => {
+  it('lists everyone for an admin (searchable, paged) and only themselves for a user', async () => {
+    const all = await as(admin, 'GET', '/api/users');
+    expect(all.statusCode).toBe(200);
+    expect(all.json().data.map((u: { email: string }) => u.email)).toEqual(
+      expect.arrayContaining(['ana@example.com', 'beto@example.com']),
+    );
+    expect(all.json().data[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      email: expect.any(String),
+      role: expect.any(String),
+      createdAt: expect.any(String),
+    });
+    expectNoSecrets(all.body);
+
+    const search = await as(admin, 'GET', '/api/users?q=ANA');
+    expect(search.json().data.map((u: { name: string }) => u.name)).toEqual(['Ana']);
+    // A wildcard typed in the box is a letter, not "anything".
+    expect((await as(admin, 'GET', '/api/users?q=%25')).json().data).toEqual([]);
+    expect((await as(admin, 'GET', '/api/users?limit=1')).json().data).toHaveLength(1);
+
+    const mine = await as(ana, 'GET', '/api/users');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toEqual([
+      expect.objectContaining({ id: ana.userProfile.id, email: 'ana@example.com', role: 'user' }),
+    ]);
+    expect((await anonymous('GET', '/api/users')).statusCode).toBe(401);
+  });
+
+  it('validates the list query', async () => {
+    for (const query of ['limit=0', 'limit=501', 'limit=abc', 'offset=-1', `q=${'x'.repeat(101)}`]) {
+      const res = await as(admin, 'GET', `/api/users?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message).toMatch(/límite|desplazamiento|búsqueda/);
+    }
+  });
+
+  it('reads one account: oneself or, for an admin, anyone', async () => {
+    expect((await as(ana, 'GET', `/api/users/${ana.userProfile.id}`)).json().data).toMatchObject({
+      name: 'Ana',
+      role: 'user',
+    });
+    const denied = await as(ana, 'GET', `/api/users/${beto.userProfile.id}`);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.body).not.toContain('beto@example.com');
+    expect((await as(admin, 'GET', `/api/users/${beto.userProfile.id}`)).json().data.email).toBe('beto@example.com');
+    expect((await as(admin, 'GET', '/api/users/999999')).statusCode).toBe(404);
+    expect((await as(admin, 'GET', '/api/users/abc')).statusCode).toBe(400);
+    expect((await anonymous('GET', `/api/users/${ana.userProfile.id}`)).statusCode).toBe(401);
+  });
+
+  it('updates name and e-mail like sign-up validates them, with a unique e-mail', async () => {
+    const carla = await t.createUser({ name: 'Carla', email: 'carla@example.com' });
+    const own = await as(carla, 'PATCH', `/api/users/${carla.userProfile.id}`, {
+      name: '  Carla Ruiz ',
+      email: ' Carla.Ruiz@Example.COM ',
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data).toMatchObject({ name: 'Carla Ruiz', email: 'carla.ruiz@example.com' });
+    expectNoSecrets(own.body);
+
+    const taken = await as(carla, 'PATCH', `/api/users/${carla.userProfile.id}`, { email: 'ANA@example.com' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('Ya existe una cuenta con ese correo electrónico.');
+
+    const cases: [object, RegExp][] = [
+      [{}, /al menos un campo/],
+      [{ name: '   ' }, /«nombre» es obligatorio/],
+      [{ name: 'x'.repeat(81) }, /como máximo 80/],
+      [{ email: 'no-es-un-correo' }, /correo electrónico no es válido/],
+      [{ email: 42 }, /correo electrónico/],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await as(carla, 'PATCH', `/api/users/${carla.userProfile.id}`, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+
+    expect((await as(ana, 'PATCH', `/api/users/${carla.userProfile.id}`, { name: 'Pirata' })).statusCode).toBe(403);
+    expect((await anonymous('PATCH', `/api/users/${carla.userProfile.id}`, { name: 'Pirata' })).statusCode).toBe(401);
+    const byAdmin = await as(admin, 'PATCH', `/api/users/${carla.userProfile.id}`, { name: 'Carla R.' });
+    expect(byAdmin.json().data).toMatchObject({ name: 'Carla R.', email: 'carla.ruiz@example.com' });
+    expect((await as(admin, 'PATCH', '/api/users/999999', { name: 'Nadie' })).statusCode).toBe(404);
+    // An injection string is just a name.
+    const odd = await as(carla, 'PATCH', `/api/users/${carla.userProfile.id}`, {
+      name: "Robert'); DROP TABLE users;--",
+    });
+    expect(odd.json().data.name).toBe("Robert'); DROP TABLE users;--");
+  });
+});
+
+describe('the admin role', () => {
+  it('is granted and revoked by admins only, and takes effect on the next request', async () => {
+    const dora = await t.createUser({ name: 'Dora' });
+    const grantUrl = `/api/users/${dora.userProfile.id}/role`;
+    expect((await as(dora, 'PUT', grantUrl, { role: 'admin' })).statusCode).toBe(403);
+    expect((await anonymous('PUT', grantUrl, { role: 'admin' })).statusCode).toBe(401);
+    expect((await as(dora, 'POST', '/api/teams', { name: 'Antes' })).statusCode).toBe(403);
+
+    const granted = await as(admin, 'PUT', grantUrl, { role: 'admin' });
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json()).toMatchObject({
+      message: 'Rol actualizado.',
+      data: { id: dora.userProfile.id, role: 'admin' },
+    });
+    // Same session, new rights.
+    expect((await as(dora, 'POST', '/api/teams', { name: 'Después' })).statusCode).toBe(201);
+    expect((await as(admin, 'PUT', grantUrl, { role: 'admin' })).statusCode).toBe(200);
+
+    expect((await as(admin, 'PUT', grantUrl, { role: 'user' })).json().data.role).toBe('user');
+    expect((await as(dora, 'POST', '/api/teams', { name: 'Otra vez' })).statusCode).toBe(403);
+  });
+
+  it('validates the role and the account', async () => {
+    for (const payload of [{}, { role: 'superadmin' }, { role: 1 }]) {
+      const res = await as(admin, 'PUT', `/api/users/${ana.userProfile.id}/role`, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('El rol (role) debe ser user o admin.');
+    }
+    expect((await as(admin, 'PUT', '/api/users/999999/role', { role: 'admin' })).statusCode).toBe(404);
+  });
+
+  it('cannot be removed from oneself, so the last admin stays an admin', async () => {
+    const res = await as(admin, 'PUT', `/api/users/${admin.userProfile.id}/role`, { role: 'user' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'No puedes quitarte tu propio rol de administrador: pídeselo a otro administrador.',
+    );
+    expect((await as(admin, 'GET', `/api/users/${admin.userProfile.id}`)).json().data.role).toBe('admin');
+    // Keeping one's own role is not a removal.
+    expect((await as(admin, 'PUT', `/api/users/${admin.userProfile.id}/role`, { role: 'admin' })).statusCode).toBe(200);
+  });
+
+  it('survives two admins demoting each other at the same moment: one wins, the other is no longer an admin', async () => {
+    const x = await t.createUser({ role: 'admin', name: 'Equis' });
+    const y = await t.createUser({ role: 'admin', name: 'Ye' });
+    const [xy, yx] = await Promise.all([
+      as(x, 'PUT', `/api/users/${y.userProfile.id}/role`, { role: 'user' }),
+      as(y, 'PUT', `/api/users/${x.userProfile.id}/role`, { role: 'user' }),
+    ]);
+    expect([xy.statusCode, yx.statusCode].sort()).toEqual([200, 403]);
+    const roleOf = async (who: SignInResponse) =>
+      (await as(admin, 'GET', `/api/users/${who.userProfile.id}`)).json().data.role;
+    expect([await roleOf(x), await roleOf(y)].sort()).toEqual(['admin', 'user']);
+  });
+});
+
+describe('deleting an account', () => {
+  it('gives the place back to the pool, ends the sessions and drops the account from the ranking', async () => {
+    const owner = await t.createUser();
+    const leaving = await t.createUser({ name: 'Se va' });
+    const pool = await newPool(owner, [ana, leaving]);
+    expect((await as(leaving, 'DELETE', `/api/users/${ana.userProfile.id}`)).statusCode).toBe(403);
+
+    const res = await as(leaving, 'DELETE', `/api/users/${leaving.userProfile.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Cuenta eliminada.');
+    expect((await as(leaving, 'GET', '/auth/profile')).statusCode).toBe(401);
+    expect((await as(owner, 'GET', `/api/pools/${pool.id}`)).json().data.currentParticipants).toBe(1);
+    const ranking = (await as(ana, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`)).json();
+    expect(ranking.leaderboard.positions.map((p: { username: string }) => p.username)).toEqual(['Ana']);
+    expect((await as(admin, 'GET', `/api/users/${leaving.userProfile.id}`)).statusCode).toBe(404);
+  });
+
+  it("is refused while the account created pools others play in, and for an admin's own account", async () => {
+    const owner = await t.createUser();
+    const pool = await newPool(owner, [beto]);
+    const refused = await as(owner, 'DELETE', `/api/users/${owner.userProfile.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/creó quinielas/);
+    expect((await as(beto, 'GET', `/api/pools/${pool.id}`)).statusCode).toBe(200);
+
+    const self = await as(admin, 'DELETE', `/api/users/${admin.userProfile.id}`);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toMatch(/no puede eliminar su propia cuenta/);
+
+    // An admin may delete another account (and a pool without participants goes with it).
+    const lonely = await t.createUser();
+    const emptyPool = await newPool(lonely, []);
+    expect((await as(admin, 'DELETE', `/api/users/${lonely.userProfile.id}`)).statusCode).toBe(200);
+    expect((await as(admin, 'GET', `/api/pools/${emptyPool.id}`)).statusCode).toBe(404);
+    expect((await as(admin, 'DELETE', '/api/users/999999')).statusCode).toBe(404);
+    expect((await anonymous('DELETE', `/api/users/${ana.userProfile.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('roles', () => {
+  it('lists the built-in roles with how many accounts hold them', async () => {
+    const res = await as(ana, 'GET', '/api/roles');
+    expect(res.statusCode).toBe(200);
+    const byName = Object.fromEntries(res.json().data.map((r: { name: string }) => [r.name, r]));
+    expect(byName.user).toMatchObject({ builtIn: true, description: 'Jugador', userCount: expect.any(Number) });
+    expect(byName.admin).toMatchObject({ builtIn: true, userCount: expect.any(Number) });
+    expect(byName.admin.userCount).toBeGreaterThanOrEqual(1);
+    expect((await as(ana, 'GET', `/api/roles/${byName.user.id}`)).json().data.name).toBe('user');
+    expect((await as(ana, 'GET', '/api/roles/999999')).statusCode).toBe(404);
+    expect((await anonymous('GET', '/api/roles')).statusCode).toBe(401);
+  });
+
+  it('creates, renames and deletes other roles (admin), with unique valid names', async () => {
+    expect((await as(ana, 'POST', '/api/roles', { name: 'moderador' })).statusCode).toBe(403);
+    const created = await as(admin, 'POST', '/api/roles', { name: ' Moderador ', description: 'Revisa quinielas' });
+    expect(created.statusCode).toBe(201);
+    const role = created.json().data;
+    expect(role).toMatchObject({ name: 'moderador', description: 'Revisa quinielas', builtIn: false, userCount: 0 });
+
+    const duplicate = await as(admin, 'POST', '/api/roles', { name: 'moderador' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().message).toBe('Ya existe un rol con ese nombre.');
+    for (const payload of [
+      {},
+      { name: 'con espacios' },
+      { name: 'x' },
+      { name: '1abc' },
+      { name: 'árbitro' },
+      { name: 'ok', description: 'x'.repeat(201) },
+    ]) {
+      expect((await as(admin, 'POST', '/api/roles', payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+
+    const renamed = await as(admin, 'PATCH', `/api/roles/${role.id}`, { name: 'revisor' });
+    expect(renamed.json().data.name).toBe('revisor');
+    expect((await as(admin, 'PATCH', `/api/roles/${role.id}`, { name: 'admin' })).statusCode).toBe(409);
+    expect((await as(admin, 'PATCH', `/api/roles/${role.id}`, {})).statusCode).toBe(400);
+    expect((await as(ana, 'PATCH', `/api/roles/${role.id}`, { description: 'x' })).statusCode).toBe(403);
+
+    expect((await as(ana, 'DELETE', `/api/roles/${role.id}`)).statusCode).toBe(403);
+    const deleted = await as(admin, 'DELETE', `/api/roles/${role.id}`);
+    expect(deleted.json()).toEqual({ message: 'Rol eliminado.' });
+    expect((await as(admin, 'GET', `/api/roles/${role.id}`)).statusCode).toBe(404);
+    expect((await as(admin, 'DELETE', `/api/roles/${role.id}`)).statusCode).toBe(404);
+  });
+
+  it('never renames or deletes user and admin, and never deletes a role in use', async () => {
+    const list = (await as(admin, 'GET', '/api/roles')).json().data as { id: number; name: string }[];
+    for (const builtIn of list.filter((r) => r.name === 'user' || r.name === 'admin')) {
+      const rename = await as(admin, 'PATCH', `/api/roles/${builtIn.id}`, { name: `${builtIn.name}s` });
+      expect(rename.statusCode).toBe(409);
+      expect(rename.json().message).toBe('Los roles integrados (user y admin) no se pueden renombrar ni eliminar.');
+      expect((await as(admin, 'DELETE', `/api/roles/${builtIn.id}`)).statusCode).toBe(409);
+    }
+    const userRole = list.find((r) => r.name === 'user')!;
+    const described = await as(admin, 'PATCH', `/api/roles/${userRole.id}`, {
+      name: 'user',
+      description: 'Jugador de quinielas',
+    });
+    expect(described.json().data).toMatchObject({ name: 'user', description: 'Jugador de quinielas' });
+
+    // Accounts hold user or admin through the API; a role given to an account by other means still cannot go.
+    const held = (await as(admin, 'POST', '/api/roles', { name: 'invitado' })).json().data;
+    const guest = await t.createUser();
+    await t.db.update(usersTable).set({ roleId: held.id }).where(eq(usersTable.id, guest.userProfile.id));
+    const inUse = await as(admin, 'DELETE', `/api/roles/${held.id}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().message).toBe('El rol está asignado a usuarios: no se puede eliminar.');
+    await t.db.update(usersTable).set({ roleId: userRole.id }).where(eq(usersTable.id, guest.userProfile.id));
+    expect((await as(admin, 'DELETE', `/api/roles/${held.id}`)).statusCode).toBe(200);
+    expect(await t.db.select().from(roles).where(eq(roles.id, held.id))).toEqual([]);
+  });
+});
+
+async function newPool(owner: SignInResponse, players: SignInResponse[]): Promise<Pool> {
+  const res = await as(owner, 'POST', '/api/pools', {
+    name: 'Admin',
+    invitationCode: code++,
+    creatorId: owner.userProfile.id,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const pool = res.json().data as Pool;
+  for (const p of players)
+    expect(
+      (await as(p, 'POST', '/api/pools/join', { invitationCode: pool.invitationCode, userId: p.userProfile.id }))
+        .statusCode,
+    ).toBe(200);
+  return pool;
+}
+
+describe('correcting a result', () => {
+  let home: Team;
+  let away: Team;
+  beforeAll(async () => {
+    home = (await as(admin, 'POST', '/api/teams', { name: 'Correctores FC' })).json().data;
+    away = (await as(admin, 'POST', '/api/teams', { name: 'Auditados CF' })).json().data;
+  });
+
+  it('finished 2–1 becoming 1–1 moves the ranking, and the audit trail says who, when and what', async () => {
+    const owner = await t.createUser();
+    const pool = await newPool(owner, [ana, beto]);
+    const match = (
+      await as(admin, 'POST', '/api/matches', {
+        weekNumber: 12,
+        matchDate: '2026-11-28T20:00:00Z',
+        homeTeamId: home.id,
+        awayTeamId: away.id,
+      })
+    ).json().data as Match;
+    const predict = (who: SignInResponse, prediction: PredictionChoice) =>
+      as(who, 'POST', '/api/predictions', {
+        prediction,
+        userId: who.userProfile.id,
+        matchId: match.id,
+        poolId: pool.id,
+      });
+    expect((await predict(ana, 'home')).statusCode).toBe(201);
+    expect((await predict(beto, 'draw')).statusCode).toBe(201);
+    const ranking = async () =>
+      (await as(ana, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`))
+        .json()
+        .leaderboard.positions.map((p: { username: string; points: number; position: number }) => [
+          p.position,
+          p.username,
+          p.points,
+        ]);
+
+    expect(
+      (await as(admin, 'PATCH', `/api/matches/${match.id}`, { status: 'finished', scoreHome: 2, scoreAway: 1 }))
+        .statusCode,
+    ).toBe(200);
+    expect(await ranking()).toEqual([
+      [1, 'Ana', 3],
+      [2, 'Beto', 0],
+    ]);
+    // Not a result change: nothing recorded.
+    await as(admin, 'PATCH', `/api/matches/${match.id}`, { kickoffConfirmed: true });
+
+    const corrected = await as(admin, 'PATCH', `/api/matches/${match.id}`, { scoreHome: 1, scoreAway: 1 });
+    expect(corrected.json().data).toMatchObject({ status: 'finished', scoreHome: 1, scoreAway: 1 });
+    expect(await ranking()).toEqual([
+      [1, 'Beto', 3],
+      [2, 'Ana', 0],
+    ]);
+
+    // Any signed-in user may read it: results are public.
+    const audit = await as(beto, 'GET', `/api/matches/${match.id}/result-changes`);
+    expect(audit.statusCode).toBe(200);
+    expect(audit.json().data).toEqual([
+      {
+        id: expect.any(Number),
+        matchId: match.id,
+        changedAt: expect.any(String),
+        source: 'admin',
+        changedBy: 'Admin Uno',
+        before: { status: 'scheduled', scoreHome: null, scoreAway: null },
+        after: { status: 'finished', scoreHome: 2, scoreAway: 1 },
+      },
+      expect.objectContaining({
+        source: 'admin',
+        changedBy: 'Admin Uno',
+        before: { status: 'finished', scoreHome: 2, scoreAway: 1 },
+        after: { status: 'finished', scoreHome: 1, scoreAway: 1 },
+      }),
+    ]);
+    expect(audit.body).not.toMatch(/@example\.com/);
+    expect(Number.isNaN(Date.parse(audit.json().data[1].changedAt))).toBe(false);
+
+    expect((await anonymous('GET', `/api/matches/${match.id}/result-changes`)).statusCode).toBe(401);
+    expect((await as(ana, 'GET', '/api/matches/999999/result-changes')).statusCode).toBe(404);
+    expect((await as(ana, 'GET', '/api/matches/0/result-changes')).statusCode).toBe(400);
+  });
+
+  it('keeps refusing a team with matches and a match with predictions (409)', async () => {
+    const match = (
+      await as(admin, 'POST', '/api/matches', {
+        weekNumber: 13,
+        matchDate: '2026-12-05T20:00:00Z',
+        homeTeamId: home.id,
+        awayTeamId: away.id,
+      })
+    ).json().data as Match;
+    const owner = await t.createUser();
+    const pool = await newPool(owner, [ana]);
+    await as(ana, 'POST', '/api/predictions', {
+      prediction: 'away',
+      userId: ana.userProfile.id,
+      matchId: match.id,
+      poolId: pool.id,
+    });
+    expect((await as(admin, 'DELETE', `/api/matches/${match.id}`)).statusCode).toBe(409);
+    expect((await as(admin, 'DELETE', `/api/teams/${home.id}`)).statusCode).toBe(409);
+  });
+});
+
+describe('importing results as an admin', () => {
+  let laliga: SourceFile;
+  beforeAll(async () => {
+    laliga = JSON.parse(
+      await readFile(new URL('../../server/db/seed/data/laliga-2026-27.json', import.meta.url), 'utf8'),
+    ) as SourceFile;
+    await seedFootballData(t.db, () => now);
+  }, 60_000);
+
+  async function fixtureOf(row: SourceFile['matches'][number]): Promise<Match> {
+    const id = async (name: string) =>
+      (await t.db.select({ id: teams.id }).from(teams).where(eq(teams.sourceName, name)))[0]!.id;
+    const [found] = await t.db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(and(eq(matches.homeTeamId, await id(row.team1)), eq(matches.awayTeamId, await id(row.team2))));
+    return (await as(admin, 'GET', `/api/matches/${found!.id}`)).json().data as Match;
+  }
+  const importAs = (who: SignInResponse, payload: object) => as(who, 'POST', '/api/admin/import-results', payload);
+
+  it('is for admins only', async () => {
+    expect((await importAs(ana, laliga)).statusCode).toBe(403);
+    expect((await anonymous('POST', '/api/admin/import-results', laliga)).statusCode).toBe(401);
+  });
+
+  it('applies an uploaded file, moves the standings, answers what changed, and is idempotent', async () => {
+    const row = laliga.matches.find((m) => m.date > '2026-11-22' && !m.score)!;
+    const match = await fixtureOf(row);
+    expect(match.status).toBe('scheduled');
+    const owner = await t.createUser();
+    const player = await t.createUser({ name: 'Acierta' });
+    const pool = await newPool(owner, [player]);
+    expect(
+      (
+        await as(player, 'POST', '/api/predictions', {
+          prediction: 'away',
+          userId: player.userProfile.id,
+          matchId: match.id,
+          poolId: pool.id,
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    const edited: SourceFile = {
+      ...laliga,
+      matches: laliga.matches.map((m) => (m === row ? { ...m, score: { ft: [0, 3] } } : m)),
+    };
+    const res = await importAs(admin, edited);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Importación completada.',
+      data: {
+        source: 'archivo subido',
+        matchesSeen: 380,
+        updated: 1,
+        created: 0,
+        unchanged: 379,
+        unknownTeams: [],
+        changesTruncated: false,
+      },
+    });
+    expect(res.json().data.changes).toEqual([
+      {
+        matchId: match.id,
+        competition: 'laliga-2026-27',
+        round: row.round,
+        homeTeamId: match.homeTeamId,
+        awayTeamId: match.awayTeamId,
+        before: expect.objectContaining({ status: 'scheduled', scoreHome: null, scoreAway: null }),
+        after: expect.objectContaining({ status: 'finished', scoreHome: 0, scoreAway: 3 }),
+      },
+    ]);
+    const ranking = (await as(player, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`)).json();
+    expect(ranking.leaderboard.positions).toEqual([
+      { position: 1, userId: player.userProfile.id, username: 'Acierta', points: 3 },
+    ]);
+    const audit = (await as(player, 'GET', `/api/matches/${match.id}/result-changes`)).json().data;
+    expect(audit).toEqual([
+      expect.objectContaining({
+        source: 'import',
+        changedBy: 'importación',
+        after: { status: 'finished', scoreHome: 0, scoreAway: 3 },
+      }),
+    ]);
+
+    const again = await importAs(admin, edited);
+    expect(again.json().data).toMatchObject({ updated: 0, created: 0, unchanged: 380, changes: [] });
+  });
+
+  it('takes files bigger than the usual 64 KiB limit, up to 2 MB', async () => {
+    const padded = { ...laliga, comment: 'x'.repeat(300_000) };
+    expect((await importAs(admin, padded)).statusCode).toBe(200);
+    const tooBig = await importAs(admin, { ...laliga, comment: 'x'.repeat(2_200_000) });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().message).toBe('La solicitud es demasiado grande.');
+  });
+
+  it('refuses bad input before writing anything', async () => {
+    const before = await t.db
+      .select({ id: matches.id, status: matches.status, scoreHome: matches.scoreHome })
+      .from(matches);
+    const row = laliga.matches.find((m) => !m.score)!;
+    const cases: [object, RegExp][] = [
+      [{}, /archivo de openfootball/],
+      [{ name: 'Spain Primera División 2026/27' }, /archivo de openfootball/],
+      [{ url: 'https://example.org/x.json', name: 'x', matches: [] }, /archivo de openfootball/],
+      [{ name: 'Serie A 2026/27', matches: [] }, /Competición desconocida: «Serie A 2026\/27»/],
+      [
+        {
+          ...laliga,
+          matches: [
+            { ...row, score: { ft: [1, 0] } },
+            { ...row, date: 'mañana' },
+          ],
+        },
+        /formato de openfootball: matches\.1\.date/,
+      ],
+      [
+        {
+          ...laliga,
+          matches: [
+            { ...row, score: { ft: [1, 0] } },
+            { ...row, round: 'Jornada Uno' },
+          ],
+        },
+        /formato de openfootball: .*jornada no reconocida/,
+      ],
+      [{ url: 'ftp://example.org/es.1.json' }, /http:\/\/ o https:\/\//],
+      [{ url: 'no es una url' }, /http:\/\/ o https:\/\//],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await importAs(admin, payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 120)).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    const after = await t.db
+      .select({ id: matches.id, status: matches.status, scoreHome: matches.scoreHome })
+      .from(matches);
+    expect(after).toEqual(before);
+  });
+
+  it('reads a public URL, and refuses local or private addresses (also behind a redirect)', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    fetchMock.mockImplementation(async (input) => {
+      const url = urlOf(input);
+      if (url.startsWith('https://saltos.example.org/'))
+        return new Response(null, { status: 302, headers: { location: 'http://127.0.0.1:8080/es.1.json' } });
+      if (url === 'https://datos.example.org/es.1.json') return Response.json(laliga);
+      return new Response('not found', { status: 404 });
+    });
+
+    const ok = await importAs(admin, { url: 'https://datos.example.org/es.1.json' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ source: 'https://datos.example.org/es.1.json', matchesSeen: 380 });
+
+    for (const url of [
+      'http://127.0.0.1:3000/api/users',
+      'http://localhost.interno.example/x.json',
+      'http://[::1]/x',
+      'http://169.254.169.254/latest/meta-data',
+      'https://saltos.example.org/x',
+    ]) {
+      const refused = await importAs(admin, { url });
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json().message).toBe(
+        'Por seguridad solo se importan URL públicas (no direcciones locales ni privadas).',
+      );
+    }
+    expect(fetchMock.mock.calls.map(([input]) => urlOf(input))).not.toContain('http://127.0.0.1:8080/es.1.json');
+
+    const missing = await importAs(admin, { url: 'https://datos.example.org/no-existe.json' });
+    expect(missing.statusCode).toBe(502);
+    expect(missing.json().message).toBe('No se pudo leer la fuente de resultados.');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('states the role each new endpoint requires', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { summary?: string }>>;
+    }>();
+    const summary = (path: string, method: string) => doc.paths[path]?.[method]?.summary ?? '';
+    for (const [path, method] of [
+      ['/api/users/{id}/role', 'put'],
+      ['/api/roles', 'post'],
+      ['/api/roles/{id}', 'patch'],
+      ['/api/roles/{id}', 'delete'],
+      ['/api/admin/import-results', 'post'],
+    ] as const) {
+      expect(summary(path, method), `${method} ${path}`).toMatch(/\(admin\)/);
+    }
+    for (const [path, method] of [
+      ['/api/users', 'get'],
+      ['/api/users/{id}', 'get'],
+      ['/api/users/{id}', 'patch'],
+      ['/api/users/{id}', 'delete'],
+    ] as const) {
+      expect(summary(path, method), `${method} ${path}`).toMatch(/admin/);
+    }
+    expect(summary('/api/matches/{id}/result-changes', 'get')).toMatch(/usuario con sesión/);
+    expect(summary('/api/roles', 'get')).not.toBe('');
+  });
+});

@@ -1,0 +1,281 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { e2eAdmin } from './admin-account.ts';
+import {
+  callApi,
+  createFutureMatch,
+  createPoolViaApi,
+  expectToast,
+  joinPoolViaApi,
+  newApiUser,
+  newTestUser,
+  registerViaApi,
+  seriousA11yViolations,
+  signInAsAdmin,
+  signInViaStorage,
+} from './helpers.ts';
+
+const unique = () => Math.random().toString(36).slice(2, 7);
+const adminUser = { name: 'Administrador', ...e2eAdmin };
+
+/** Node's Buffer, which this folder's tsconfig (the web app's DOM settings) does not declare. */
+const fileContents = (text: string) =>
+  (globalThis as unknown as { Buffer: { from(text: string, encoding: 'utf8'): Uint8Array } }).Buffer.from(text, 'utf8');
+
+/** Picks an option of an IonSelect shown as a popover. */
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page
+    .locator('ion-popover ion-radio')
+    .filter({ hasText: new RegExp(`^${option}$`) })
+    .click();
+  await expect(page.locator('ion-popover')).toHaveCount(0);
+}
+
+/** Osasuna – Valencia (LaLiga, Matchday 38): its kick-off time in Madrid, or null while only the day is known. */
+async function lastFixtureKickoff(request: APIRequestContext): Promise<string | null> {
+  const admin = await signInAsAdmin(request);
+  const { data: teams } = await callApi<{ data: { id: number; name: string }[] }>(request, admin, 'GET', '/api/teams');
+  const id = (name: string) => teams.find((team) => team.name === name)?.id;
+  const { data: matches } = await callApi<{
+    data: {
+      homeTeamId: number;
+      awayTeamId: number;
+      weekNumber: number;
+      matchDate: string;
+      kickoffConfirmed: boolean;
+    }[];
+  }>(request, admin, 'GET', '/api/matches');
+  const match = matches.find(
+    (m) => m.homeTeamId === id('Osasuna') && m.awayTeamId === id('Valencia') && m.weekNumber === 38,
+  );
+  if (!match) throw new Error('Osasuna – Valencia (Matchday 38) is not in the shipped data');
+  return match.kickoffConfirmed
+    ? new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit' }).format(
+        new Date(match.matchDate),
+      )
+    : null;
+}
+
+async function openSection(page: Page, section: 'matches' | 'import' | 'users' | 'teams') {
+  await page.getByTestId(`admin-section-${section}`).click();
+  await expect(page.getByTestId(`admin-section-${section}`)).toHaveClass(/segment-button-checked/);
+}
+
+test("an admin corrects a finished match's score, and a participant's ranking changes", async ({ page, request }) => {
+  const admin = await signInAsAdmin(request);
+  const match = await createFutureMatch(request, admin, 37);
+  const owner = await newApiUser(request, 'organiza');
+  const pool = await createPoolViaApi(request, owner, { name: `Corrección ${unique()}` });
+  const ana = await newApiUser(request, 'ana');
+  const beto = await newApiUser(request, 'beto');
+  await joinPoolViaApi(request, ana, pool);
+  await joinPoolViaApi(request, beto, pool);
+  for (const [who, prediction] of [
+    [ana, 'home'],
+    [beto, 'draw'],
+  ] as const) {
+    await callApi(request, who, 'POST', '/api/predictions', {
+      data: { prediction, userId: who.userId, matchId: match.id, poolId: pool.id },
+    });
+  }
+  await callApi(request, admin, 'PATCH', `/api/matches/${match.id}`, {
+    data: { status: 'finished', scoreHome: 2, scoreAway: 1 },
+  });
+  const before = await callApi<{ leaderboard: { positions: { username: string; points: number }[] } }>(
+    request,
+    ana,
+    'GET',
+    `/api/leaderboard/pool/${pool.id}/ranking`,
+  );
+  expect(before.leaderboard.positions.map((p) => [p.username, p.points])).toEqual([
+    [ana.name, 3],
+    [beto.name, 0],
+  ]);
+
+  await signInViaStorage(page, request, adminUser);
+  await page.goto('/tabs/home');
+  await page.getByTestId('tab-admin').click();
+  await expect(page).toHaveURL(/\/tabs\/admin$/);
+  await choose(page, 'admin-competition', 'e2e');
+  await choose(page, 'admin-round', 'Jornada 37');
+  await page.getByTestId('admin-match-search').locator('input').fill(match.home);
+  const row = page.locator(`[data-testid="admin-match"][data-match-id="${match.id}"]`);
+  await expect(row).toContainText(`${match.home} – ${match.away}`);
+  await expect(row).toContainText('2 – 1');
+
+  await row.click();
+  const history = page.getByTestId('result-history').getByTestId('result-change');
+  await expect(history).toHaveText([/^Programado → Finalizado 2 – 1Administrador · /]);
+  await page.getByLabel('Goles local').fill('1');
+  await page.getByTestId('match-save').click();
+  await expectToast(page, 'Partido guardado. Las clasificaciones ya están al día.');
+  await expect(history).toHaveText([
+    /^Finalizado 2 – 1 → Finalizado 1 – 1Administrador · /,
+    /^Programado → Finalizado 2 – 1/,
+  ]);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(row).toContainText('1 – 1');
+
+  // Ana, who picked the home win, drops; Beto, who picked the draw, now leads.
+  await page.evaluate(() => localStorage.clear());
+  await signInViaStorage(page, request, ana);
+  await page.goto(`/tabs/pool/${pool.id}`);
+  await page.locator('ion-segment-button', { hasText: 'Ranking' }).click();
+  await expect(page.getByTestId('ranking').getByTestId('ranking-row')).toHaveText([
+    `1${beto.name}3`,
+    `2${ana.name} (tú)0`,
+  ]);
+  // A non-admin has no admin tab.
+  await expect(page.getByTestId('tab-admin')).toHaveCount(0);
+});
+
+test('a non-admin sees no admin entry, and /admin says "No autorizado" (the API refuses too)', async ({
+  page,
+  request,
+}) => {
+  const user = newTestUser('curioso');
+  await registerViaApi(request, user);
+  const session = await signInViaStorage(page, request, user);
+  await page.goto('/tabs/home');
+  await expect(page.getByTestId('tab-favorites')).toBeVisible();
+  await expect(page.getByTestId('tab-admin')).toHaveCount(0);
+
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/tabs\/admin$/);
+  const denied = page.getByTestId('admin-not-authorized');
+  await expect(denied).toContainText('No autorizado');
+  await expect(denied).toContainText('Esta sección es solo para administradores.');
+  await expect(page.getByTestId('admin-section-matches')).toHaveCount(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // Claiming the role in local storage changes nothing: the server is asked.
+  await page.evaluate(() => {
+    const profile = JSON.parse(localStorage.getItem('userProfile') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('userProfile', JSON.stringify({ ...profile, role: 'admin' }));
+  });
+  await page.goto('/tabs/admin');
+  await expect(page.getByTestId('admin-not-authorized')).toContainText('No autorizado');
+  await expect(page.getByTestId('admin-section-matches')).toHaveCount(0);
+
+  const headers = { Authorization: `Bearer ${session.token}` };
+  expect((await request.put(`/api/users/${session.userId}/role`, { headers, data: { role: 'admin' } })).status()).toBe(
+    403,
+  );
+  expect(
+    (
+      await request.post('/api/admin/import-results', { headers, data: { url: 'https://example.org/x.json' } })
+    ).status(),
+  ).toBe(403);
+  expect((await request.get('/api/users', { headers })).status()).toBe(200);
+});
+
+test('every admin section passes axe, and an imported file answers what changed', async ({ page, request }) => {
+  await signInViaStorage(page, request, adminUser);
+  await page.goto('/admin');
+  await expect(page.getByTestId('admin-match').first()).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await openSection(page, 'import');
+  // The last LaLiga fixture gets a new kick-off time (a different one on every run); the first one is as shipped.
+  const kickoff = await lastFixtureKickoff(request);
+  const time = kickoff === '21:00' ? '18:30' : '21:00';
+  const file = {
+    name: 'Spain Primera División 2026/27',
+    matches: [
+      {
+        round: 'Matchday 1',
+        date: '2026-08-15',
+        time: '19:30',
+        team1: 'Deportivo Alavés',
+        team2: 'Getafe CF',
+        score: { ht: [0, 0], ft: [3, 0] },
+      },
+      { round: 'Matchday 38', date: '2027-05-30', time, team1: 'CA Osasuna', team2: 'Valencia CF' },
+    ],
+  };
+  await page
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'es.1.json', mimeType: 'application/json', buffer: fileContents(JSON.stringify(file)) });
+  await expect(page.getByText('es.1.json')).toBeVisible();
+  await page.getByTestId('import-file-submit').click();
+  await expectToast(page, 'Importación completada.');
+  const summary = page.getByTestId('import-summary');
+  await expect(summary).toContainText('Origen: archivo subido');
+  await expect(summary.locator('dl > div')).toHaveText([
+    'Partidos leídos2',
+    'Actualizados1',
+    'Creados0',
+    'Sin cambios1',
+  ]);
+  await expect(summary.getByTestId('import-change')).toHaveText([
+    new RegExp(`^Osasuna – Valencia.*Jornada 38.*fecha: domingo, 30 de mayo de 2027, ${time}$`),
+  ]);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // A private address is refused with the server's message.
+  await page.getByTestId('import-url').locator('input').fill('http://127.0.0.1:5432/');
+  await page.getByTestId('import-url-submit').click();
+  await expectToast(page, 'Por seguridad solo se importan URL públicas (no direcciones locales ni privadas).');
+
+  await openSection(page, 'users');
+  await expect(page.getByTestId('admin-user').first()).toBeVisible();
+  await expect(
+    page.getByTestId('admin-user').filter({ hasText: 'Administrador (tú)' }).getByRole('button'),
+  ).toHaveCount(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await openSection(page, 'teams');
+  await expect(page.getByTestId('admin-team').first()).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.locator('ion-segment-button', { hasText: 'Confederaciones' }).click();
+  await expect(page.getByTestId('admin-confederation').filter({ hasText: 'UEFA' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test('an admin grants and revokes the admin role, and adds and switches off a team', async ({ page, request }) => {
+  const helper = await newApiUser(request, 'ayudante');
+  await signInViaStorage(page, request, adminUser);
+  await page.goto('/tabs/admin');
+  await openSection(page, 'users');
+  await page.getByTestId('admin-user-search').locator('input').fill(helper.email);
+  const row = page.getByTestId('admin-user').filter({ hasText: helper.email });
+  await expect(row).toContainText('Jugador');
+  await row.getByRole('button', { name: `Hacer admin a ${helper.name}` }).click();
+  await page.locator('ion-alert').getByRole('button', { name: 'Dar rol' }).click();
+  await expectToast(page, 'Rol actualizado.');
+  await expect(row).toContainText('Administrador');
+  // The new admin's own session has the rights at once.
+  expect(
+    (await request.get('/api/users?limit=1', { headers: { Authorization: `Bearer ${helper.token}` } })).status(),
+  ).toBe(200);
+  const asHelper = await callApi<{ data: { id: number }[] }>(request, helper, 'GET', '/api/users?limit=5');
+  expect(asHelper.data.length).toBeGreaterThan(1);
+
+  const revoke = row.getByRole('button', { name: `Quitar admin a ${helper.name}` });
+  // The button waits for the previous change to settle.
+  await expect(revoke).toBeEnabled();
+  await revoke.click();
+  await page.locator('ion-alert').getByRole('button', { name: 'Quitar rol' }).click();
+  await expect(row).toContainText('Jugador');
+
+  await openSection(page, 'teams');
+  const name = `Club Prueba ${unique()}`;
+  await page.getByTestId('team-new').click();
+  const modal = page.locator('ion-modal');
+  await modal.getByLabel('Nombre').fill(name);
+  await modal.getByRole('button', { name: 'Guardar equipo' }).click();
+  await expectToast(page, `Equipo «${name}» guardado.`);
+  const team = page.getByTestId('admin-team').filter({ hasText: name });
+  await expect(team).toBeVisible();
+  await team.getByRole('switch', { name: `Activo: ${name}` }).click();
+  await expectToast(page, `${name}: inactivo.`);
+  const { data: teams } = await callApi<{ data: { name: string; isActive: boolean }[] }>(
+    request,
+    helper,
+    'GET',
+    '/api/teams',
+  );
+  expect(teams.find((t) => t.name === name)).toMatchObject({ isActive: false });
+});

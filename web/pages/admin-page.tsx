@@ -1,0 +1,100 @@
+import {
+  IonContent,
+  IonHeader,
+  IonIcon,
+  IonLabel,
+  IonPage,
+  IonSegment,
+  IonSegmentButton,
+  IonTitle,
+  IonToolbar,
+} from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { lockClosedOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { adminMessages } from '#contract/index';
+import { ErrorState } from '../components/error-state.tsx';
+import { LoadingState } from '../components/loading-state.tsx';
+import { AdminMatches } from '../features/admin/admin-matches.tsx';
+import { AdminTeams } from '../features/admin/admin-teams.tsx';
+import { AdminUsers } from '../features/admin/admin-users.tsx';
+import { adminQueries } from '../features/admin/api.ts';
+import { ImportResults } from '../features/admin/import-results.tsx';
+import { useStoredAuth } from '../features/auth/session.ts';
+import '../components/screen-state.css';
+import '../features/admin/admin.css';
+
+type Section = 'matches' | 'import' | 'users' | 'teams';
+const SECTIONS: { value: Section; label: string }[] = [
+  { value: 'matches', label: 'Partidos' },
+  { value: 'import', label: 'Importar' },
+  { value: 'users', label: 'Usuarios' },
+  { value: 'teams', label: 'Equipos' },
+];
+const isSection = (value: unknown): value is Section => SECTIONS.some((s) => s.value === value);
+
+/**
+ * /tabs/admin (and /admin): run the competition. Loaded on demand, so it costs
+ * nothing to anyone else. The stored profile decides at once; the server's view of
+ * the account decides next (a role may have changed since sign-in); the API refuses
+ * non-admins whatever this screen shows.
+ */
+export function AdminPage() {
+  const auth = useStoredAuth();
+  const storedAdmin = auth.status === 'signed-in' && auth.userProfile.role === 'admin';
+  const profile = useQuery({ ...adminQueries.profile(), enabled: storedAdmin });
+  const [section, setSection] = useState<Section>('matches');
+
+  let body: ReactNode;
+  if (auth.status !== 'signed-in' || !storedAdmin) body = <NotAuthorized />;
+  else if (profile.isPending) body = <LoadingState text="Comprobando permisos..." />;
+  else if (profile.isError) body = <ErrorState text="No se pudieron comprobar tus permisos." />;
+  else if (profile.data.role !== 'admin') body = <NotAuthorized />;
+  else {
+    body = (
+      <>
+        <IonSegment
+          className="admin__segment"
+          value={section}
+          onIonChange={(event) => {
+            if (isSection(event.detail.value)) setSection(event.detail.value);
+          }}
+          aria-label="Secciones de administración"
+        >
+          {SECTIONS.map(({ value, label }) => (
+            <IonSegmentButton key={value} value={value} data-testid={`admin-section-${value}`}>
+              <IonLabel>{label}</IonLabel>
+            </IonSegmentButton>
+          ))}
+        </IonSegment>
+        {section === 'matches' && <AdminMatches />}
+        {section === 'import' && <ImportResults />}
+        {section === 'users' && <AdminUsers selfId={auth.userProfile.id} />}
+        {section === 'teams' && <AdminTeams />}
+      </>
+    );
+  }
+
+  return (
+    <IonPage>
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle>Administración</IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent>{body}</IonContent>
+    </IonPage>
+  );
+}
+
+/** What a non-admin sees here. The API refuses them anyway; this says so plainly. */
+function NotAuthorized() {
+  return (
+    <div className="screen-state" data-testid="admin-not-authorized">
+      <IonIcon icon={lockClosedOutline} aria-hidden="true" />
+      <h2 className="admin__denied-title">{adminMessages.notAuthorizedTitle}</h2>
+      <p>{adminMessages.notAuthorizedText}</p>
+    </div>
+  );
+}
