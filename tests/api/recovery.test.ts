@@ -1,0 +1,95 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { testDatabaseKind } from '#tests/support/test-database';
+import { startServer, type ServerProcess } from '#tests/support/server-process';
+
+/**
+ * The database goes away and comes back while the server keeps running: /health
+ * and the API answer 503 with a Spanish message meanwhile, and everything works
+ * again afterwards without a restart. The outage is a TCP relay between the server
+ * and PostgreSQL that the test cuts and restores, so this runs in the PostgreSQL pass.
+ */
+const onPostgres = testDatabaseKind() === 'postgres';
+const dbName = `quiniela_recovery_${process.pid}`;
+let server: ServerProcess;
+let relay: net.Server;
+let relayPort = 0;
+const sockets = new Set<net.Socket>();
+
+function openRelay(target: URL): Promise<void> {
+  relay = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => s.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  return new Promise((resolve) =>
+    relay.listen(relayPort, '127.0.0.1', () => {
+      relayPort = (relay.address() as net.AddressInfo).port;
+      resolve();
+    }),
+  );
+}
+
+async function cutRelay() {
+  await new Promise((resolve) => relay.close(resolve));
+  for (const s of sockets) s.destroy();
+}
+
+async function admin(query: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  await admin(`drop database if exists ${dbName}`);
+  await admin(`create database ${dbName} template ${inject('databaseTemplate')}`);
+  const target = new URL(process.env.TEST_DATABASE_URL!);
+  await openRelay(target);
+  const url = new URL(target);
+  url.port = String(relayPort);
+  url.pathname = `/${dbName}`;
+  server = await startServer({ DATABASE_URL: url.toString() });
+}, 60_000);
+
+afterAll(async () => {
+  if (!onPostgres) return;
+  await server.stop();
+  relay.close();
+  await admin(`drop database if exists ${dbName}`);
+});
+
+describe.skipIf(!onPostgres)('database outage', () => {
+  it('answers 503 while the database is unreachable and recovers without a restart', async () => {
+    const signUp = (email: string) =>
+      fetch(`${server.base}/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Resiliente', email, password: 'clave-resiliente' }),
+      });
+    expect((await signUp('antes@example.com')).status).toBe(201);
+
+    await cutRelay();
+    const health = await fetch(`${server.base}/health`);
+    expect(health.status).toBe(503);
+    const during = await signUp('durante@example.com');
+    expect(during.status).toBe(503);
+    expect(await during.json()).toMatchObject({ message: 'El servicio no está disponible. Inténtalo más tarde.' });
+
+    await openRelay(new URL(process.env.TEST_DATABASE_URL!));
+    await expect.poll(async () => (await fetch(`${server.base}/health`)).status, { timeout: 15_000 }).toBe(200);
+    expect((await signUp('despues@example.com')).status).toBe(201);
+    expect(server.child.exitCode).toBeNull();
+  }, 60_000);
+});
