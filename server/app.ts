@@ -51,15 +51,17 @@ export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
   clock?: Clock;
+  /** Where the JSON log lines go (standard output by default). */
+  logDestination?: NodeJS.WritableStream;
 }
 
 /** Request bodies above this are refused with 413 before they are parsed. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the whole app: what `server/main.ts` serves and what the API tests inject into. */
-export async function buildApp({ config, database, clock = systemClock }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock = systemClock, logDestination }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, logDestination),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },

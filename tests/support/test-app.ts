@@ -28,7 +28,9 @@ export interface TestApp {
 let userCounter = 0;
 
 /** The real app (same `buildApp` as production) on a fresh migrated database. */
-export async function createTestApp(options: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; clock?: Clock; logDestination?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(inject('databaseTemplate'));
   // Tests sign many users up from one address: the per-address limit has its own test.
   const config = loadConfig({
@@ -40,7 +42,12 @@ export async function createTestApp(options: { env?: Record<string, string>; clo
     REMINDERS_POLL_SECONDS: '0',
     ...options.env,
   });
-  const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.logDestination ? { logDestination: options.logDestination } : {}),
+  });
   await app.ready();
 
   return {
