@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, ImportResultsBodySchema, ImportResultsResponseSchema, adminMessages } from '#contract/index';
+import { ImportResultsBodySchema, ImportResultsResponseSchema, adminMessages } from '#contract/index';
 import type { ResultsImportService } from './results-import.service.ts';
+import { errorResponses } from '../../lib/route-docs.ts';
 
 /** An openfootball file is about 50 kB per competition today; this leaves room for bigger seasons. */
 export const IMPORT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  413: ApiErrorSchema,
-  502: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 413, 502);
 
 export async function adminRoutes(app: FastifyInstance, { importResults }: { importResults: ResultsImportService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();

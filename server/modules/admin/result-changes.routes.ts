@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, IdParamsSchema, MatchResultChangesResponseSchema, footballMessages } from '#contract/index';
+import { IdParamsSchema, MatchResultChangesResponseSchema, footballMessages } from '#contract/index';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
 import type { ResultChangesRepository } from './result-changes.repository.ts';
+import { errorResponses } from '../../lib/route-docs.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+const errors = errorResponses(400, 401, 404);
 
 /** Mounted under /api/matches beside the matches routes: results are public to every signed-in user. */
 export async function resultChangesRoutes(

@@ -15,6 +15,7 @@ import { TooManyRequestsError } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { bearerToken, currentUser } from '../../plugins/authenticate.ts';
 import type { AuthService } from './auth.service.ts';
+import { errorResponses } from '../../lib/route-docs.ts';
 
 interface Options {
   auth: AuthService;
@@ -22,7 +23,7 @@ interface Options {
   config: Pick<Config, 'rateLimits'>;
 }
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
+const errors = errorResponses(400, 401, 409, 429);
 
 /**
  * Generous per-address limit on every endpoint that takes credentials (password or

@@ -11,10 +11,11 @@ import {
 } from '#contract/index';
 import { currentUser } from '../../plugins/authenticate.ts';
 import type { LeaderboardService } from './leaderboard.service.ts';
+import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['leaderboard'];
-const security = [{ bearerAuth: [] }];
+const security = bearerSecurity;
 
 /** Standings are derived data: read endpoints only; they change through results and update-all. */
 export async function leaderboardRoutes(app: FastifyInstance, { leaderboard }: { leaderboard: LeaderboardService }) {

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ApiErrorSchema,
   CreateMatchBodySchema,
   IdParamsSchema,
   MatchSchema,
@@ -16,10 +15,11 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import type { MatchesRepository } from './matches.repository.ts';
 import type { MatchesService } from './matches.service.ts';
+import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['matches'];
-const security = [{ bearerAuth: [] }];
+const security = bearerSecurity;
 
 export async function matchesRoutes(
   app: FastifyInstance,

@@ -2,7 +2,6 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ApiErrorSchema,
   MessageResponseSchema,
   PasskeyIdParamsSchema,
   PasskeyLoginOptionsBodySchema,
@@ -16,10 +15,11 @@ import {
 } from '#contract/index';
 import { currentUser } from '../../plugins/authenticate.ts';
 import type { PasskeysService } from './passkeys.service.ts';
+import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
+const errors = errorResponses(400, 401, 404, 429);
 const tags = ['passkeys'];
-const security = [{ bearerAuth: [] }];
+const security = bearerSecurity;
 
 export async function passkeysRoutes(
   app: FastifyInstance,

@@ -17,9 +17,10 @@ import {
 } from '#contract/index';
 import { currentUser } from '../../plugins/authenticate.ts';
 import type { PoolsService } from './pools.service.ts';
+import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
-const security = [{ bearerAuth: [] }];
+const errors = errorResponses(400, 401, 403, 404, 409);
+const security = bearerSecurity;
 const tags = ['pools'];
 
 export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: PoolsService }) {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ApiErrorSchema,
   CreatePredictionBodySchema,
   IdParamsSchema,
   MessageResponseSchema,
@@ -14,10 +13,11 @@ import {
 } from '#contract/index';
 import { currentUser } from '../../plugins/authenticate.ts';
 import type { PredictionsService } from './predictions.service.ts';
+import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['predictions'];
-const security = [{ bearerAuth: [] }];
+const security = bearerSecurity;
 
 export async function predictionsRoutes(app: FastifyInstance, { predictions }: { predictions: PredictionsService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();

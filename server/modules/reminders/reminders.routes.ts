@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ApiErrorSchema,
   MatchIdParamsSchema,
   MessageResponseSchema,
   PushEndpointBodySchema,
@@ -13,9 +12,10 @@ import {
 } from '#contract/index';
 import { currentUser } from '../../plugins/authenticate.ts';
 import type { RemindersService } from './reminders.service.ts';
+import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
-const security = [{ bearerAuth: [] }];
+const errors = errorResponses(400, 401, 404);
+const security = bearerSecurity;
 
 /** Web Push subscriptions and favourite-match reminders, under /api; each user only ever reaches their own. */
 export async function remindersRoutes(app: FastifyInstance, { reminders }: { reminders: RemindersService }) {

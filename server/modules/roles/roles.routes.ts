@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ApiErrorSchema,
   CreateRoleBodySchema,
   IdParamsSchema,
   MessageResponseSchema,
@@ -11,16 +10,11 @@ import {
   userMessages,
 } from '#contract/index';
 import type { RolesService } from './roles.service.ts';
+import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['roles'];
-const security = [{ bearerAuth: [] }];
+const security = bearerSecurity;
 
 export async function rolesRoutes(app: FastifyInstance, { roles }: { roles: RolesService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ApiErrorSchema,
   CreateTeamBodySchema,
   IdParamsSchema,
   MessageResponseSchema,
@@ -13,10 +12,11 @@ import {
 } from '#contract/index';
 import { BadRequestError, ConflictError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
 import type { TeamsRepository } from './teams.repository.ts';
+import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['teams'];
-const security = [{ bearerAuth: [] }];
+const security = bearerSecurity;
 
 export async function teamsRoutes(app: FastifyInstance, { teams }: { teams: TeamsRepository }) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ApiErrorSchema,
   IdParamsSchema,
   MessageResponseSchema,
   SetUserRoleBodySchema,
@@ -13,16 +12,11 @@ import {
 } from '#contract/index';
 import { currentUser } from '../../plugins/authenticate.ts';
 import type { UsersService } from './users.service.ts';
+import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['users'];
-const security = [{ bearerAuth: [] }];
+const security = bearerSecurity;
 
 /** Accounts: a user reads and edits only themselves; admins everyone, and they alone change roles. */
 export async function usersRoutes(app: FastifyInstance, { users }: { users: UsersService }) {

@@ -1,0 +1,9 @@
+import { ApiErrorSchema } from '#contract/index';
+
+/** Every route that needs a session documents it the same way in the OpenAPI document. */
+export const bearerSecurity = [{ bearerAuth: [] }];
+
+/** The error answers a route documents: all in the one `{ statusCode, error, message }` shape. */
+export function errorResponses<const Codes extends readonly number[]>(...codes: Codes) {
+  return Object.fromEntries(codes.map((code) => [code, ApiErrorSchema])) as Record<Codes[number], typeof ApiErrorSchema>;
+}
