@@ -4,8 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPglitePath, openPostgres, type DatabaseHandle } from '#server/db/client';
 
-/** A throw-away database on the server of BENCH_DATABASE_URL, dropped on close. */
-async function scratchPostgres(url: string): Promise<DatabaseHandle> {
+/** A throw-away database on the server of BENCH_DATABASE_URL, dropped on close; `url` reaches it. */
+export async function scratchPostgres(url: string): Promise<DatabaseHandle & { url: string }> {
   const name = `quiniela_bench_${process.pid}`;
   const admin = async (query: string) => {
     const client = new pg.Client({ connectionString: url });
@@ -24,6 +24,7 @@ async function scratchPostgres(url: string): Promise<DatabaseHandle> {
   await handle.migrate();
   return {
     ...handle,
+    url: target.toString(),
     async close() {
       await handle.close();
       await admin(`drop database if exists ${name}`);
@@ -59,13 +60,24 @@ export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; re
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, result };
 }
 
-/** Median of `runs` timings (after one warm-up). */
-export async function medianMs(runs: number, work: () => Promise<unknown>): Promise<number> {
+/** p50 and p99 (nearest rank) of some timings. */
+export function percentilesOf(times: readonly number[]): { p50: number; p99: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+/** p50 and p99 of `runs` timings, after one warm-up. */
+export async function percentilesMs(runs: number, work: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
   await work();
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) times.push((await timed(work)).ms);
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return percentilesOf(times);
+}
+
+/** Median of `runs` timings (after one warm-up). */
+export async function medianMs(runs: number, work: () => Promise<unknown>): Promise<number> {
+  return (await percentilesMs(runs, work)).p50;
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
