@@ -13,6 +13,13 @@ import type { Plugin } from 'vite';
  */
 const ionicComponentModule = /[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[^\\/]+\.js$/;
 
+/**
+ * @ionic/react builds a few wrappers (IonNav, IonPage, IonIcon, …) with calls
+ * that lack a `/*@__PURE__*\/` mark, so those wrappers and their components
+ * (ion-nav) were kept even unused. The factories only create components.
+ */
+const ionicWrapperFactories = ['createForwardRef', 'createReactComponent'];
+
 const apiServer = 'http://localhost:3000';
 
 /** The service worker is an entry of its own, unhashed at /sw.js: browsers look for it at a fixed URL. */
@@ -99,6 +106,7 @@ export default defineConfig({
       },
       treeshake: {
         moduleSideEffects: (id) => !ionicComponentModule.test(id),
+        manualPureFunctions: ionicWrapperFactories,
       },
     },
   },

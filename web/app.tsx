@@ -3,7 +3,7 @@ import { IonReactRouter } from '@ionic/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
-import { messages } from '#contract/index';
+import { messages } from '#contract/messages';
 import { AppStatus } from './components/app-status.tsx';
 import { useSessionGuard } from './features/auth/session-guard.ts';
 import type { SessionGuardRules } from './features/auth/session-guard.ts';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ApiErrorSchema, messages } from '#contract/index';
+import { messages } from '#contract/messages';
+import { loadContract } from './contract.ts';
 import { noteFreshAnswer, noteServedFromCache } from './connectivity.ts';
 import { readCached, writeCached } from './offline-cache.ts';
 
@@ -76,7 +77,8 @@ export async function apiRequest<Schema extends z.ZodType>(
     if (cacheScope === null) throw networkError;
     const cached = readCached(cacheScope, path);
     // No cached answer either: the spec's 503-style response, which screens show as their error state.
-    if (!cached) throw new ApiRequestError(503, messages.networkUnavailable, `${method} ${path}: offline, nothing cached`);
+    if (!cached)
+      throw new ApiRequestError(503, messages.networkUnavailable, `${method} ${path}: offline, nothing cached`);
     const parsedCache = schema.safeParse(cached.body);
     if (!parsedCache.success) throw networkError;
     noteServedFromCache(cached.savedAt);
@@ -85,6 +87,7 @@ export async function apiRequest<Schema extends z.ZodType>(
   const payload = await readJson(response);
 
   if (!response.ok) {
+    const { ApiErrorSchema } = await loadContract();
     const parsedError = ApiErrorSchema.safeParse(payload);
     const error = new ApiRequestError(
       response.status,

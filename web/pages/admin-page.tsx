@@ -1,14 +1,4 @@
-import {
-  IonContent,
-  IonHeader,
-  IonIcon,
-  IonLabel,
-  IonPage,
-  IonSegment,
-  IonSegmentButton,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonContent, IonHeader, IonIcon, IonLabel, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { lockClosedOutline } from 'ionicons/icons';
 import { useState } from 'react';
@@ -22,6 +12,7 @@ import { AdminUsers } from '../features/admin/admin-users.tsx';
 import { adminQueries } from '../features/admin/api.ts';
 import { ImportResults } from '../features/admin/import-results.tsx';
 import { useStoredAuth } from '../features/auth/session.ts';
+import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
 import '../components/screen-state.css';
 import '../features/admin/admin.css';
 

@@ -3,8 +3,6 @@ import {
   IonContent,
   IonHeader,
   IonPage,
-  IonRefresher,
-  IonRefresherContent,
   IonTitle,
   IonToolbar,
   type RefresherEventDetail,
@@ -22,6 +20,7 @@ import { matchQueries } from '../features/matches/api.ts';
 import { MatchList } from '../features/matches/match-list.tsx';
 import { selectUpcomingMatches } from '../features/matches/upcoming-matches.ts';
 import { useLoadErrorToast } from '../features/matches/use-load-error-toast.ts';
+import { IonRefresher, IonRefresherContent } from '../ionic/refresher.ts';
 
 export function HomePage() {
   const teams = useQuery(matchQueries.teams());

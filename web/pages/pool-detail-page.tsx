@@ -5,8 +5,6 @@ import {
   IonHeader,
   IonLabel,
   IonPage,
-  IonSegment,
-  IonSegmentButton,
   IonTitle,
   IonToolbar,
 } from '@ionic/react';
@@ -30,6 +28,7 @@ import { PoolRanking } from '../features/predictions/pool-ranking.tsx';
 import { PredictionList } from '../features/predictions/prediction-list.tsx';
 import { UpdateResultsButton } from '../features/predictions/update-results-button.tsx';
 import { ApiRequestError, errorMessage } from '../lib/api-client.ts';
+import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
 import './pool-detail-page.css';
 
 /** /tabs/pool/{id} (spec §2): the creator manages, the others predict; everyone sees the ranking. */

@@ -2,14 +2,11 @@ import {
   IonButton,
   IonButtons,
   IonContent,
-  IonFab,
   IonFabButton,
   IonHeader,
   IonIcon,
   IonLabel,
   IonPage,
-  IonSegment,
-  IonSegmentButton,
   IonTitle,
   IonToolbar,
   useIonViewDidEnter,
@@ -23,6 +20,8 @@ import { takePendingInvitation } from '../features/pools/invitation.ts';
 import { JoinPoolModal } from '../features/pools/join-pool-modal.tsx';
 import { PoolList } from '../features/pools/pool-list.tsx';
 import type { PoolListKind } from '../features/pools/pool-list.tsx';
+import { IonFab } from '../ionic/fab.ts';
+import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
 import './pools-page.css';
 
 /** "Mis Quinelas" (spec §2): joined and owned pools, the join dialog and the create modal. */

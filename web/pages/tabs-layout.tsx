@@ -3,13 +3,24 @@ import { footballOutline, heartOutline, settingsOutline, trophyOutline } from 'i
 import { Suspense, lazy } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { useStoredAuth } from '../features/auth/session.ts';
-import { FavoritesPage } from './favorites-page.tsx';
+import type { ReactNode } from 'react';
 import { HomePage } from './home-page.tsx';
-import { PoolDetailPage } from './pool-detail-page.tsx';
-import { PoolsPage } from './pools-page.tsx';
 
-/** The admin area is its own chunk: nobody else downloads it. */
+/*
+ * Inicio comes with the tab shell; every other tab is its own chunk, fetched
+ * when it is first opened (or ahead of time by the service worker), so a cold
+ * start on Inicio downloads only what Inicio shows. The admin area is only
+ * ever fetched by admins.
+ */
+const PoolsPage = lazy(() => import('./pools-page.tsx').then((module) => ({ default: module.PoolsPage })));
+const PoolDetailPage = lazy(() =>
+  import('./pool-detail-page.tsx').then((module) => ({ default: module.PoolDetailPage })),
+);
+const FavoritesPage = lazy(() => import('./favorites-page.tsx').then((module) => ({ default: module.FavoritesPage })));
 const AdminPage = lazy(() => import('./admin-page.tsx').then((module) => ({ default: module.AdminPage })));
+
+/** A lazy page; an empty page holds its place while its chunk arrives. */
+const whenLoaded = (page: ReactNode) => <Suspense fallback={<IonPage />}>{page}</Suspense>;
 
 /** The tab shell mounted at /tabs/*: its routes are relative to /tabs. */
 export function TabsLayout() {
@@ -20,18 +31,11 @@ export function TabsLayout() {
       <IonRouterOutlet>
         <Route index element={<Navigate to="/tabs/home" replace />} />
         <Route path="home" element={<HomePage />} />
-        <Route path="quinelas" element={<PoolsPage />} />
-        <Route path="pool/:id" element={<PoolDetailPage />} />
-        <Route path="favorites" element={<FavoritesPage />} />
+        <Route path="quinelas" element={whenLoaded(<PoolsPage />)} />
+        <Route path="pool/:id" element={whenLoaded(<PoolDetailPage />)} />
+        <Route path="favorites" element={whenLoaded(<FavoritesPage />)} />
         {/* Open to every signed-in user: non-admins see "No autorizado" there. */}
-        <Route
-          path="admin"
-          element={
-            <Suspense fallback={<IonPage />}>
-              <AdminPage />
-            </Suspense>
-          }
-        />
+        <Route path="admin" element={whenLoaded(<AdminPage />)} />
       </IonRouterOutlet>
       <IonTabBar slot="bottom">
         <IonTabButton tab="home" href="/tabs/home" data-testid="tab-home">

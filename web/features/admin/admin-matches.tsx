@@ -1,4 +1,4 @@
-import { IonInput, IonItem, IonLabel, IonList, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonInput, IonItem, IonLabel, IonList } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { footballOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
@@ -19,6 +19,7 @@ import {
   teamName,
 } from './match-admin.ts';
 import { MatchEditModal } from './match-edit-modal.tsx';
+import { IonSelect, IonSelectOption } from '../../ionic/select.ts';
 
 /** Rows drawn at once; filters narrow the rest down. */
 const SHOWN_MAX = 60;

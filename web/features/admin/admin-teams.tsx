@@ -9,12 +9,7 @@ import {
   IonLabel,
   IonList,
   IonModal,
-  IonSegment,
-  IonSegmentButton,
-  IonSelect,
-  IonSelectOption,
   IonTitle,
-  IonToggle,
   IonToolbar,
 } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
@@ -30,6 +25,9 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
 import { matchQueries } from '../matches/api.ts';
 import { adminQueries, useSaveConfederation, useSaveTeam } from './api.ts';
+import { IonSegment, IonSegmentButton } from '../../ionic/segment.ts';
+import { IonSelect, IonSelectOption } from '../../ionic/select.ts';
+import { IonToggle } from '../../ionic/toggle.ts';
 
 type Part = 'teams' | 'confederations';
 /** What a modal edits: a row, or a new one. */

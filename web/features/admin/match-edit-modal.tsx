@@ -1,16 +1,4 @@
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonInput,
-  IonModal,
-  IonSelect,
-  IonSelectOption,
-  IonTitle,
-  IonToggle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton, IonButtons, IonContent, IonHeader, IonInput, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -20,6 +8,8 @@ import { useToast } from '../../lib/toast.ts';
 import { adminQueries, useUpdateMatch } from './api.ts';
 import { STATUS_LABELS, changesOf, formOf, scoreText } from './match-admin.ts';
 import type { MatchForm } from './match-admin.ts';
+import { IonSelect, IonSelectOption } from '../../ionic/select.ts';
+import { IonToggle } from '../../ionic/toggle.ts';
 
 interface MatchEditModalProps {
   /** The match being edited (kept fresh by the list's query); null: closed. */

@@ -1,11 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
 import { noteServedFromCache, useConnectivity } from '../../lib/connectivity.ts';
 import { connectApiClientToSession } from './api.ts';
 import { storeSignIn } from './session.ts';
+import { loadContract } from '../../lib/contract.ts';
+
+// The app loads the schemas before reading a stored session (prepareStoredAuth at start-up).
+beforeAll(() => loadContract());
 
 const session = { accessToken: 'token-123', tokenType: 'Bearer', expiresAt: '2026-12-01T00:00:00.000Z' } as const;
 const ana = { id: 4, name: 'Ana', email: 'ana@example.com', role: 'user' } as const;

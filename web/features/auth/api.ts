@@ -1,9 +1,9 @@
 import { useIonRouter } from '@ionic/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MessageResponseSchema, SignInResponseSchema, SignUpResponseSchema } from '#contract/index';
 import type { SignInBody, SignUpBody } from '#contract/index';
 import { apiRequest, configureApiClient } from '../../lib/api-client.ts';
+import { loadContract } from '../../lib/contract.ts';
 import { clearStaleMark } from '../../lib/connectivity.ts';
 import { clearApiCache } from '../../lib/offline-cache.ts';
 import { forgetPushSubscription } from '../favorites/notifications.ts';
@@ -35,8 +35,10 @@ export function connectApiClientToSession(queryClient: QueryClient): void {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SignInBody) =>
-      apiRequest('/auth/signin', { method: 'POST', body, schema: SignInResponseSchema, authenticated: false }),
+    mutationFn: async (body: SignInBody) => {
+      const { SignInResponseSchema } = await loadContract();
+      return apiRequest('/auth/signin', { method: 'POST', body, schema: SignInResponseSchema, authenticated: false });
+    },
     onSuccess: (response) => {
       // Nothing cached for a previous user may leak into this session.
       queryClient.clear();
@@ -47,8 +49,10 @@ export function useSignIn() {
 
 export function useSignUp() {
   return useMutation({
-    mutationFn: (body: SignUpBody) =>
-      apiRequest('/auth/signup', { method: 'POST', body, schema: SignUpResponseSchema, authenticated: false }),
+    mutationFn: async (body: SignUpBody) => {
+      const { SignUpResponseSchema } = await loadContract();
+      return apiRequest('/auth/signup', { method: 'POST', body, schema: SignUpResponseSchema, authenticated: false });
+    },
   });
 }
 
@@ -64,6 +68,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: async () => {
       await forgetPushSubscription();
+      const { MessageResponseSchema } = await loadContract();
       return apiRequest('/auth/signout', { method: 'POST', schema: MessageResponseSchema });
     },
     onSettled: () => {

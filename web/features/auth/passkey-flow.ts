@@ -1,9 +1,10 @@
 import { useIonAlert, useIonRouter } from '@ionic/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { MessageResponseSchema, messages, passkeyMessages } from '#contract/index';
 import type { SignInResponse } from '#contract/index';
+import { messages } from '#contract/messages';
 import { apiRequest, errorMessage } from '../../lib/api-client.ts';
+import { loadContract } from '../../lib/contract.ts';
 import { useToast } from '../../lib/toast.ts';
 import {
   authenticateWithPasskey,
@@ -38,13 +39,14 @@ export function usePasskeySignIn() {
       storeSignIn(response);
       goHome();
     },
-    onError: (error) => {
+    onError: async (error) => {
       // A passkey the server no longer knows would fail every time: stop offering it.
       const { credentialId } = readDeviceBiometrics();
       if (isUnknownCredential(error) && credentialId) {
         disableDeviceBiometrics();
         forgetCredentialOnDevice(credentialId);
       }
+      const { passkeyMessages } = await loadContract();
       showToast({ message: errorMessage(error, passkeyMessages.signInFailed), color: 'danger' });
     },
   });
@@ -58,6 +60,7 @@ export function useRegisterBiometrics(): () => Promise<boolean> {
   const queryClient = useQueryClient();
   const showToast = useToast();
   return useCallback(async () => {
+    const { passkeyMessages } = await loadContract();
     if (readStoredAuth().status !== 'signed-in') {
       showToast({ message: passkeyMessages.profileMissing, color: 'danger' });
       return false;
@@ -108,6 +111,7 @@ export function useBiometricFollowUp() {
 
   /** Back to the form: the password session is revoked and forgotten. */
   const discardSession = useCallback(async () => {
+    const { MessageResponseSchema } = await loadContract();
     await apiRequest('/auth/signout', { method: 'POST', schema: MessageResponseSchema }).catch(() => undefined);
     clearStoredAuth();
     queryClient.clear();
@@ -128,6 +132,7 @@ export function useBiometricFollowUp() {
           disableDeviceBiometrics();
           forgetCredentialOnDevice(credentialId);
         }
+        const { passkeyMessages } = await loadContract();
         showToast({ message: passkeyMessages.verificationFailed, color: 'danger' });
         await discardSession();
       }

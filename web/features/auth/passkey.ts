@@ -6,16 +6,9 @@ import {
 } from '@simplewebauthn/browser';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import {
-  MessageResponseSchema,
-  PasskeyListResponseSchema,
-  PasskeyOptionsResponseSchema,
-  PasskeyRegisteredResponseSchema,
-  SignInResponseSchema,
-  passkeyMessages,
-} from '#contract/index';
 import type { Passkey, PasskeyRegisteredResponse, SignInResponse } from '#contract/index';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
+import { loadContract, loadedContract } from '../../lib/contract.ts';
 
 /*
  * Biometric sign-in (spec §2, §4, §9) is a WebAuthn passkey whose every
@@ -120,6 +113,7 @@ export function useBiometricCapability(): boolean {
  * server's verification, which answers exactly like `/auth/signin`.
  */
 export async function authenticateWithPasskey(credentialId: string | null): Promise<SignInResponse> {
+  const { PasskeyOptionsResponseSchema, SignInResponseSchema } = await loadContract();
   const options = await apiRequest('/auth/passkeys/login/options', {
     method: 'POST',
     body: credentialId ? { credentialId } : {},
@@ -138,6 +132,7 @@ export async function authenticateWithPasskey(credentialId: string | null): Prom
 
 /** Registers a passkey on this device for the signed-in user and returns the server's answer. */
 export async function registerPasskey(): Promise<PasskeyRegisteredResponse> {
+  const { PasskeyOptionsResponseSchema, PasskeyRegisteredResponseSchema } = await loadContract();
   const options = await apiRequest('/auth/passkeys/register/options', {
     method: 'POST',
     schema: PasskeyOptionsResponseSchema,
@@ -153,10 +148,12 @@ export async function registerPasskey(): Promise<PasskeyRegisteredResponse> {
 }
 
 export async function listPasskeys(): Promise<Passkey[]> {
+  const { PasskeyListResponseSchema } = await loadContract();
   return (await apiRequest('/auth/passkeys', { schema: PasskeyListResponseSchema })).data;
 }
 
 export async function removePasskey(id: string): Promise<string> {
+  const { MessageResponseSchema } = await loadContract();
   const response = await apiRequest(`/auth/passkeys/${encodeURIComponent(id)}`, {
     method: 'DELETE',
     schema: MessageResponseSchema,
@@ -164,12 +161,15 @@ export async function removePasskey(id: string): Promise<string> {
   return response.message;
 }
 
-/** The server answered that the passkey it was shown is not (or no longer) registered. */
+/**
+ * The server answered that the passkey it was shown is not (or no longer)
+ * registered. An answer from the server means the contract is loaded.
+ */
 export function isUnknownCredential(error: unknown): boolean {
   return (
     error instanceof ApiRequestError &&
     error.status === 401 &&
-    error.serverMessage === passkeyMessages.credentialUnknown
+    error.serverMessage === loadedContract().passkeyMessages.credentialUnknown
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
-import { messages } from '#contract/index';
+import { messages } from '#contract/messages';
 import { useToast } from '../../lib/toast.ts';
 import { clearStoredAuth, useStoredAuth } from './session.ts';
 import type { StoredAuth } from './session.ts';

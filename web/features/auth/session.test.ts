@@ -1,5 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clearStoredAuth, parseStoredAuth, readAccessToken, readStoredAuth, storeSignIn } from './session.ts';
+import { loadContract } from '../../lib/contract.ts';
+
+// The app loads the schemas before reading a stored session (prepareStoredAuth at start-up).
+beforeAll(() => loadContract());
 
 const session = { accessToken: 'token-123', tokenType: 'Bearer', expiresAt: '2026-12-01T00:00:00.000Z' } as const;
 const userProfile = { id: 4, name: 'Ana', email: 'ana@example.com', role: 'user' } as const;

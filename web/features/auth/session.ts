@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { SessionSchema, UserProfileSchema } from '#contract/index';
 import type { Session, SignInResponse, UserProfile } from '#contract/index';
+import { loadContract, loadedContract } from '../../lib/contract.ts';
 
 /** Local storage keys named by the spec (§9). */
 const SESSION_KEY = 'session';
@@ -30,12 +30,25 @@ function parseJson(raw: string): unknown {
  */
 export function parseStoredAuth(rawSession: string | null, rawUserProfile: string | null): StoredAuth {
   if (rawSession === null && rawUserProfile === null) return SIGNED_OUT;
+  const { SessionSchema, UserProfileSchema } = loadedContract();
   const userProfile = rawUserProfile === null ? null : UserProfileSchema.safeParse(parseJson(rawUserProfile));
   if (userProfile && !userProfile.success) return INVALID;
   if (rawSession === null) return SIGNED_OUT;
   const session = SessionSchema.safeParse(parseJson(rawSession));
   if (!userProfile || !session.success) return INVALID;
   return { status: 'signed-in', session: session.data, userProfile: userProfile.data };
+}
+
+const hasStoredKeys = () =>
+  localStorage.getItem(SESSION_KEY) !== null || localStorage.getItem(USER_PROFILE_KEY) !== null;
+
+/**
+ * Reading a stored session needs the contract's schemas: start-up awaits this
+ * before the first render. With nothing stored (a signed-out start) there is
+ * nothing to load.
+ */
+export async function prepareStoredAuth(): Promise<void> {
+  if (hasStoredKeys()) await loadContract();
 }
 
 // useSyncExternalStore needs the same object back while nothing changed.
@@ -74,11 +87,12 @@ export function clearStoredAuth(): void {
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  // Signing in or out in another browser tab changes this one too.
-  window.addEventListener('storage', listener);
+  // Signing in or out in another browser tab changes this one too (read once the schemas are here).
+  const onStorage = () => void prepareStoredAuth().then(listener);
+  window.addEventListener('storage', onStorage);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', listener);
+    window.removeEventListener('storage', onStorage);
   };
 }
 

@@ -1,7 +1,7 @@
 import { IonButton, IonInput } from '@ionic/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { messages } from '#contract/index';
+import { messages } from '#contract/messages';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useSignIn } from './api.ts';

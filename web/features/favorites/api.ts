@@ -1,23 +1,23 @@
-import {
-  MessageResponseSchema,
-  ReminderListResponseSchema,
-  VapidPublicKeyResponseSchema,
-  type PushEndpointBody,
-  type Reminder,
-} from '#contract/index';
+import type { PushEndpointBody, Reminder } from '#contract/index';
 import { apiRequest } from '../../lib/api-client.ts';
+import { loadContract } from '../../lib/contract.ts';
+
+// Sign-out (on the first screens' path) calls into here: the schemas are loaded on use, not imported.
 
 export async function fetchVapidPublicKey(): Promise<string> {
+  const { VapidPublicKeyResponseSchema } = await loadContract();
   return (await apiRequest('/api/push/vapid-public-key', { schema: VapidPublicKeyResponseSchema })).data.publicKey;
 }
 
 /** Sends what `PushSubscription.toJSON()` gives; the server validates it. */
 export async function savePushSubscription(subscription: PushSubscriptionJSON): Promise<void> {
+  const { MessageResponseSchema } = await loadContract();
   await apiRequest('/api/push/subscriptions', { method: 'POST', body: subscription, schema: MessageResponseSchema });
 }
 
 /** Forgets this browser's subscription for the signed-in user (on sign-out). */
 export async function deletePushSubscription(endpoint: string): Promise<void> {
+  const { MessageResponseSchema } = await loadContract();
   await apiRequest('/api/push/subscriptions', {
     method: 'DELETE',
     body: { endpoint } satisfies PushEndpointBody,
@@ -27,10 +27,12 @@ export async function deletePushSubscription(endpoint: string): Promise<void> {
 
 /** The server keeps the favourite's reminders and pushes them even when the app is closed. */
 export async function scheduleServerReminders(matchId: number): Promise<Reminder[]> {
+  const { ReminderListResponseSchema } = await loadContract();
   return (await apiRequest('/api/reminders', { method: 'POST', body: { matchId }, schema: ReminderListResponseSchema }))
     .data;
 }
 
 export async function cancelServerReminders(matchId: number): Promise<void> {
+  const { MessageResponseSchema } = await loadContract();
   await apiRequest(`/api/reminders/${matchId}`, { method: 'DELETE', schema: MessageResponseSchema });
 }

@@ -1,4 +1,4 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonInput, IonModal, IonTextarea, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButton, IonButtons, IonContent, IonHeader, IonInput, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { DEFAULT_MAX_PARTICIPANTS, POOL_DESCRIPTION_MAX, POOL_NAME_MAX, poolMessages } from '#contract/index';
@@ -6,6 +6,7 @@ import type { Pool } from '#contract/index';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useCreatePool } from './api.ts';
+import { IonTextarea } from '../../ionic/textarea.ts';
 import './pool-form.css';
 
 interface CreatePoolModalProps {

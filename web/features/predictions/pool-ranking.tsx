@@ -1,4 +1,4 @@
-import { IonNote, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonNote } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { podiumOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useState } from 'react';
@@ -13,6 +13,7 @@ import type { Fixture } from './fixtures.ts';
 import { PoolPicks } from './pool-picks.tsx';
 import { RankingTable } from './ranking-table.tsx';
 import { useNow } from './use-now.ts';
+import { IonSelect, IonSelectOption } from '../../ionic/select.ts';
 import './pool-ranking.css';
 
 const updatedAt = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeStyle: 'short' });
