@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { e2eAdmin } from './tests/e2e/admin-account.ts';
+import { chromiumFlags, chromiumPath } from './tests/support/chromium.ts';
 
 // A port per run (inherited by the workers through the environment), so two runs on one
 // machine never collide; E2E_PORT pins it.
@@ -23,16 +24,8 @@ export default defineConfig({
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumFlags,
     },
   },
   webServer: {

@@ -1,25 +1,31 @@
-// First-load JavaScript of the web app (gzip), read from the production build:
-// the entry script plus every chunk index.html preloads. Deterministic, so a
-// budget on it can live in the test suite (tests/budget).
+// First-load JavaScript per route (gzip), measured the way the budget test
+// measures it (tests/support/first-load.ts): the built app is served, Chromium
+// opens each route cold and the scripts it fetched are weighed.
 //   npm run build && npm run bench:bundle
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from '../tests/support/chromium.ts';
+import { formatKb, measureFirstLoad, newStoredSession, routeBudgets } from '../tests/support/first-load.ts';
+import { startServer } from '../tests/support/server-process.ts';
 
-export function firstLoadScripts(distDir: string): string[] {
-  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const sources = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!);
-  return [...new Set(sources)];
-}
-
-export function gzipKb(distDir: string, files: string[]): number {
-  return files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length, 0) / 1024;
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const dist = path.resolve('dist/web');
-  const files = firstLoadScripts(dist);
-  const raw = files.reduce((sum, f) => sum + readFileSync(path.join(dist, f)).length, 0) / 1024;
-  console.log(`First-load JavaScript: ${files.length} file(s), ${raw.toFixed(1)} kB raw, ${gzipKb(dist, files).toFixed(1)} kB gzip`);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quiniela-bundle-'));
+const server = await startServer({ DATA_DIR: dataDir });
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+try {
+  const stored = await newStoredSession(server.base);
+  console.log('| route | scripts | raw | gzip | budget (gzip) |');
+  console.log('|---|---|---|---|---|');
+  for (const budget of routeBudgets) {
+    const load = await measureFirstLoad(browser, server.base, budget, budget.signedIn ? stored : undefined);
+    console.log(
+      `| ${load.route} | ${load.files.length} | ${formatKb(load.rawKb)} kB | ${formatKb(load.gzipKb)} kB | ${budget.budgetKb} kB |`,
+    );
+  }
   console.log('Baseline (the original app, measured by the team): 1,030 kB raw, 259 kB gzip in one chunk.');
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,0 +1,144 @@
+import type { Browser, Page } from '@playwright/test';
+
+/**
+ * First-load JavaScript per route (issue 9): every script a browser fetches to
+ * render the route on a cold load (entry, preloaded and lazily imported
+ * chunks), each weighed raw and gzipped. The bytes are the build's, so the
+ * numbers are deterministic. Shared by the budget test and `bench:bundle`.
+ * No Node imports: the e2e specs are type-checked as browser code.
+ */
+
+/** The stored session the app reads at start-up (web/features/auth/session.ts). */
+export interface StoredSession {
+  session: unknown;
+  userProfile: unknown;
+}
+
+export interface RouteBudget {
+  route: string;
+  signedIn: boolean;
+  /**
+   * gzip kB (1 kB = 1,024 bytes). Issue 9 asks for 130 (/login) and 170
+   * (/tabs/home); until the app gets there these hold what it has reached, so
+   * nothing grows back. Lower them with every gain (docs/benchmarks.md).
+   */
+  budgetKb: number;
+  /** Waits until the route's screen is on screen. */
+  ready(page: Page): Promise<void>;
+}
+
+export const routeBudgets: RouteBudget[] = [
+  {
+    route: '/login',
+    signedIn: false,
+    budgetKb: 230,
+    ready: (page) => page.getByTestId('sign-in-submit').waitFor(),
+  },
+  {
+    route: '/tabs/home',
+    signedIn: true,
+    budgetKb: 285,
+    ready: (page) => page.locator('ion-title', { hasText: 'Partidos' }).first().waitFor(),
+  },
+];
+
+export interface FirstLoad {
+  route: string;
+  files: string[];
+  /** Requests to any other origin (fonts, icons, analytics…): there should be none. */
+  remote: string[];
+  rawKb: number;
+  gzipKb: number;
+}
+
+const kb = (bytes: number) => bytes / 1024;
+
+/** Gzipped size, at zlib's default level (what a server compressing on the fly sends). */
+async function gzipBytes(content: Uint8Array): Promise<number> {
+  const gzipped = new Blob([new Uint8Array(content)]).stream().pipeThrough(new CompressionStream('gzip'));
+  return (await new Response(gzipped).arrayBuffer()).byteLength;
+}
+
+/**
+ * Opens `route` in a fresh browser context (empty HTTP cache, no service
+ * worker: neither may hide a request) and weighs the scripts it fetched once
+ * the screen is shown and the network is quiet.
+ */
+export async function measureFirstLoad(
+  browser: Browser,
+  baseURL: string,
+  budget: RouteBudget,
+  stored?: StoredSession,
+): Promise<FirstLoad> {
+  const origin = new URL(baseURL).origin;
+  const context = await browser.newContext({
+    baseURL,
+    serviceWorkers: 'block',
+    storageState: {
+      cookies: [],
+      origins: stored
+        ? [
+            {
+              origin,
+              localStorage: [
+                { name: 'session', value: JSON.stringify(stored.session) },
+                { name: 'userProfile', value: JSON.stringify(stored.userProfile) },
+              ],
+            },
+          ]
+        : [],
+    },
+  });
+  try {
+    const page = await context.newPage();
+    const scripts = new Map<string, Promise<Uint8Array>>();
+    const remote: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol.startsWith('http') && url.origin !== origin) remote.push(url.href);
+    });
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.origin === origin && response.request().resourceType() === 'script')
+        scripts.set(url.pathname, response.body());
+    });
+    await page.goto(budget.route);
+    await budget.ready(page);
+    await page.waitForLoadState('networkidle');
+    if (new URL(page.url()).pathname !== budget.route) throw new Error(`${budget.route} ended on ${page.url()}`);
+    const files = [...scripts.keys()].sort();
+    let raw = 0;
+    let gzip = 0;
+    for (const body of scripts.values()) {
+      const content = await body;
+      raw += content.byteLength;
+      gzip += await gzipBytes(content);
+    }
+    return { route: budget.route, files, remote, rawKb: kb(raw), gzipKb: kb(gzip) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Signs a new account up and in through the API: the session a signed-in route starts from. */
+export async function newStoredSession(baseURL: string): Promise<StoredSession> {
+  const account = {
+    name: 'Medición',
+    email: `first-load-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    password: 'contraseña-segura-1',
+  };
+  const post = async (url: string, body: object) => {
+    const response = await fetch(new URL(url, baseURL), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as StoredSession;
+  };
+  await post('/auth/signup', account);
+  const { session, userProfile } = await post('/auth/signin', { email: account.email, password: account.password });
+  return { session, userProfile };
+}
+
+export const formatKb = (value: number) => value.toFixed(1);
