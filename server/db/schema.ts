@@ -180,7 +180,8 @@ export const predictions = pgTable(
   (t) => [
     // One pick per user, pool and match: the index settles duplicate races.
     uniqueIndex('predictions_pool_user_match_uq').on(t.poolId, t.userId, t.matchId),
-    index('predictions_match_id_idx').on(t.matchId),
+    // A result reads its match's picks (match_id); a round's ranking and the pick distribution read one pool's picks of a match.
+    index('predictions_match_pool_idx').on(t.matchId, t.poolId),
     index('predictions_user_id_idx').on(t.userId),
     check('predictions_value', sql`${t.prediction} in ('home', 'draw', 'away')`),
   ],
@@ -203,10 +204,9 @@ export const standings = pgTable(
     correctPicks: integer('correct_picks').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.poolId, t.userId] }),
-    index('standings_ranking_idx').on(t.poolId, t.points.desc(), t.correctPicks.desc()),
-  ],
+  // Only the key is indexed: rankings are read by pool (the key's prefix) and ordered in the app, and with
+  // points unindexed the updates a result makes can stay on their page (HOT), without index writes.
+  (t) => [primaryKey({ columns: [t.poolId, t.userId] })],
 );
 
 /** Who changed which result, when, from what to what: a pool can see why its ranking moved. */

@@ -1,4 +1,5 @@
-import { TransactionRollbackError, and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { TransactionRollbackError, and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Pool, PoolParticipant } from '#contract/index';
 import type { Database } from '../../db/client.ts';
 import { poolParticipants, pools, standings, users } from '../../db/schema.ts';
@@ -99,11 +100,12 @@ export function createPoolsRepository(db: Database) {
           ? await query.orderBy(desc(pools.id))
           : await query
               .where(
-                or(
-                  eq(pools.creatorId, userId),
-                  inArray(
-                    pools.id,
+                // A union, not `creator = … or id in (…)`: each side uses its index, where the `or` scans every pool.
+                inArray(
+                  pools.id,
+                  union(
                     db.select({ id: poolParticipants.poolId }).from(poolParticipants).where(eq(poolParticipants.userId, userId)),
+                    db.select({ id: pools.id }).from(pools).where(eq(pools.creatorId, userId)),
                   ),
                 ),
               )
