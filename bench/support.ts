@@ -27,7 +27,8 @@ export async function scratchPostgres(url: string): Promise<DatabaseHandle & { u
     url: target.toString(),
     async close() {
       await handle.close();
-      await admin(`drop database if exists ${name}`);
+      // Forced: a backend of a just-closed pool may still be on its way out.
+      await admin(`drop database if exists ${name} with (force)`);
     },
   };
 }
