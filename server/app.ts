@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { dataVersions, soleWriter } from './lib/data-versions.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { authRoutes, credentialRateLimit } from './modules/auth/auth.routes.ts';
@@ -82,6 +83,9 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
   });
 
   const { db } = database;
+  // Cached answers are checked against data versions: in memory on PGlite, in the database on PostgreSQL.
+  if (database.kind === 'pglite') soleWriter(db);
+  const versions = dataVersions(db);
   const rateLimiter = createRateLimiter(db, clock);
   const teams = createTeamsRepository(db);
   const matches = createMatchesRepository(db);
@@ -98,6 +102,7 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
     rateLimiter,
     clock,
     config,
+    versions,
   });
 
   // Cross-cutting plugins first, in this order: errors, headers, docs, identity.
@@ -119,15 +124,15 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
     confederations: createConfederationsRepository(db),
   });
   await app.register(teamsRoutes, { prefix: '/api/teams', teams });
-  await app.register(matchesRoutes, { prefix: '/api/matches', matches, service: matchesService });
+  await app.register(matchesRoutes, { prefix: '/api/matches', matches, service: matchesService, versions });
   await app.register(resultChangesRoutes, { prefix: '/api/matches', matches, resultChanges: createResultChangesRepository(db) });
-  await app.register(usersRoutes, { prefix: '/api/users', users: createUsersService({ db, users }) });
-  await app.register(rolesRoutes, { prefix: '/api/roles', roles: createRolesService({ roles: createRolesRepository(db) }) });
+  await app.register(usersRoutes, { prefix: '/api/users', users: createUsersService({ db, users, versions }) });
+  await app.register(rolesRoutes, { prefix: '/api/roles', roles: createRolesService({ roles: createRolesRepository(db), versions }) });
   await app.register(adminRoutes, {
     prefix: '/api/admin',
     importResults: createResultsImportService({ importResults: createResultsImporter(db, clock), matches }),
   });
-  await app.register(poolsRoutes, { prefix: '/api/pools', pools: createPoolsService({ pools, rateLimiter, config }) });
+  await app.register(poolsRoutes, { prefix: '/api/pools', pools: createPoolsService({ pools, rateLimiter, config, versions }) });
   await app.register(predictionsRoutes, {
     prefix: '/api/predictions',
     predictions: createPredictionsService({
@@ -136,11 +141,12 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
       matches,
       standings,
       clock,
+      versions,
     }),
   });
   await app.register(leaderboardRoutes, {
     prefix: '/api/leaderboard',
-    leaderboard: createLeaderboardService({ standings, pools, rateLimiter, clock, config, pullResults }),
+    leaderboard: createLeaderboardService({ standings, pools, rateLimiter, clock, config, pullResults, versions }),
   });
   await app.register(remindersPlugin, { db, matches, clock, config: config.reminders });
   if (pullResults && config.resultsPollMinutes > 0) {

@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openPglitePath, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { seedFootballData } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
+import { dataVersions } from './lib/data-versions.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { ensureAdminAccount } from './modules/auth/admin-account.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
@@ -26,6 +27,8 @@ async function main() {
   }
   if (config.admin) {
     await ensureAdminAccount(createUsersRepository(database.db), config.admin);
+    // The account may have been there, with another role, cached by instances already running.
+    await dataVersions(database.db).changed('accounts');
     app.log.info({ email: config.admin.email }, 'admin account ensured');
   }
 

@@ -8,6 +8,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `requireUser`; absent on public routes. */
     user?: UserProfile;
+    /**
+     * Set by `requireUser` (a `performance.now()`): cached answers must reflect every write committed
+     * before it, so the request's cached reads can share one look at the data versions.
+     */
+    seenAt?: number;
   }
 }
 
@@ -46,7 +51,8 @@ export const authenticatePlugin = fp(async (app: FastifyInstance, { auth }: { au
   const requireUser: onRequestAsyncHookHandler = async (request) => {
     const token = bearerToken(request);
     if (!token) throw new UnauthorizedError(messages.unauthenticated);
-    request.user = await auth.authenticate(token);
+    request.seenAt = performance.now();
+    request.user = await auth.authenticate(token, request.seenAt);
   };
   const requireAdmin: onRequestAsyncHookHandler = async function (request, reply) {
     await requireUser.call(this, request, reply);

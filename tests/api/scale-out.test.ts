@@ -7,8 +7,9 @@ import { startRoundRobinProxy, startServer, type ServerProcess } from '#tests/su
 
 /**
  * Two app instances on one PostgreSQL behind a round-robin proxy behave as one:
- * sessions, sign-out, rate limits and standings are shared (nothing lives in an
- * instance's memory). Only meaningful on PostgreSQL: the PGlite pass skips it.
+ * sessions, sign-out, rate limits, standings and the match list are shared (what an
+ * instance keeps in memory is checked against the database's data versions on every
+ * read). Only meaningful on PostgreSQL: the PGlite pass skips it.
  */
 const onPostgres = testDatabaseKind() === 'postgres';
 const dbName = `quiniela_scaleout_${process.pid}`;
@@ -76,7 +77,7 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
     expect(codes).toEqual([401, 401, 401, 401, 429, 429]);
   });
 
-  it('share standings: a result saved on one instance ranks on the other', async () => {
+  it('share standings and the match list: a result saved on one instance shows on the other at once', async () => {
     const boss = (await call('POST', '/auth/signin', { email: 'jefe@example.com', password: 'clave-del-jefe' })).json as SignInResponse;
     const owner = await signUpAndIn('Dueno');
     const player = await signUpAndIn('Jugadora');
@@ -86,10 +87,18 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
     const pool = (await call('POST', '/api/pools', { name: 'Escala', invitationCode: 654321, creatorId: owner.userProfile.id }, owner.session.accessToken)).json.data;
     expect((await call('POST', '/api/pools/join', { invitationCode: 654321, userId: player.userProfile.id }, player.session.accessToken)).status).toBe(200);
     expect((await call('POST', '/api/predictions', { prediction: 'away', userId: player.userProfile.id, matchId: match.id, poolId: pool.id }, player.session.accessToken)).status).toBe(201);
-    expect((await call('PATCH', `/api/matches/${match.id}`, { status: 'finished', scoreHome: 0, scoreAway: 2 }, boss.session.accessToken)).status).toBe(200);
+    // Both instances hold the ranking and the match list in memory before the result...
+    const ranking = () => call('GET', `/api/leaderboard/pool/${pool.id}/ranking`, undefined, player.session.accessToken);
+    const listed = async () => (await call('GET', '/api/matches', undefined, player.session.accessToken)).json.data.find((m: { id: number }) => m.id === match.id);
     for (let i = 0; i < 2; i += 1) {
-      const ranking = await call('GET', `/api/leaderboard/pool/${pool.id}/ranking`, undefined, player.session.accessToken);
-      expect(ranking.json.leaderboard.positions).toEqual([{ position: 1, userId: player.userProfile.id, username: 'Jugadora', points: 3 }]);
+      expect((await ranking()).json.leaderboard.positions[0].points).toBe(0);
+      expect((await listed()).status).toBe('scheduled');
+    }
+    expect((await call('PATCH', `/api/matches/${match.id}`, { status: 'finished', scoreHome: 0, scoreAway: 2 }, boss.session.accessToken)).status).toBe(200);
+    // ...and neither serves it once the result is saved on one of them.
+    for (let i = 0; i < 2; i += 1) {
+      expect((await ranking()).json.leaderboard.positions).toEqual([{ position: 1, userId: player.userProfile.id, username: 'Jugadora', points: 3 }]);
+      expect((await listed()).status).toBe('finished');
     }
   });
 

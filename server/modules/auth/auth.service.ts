@@ -1,11 +1,12 @@
 import { messages, type SignInBody, type SignInResponse, type SignUpBody, type UserProfile } from '#contract/index';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createVersionedCache, type DataVersions } from '../../lib/data-versions.ts';
 import { ConflictError, TooManyRequestsError, UnauthorizedError, isUniqueViolation } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
-import type { SessionsRepository } from './sessions.repository.ts';
+import { hashToken, type SessionsRepository } from './sessions.repository.ts';
 
 interface Deps {
   users: UsersRepository;
@@ -13,9 +14,16 @@ interface Deps {
   rateLimiter: RateLimiter;
   clock: Clock;
   config: Pick<Config, 'sessionTtlMs' | 'rateLimits'>;
+  versions: DataVersions;
 }
 
-export function createAuthService({ users, sessions, rateLimiter, clock, config }: Deps) {
+/** Sessions kept in memory at most (the oldest go first); each costs a few hundred bytes. */
+const CACHED_SESSIONS = 10_000;
+
+export function createAuthService({ users, sessions, rateLimiter, clock, config, versions }: Deps) {
+  // Every request resolves its token: looked up once per version of the accounts, so a sign-out,
+  // role change, profile edit or deletion (each a change of 'accounts') takes effect on the next request.
+  const cachedSessions = createVersionedCache<{ user: UserProfile; expiresAt: Date }>(versions, ['accounts'], CACHED_SESSIONS);
   const failureKey = (email: string) => `signin-failures:${email}`;
 
   const issueSession = async (user: UserProfile): Promise<SignInResponse> => {
@@ -60,13 +68,18 @@ export function createAuthService({ users, sessions, rateLimiter, clock, config 
       return issueSession(profile);
     },
 
-    async authenticate(token: string): Promise<UserProfile> {
-      const user = await sessions.findUser(token, clock());
-      if (!user) throw new UnauthorizedError(messages.sessionExpired);
-      return user;
+    /** `since`: see `DataVersions.stamp`. */
+    async authenticate(token: string, since?: number): Promise<UserProfile> {
+      const tokenHash = hashToken(token);
+      const session = await cachedSessions.get(tokenHash, () => sessions.find(tokenHash), since);
+      if (!session || session.expiresAt <= clock()) throw new UnauthorizedError(messages.sessionExpired);
+      return session.user;
     },
 
-    signOut: (token: string) => sessions.revoke(token),
+    async signOut(token: string) {
+      await sessions.revoke(token);
+      await versions.changed('accounts');
+    },
 
     /** The same session a password sign-in gives, for other verified sign-ins (passkeys). */
     issueSession,

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { RoleName, UserProfile } from '#contract/index';
 import type { Database } from '../../db/client.ts';
 import { roles, sessions, users } from '../../db/schema.ts';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** Sessions are found (and cached) by this, never by the token itself. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export function createSessionsRepository(db: Database) {
   return {
@@ -15,14 +16,17 @@ export function createSessionsRepository(db: Database) {
       return token;
     },
 
-    async findUser(token: string, now: Date): Promise<UserProfile | undefined> {
+    /** The session's user and expiry, expired or not (the caller compares with its clock). */
+    async find(tokenHash: string): Promise<{ user: UserProfile; expiresAt: Date } | undefined> {
       const [row] = await db
-        .select({ id: users.id, name: users.name, email: users.email, role: roles.name })
+        .select({ id: users.id, name: users.name, email: users.email, role: roles.name, expiresAt: sessions.expiresAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .innerJoin(roles, eq(roles.id, users.roleId))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)));
-      return row && { ...row, role: row.role as RoleName };
+        .where(eq(sessions.tokenHash, tokenHash));
+      if (!row) return undefined;
+      const { expiresAt, role, ...user } = row;
+      return { user: { ...user, role: role as RoleName }, expiresAt };
     },
 
     async revoke(token: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   ApiErrorSchema,
   IdParamsSchema,
@@ -9,6 +10,7 @@ import {
   RoundRankingResponseSchema,
   UpdateAllResponseSchema,
 } from '#contract/index';
+import { sendJsonReply } from '../../lib/json-reply.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import type { LeaderboardService } from './leaderboard.service.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
@@ -31,11 +33,11 @@ export async function leaderboardRoutes(app: FastifyInstance, { leaderboard }: {
     schema: {
       tags,
       security,
-      summary: 'Clasificación de una quiniela (miembros)',
+      summary: 'Clasificación de una quiniela (miembros; ETag, 304 si no cambió)',
       params: IdParamsSchema,
-      response: { 200: RankingResponseSchema, ...errors },
+      response: { 200: RankingResponseSchema, 304: z.null().describe('Sin cambios'), ...errors },
     },
-    handler: async (request) => leaderboard.ranking(currentUser(request), request.params.id),
+    handler: async (request, reply) => sendJsonReply(request, reply, await leaderboard.ranking(currentUser(request), request.params.id, request.seenAt)),
   });
 
   api.get('/pool/:id/round/:weekNumber', {

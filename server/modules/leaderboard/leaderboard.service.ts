@@ -1,7 +1,9 @@
-import { gameMessages, poolMessages, type Pool, type RankingResponse, type ResultsImportSummary, type UserProfile } from '#contract/index';
+import { RankingResponseSchema, gameMessages, poolMessages, type Pool, type ResultsImportSummary, type UserProfile } from '#contract/index';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createVersionedCache, type DataVersions } from '../../lib/data-versions.ts';
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors.ts';
+import { toJsonReply, type JsonReply } from '../../lib/json-reply.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { PoolsRepository } from '../pools/pools.repository.ts';
 import { rankStandings } from './ranking.ts';
@@ -15,27 +17,48 @@ interface Deps {
   config: Pick<Config, 'rateLimits'>;
   /** Pulls the newest results from the configured source; null when none is configured. */
   pullResults: (() => Promise<ResultsImportSummary>) | null;
+  versions: DataVersions;
 }
 
-export function createLeaderboardService({ standings, pools, rateLimiter, clock, config, pullResults }: Deps) {
-  const memberPool = async (actor: UserProfile, poolId: number): Promise<Pool> => {
+/** Rankings kept serialised in memory at most (the oldest go first). */
+const CACHED_RANKINGS = 500;
+
+export function createLeaderboardService({ standings, pools, rateLimiter, clock, config, pullResults, versions }: Deps) {
+  // A pool's ranking is the same bytes for every member: built once per version of the standings (results,
+  // joins, pool edits, renames all change 'standings'), with the member list it is checked against.
+  const cachedRankings = createVersionedCache<{ pool: Pool; memberIds: Set<number>; reply: JsonReply }>(
+    versions,
+    ['standings'],
+    CACHED_RANKINGS,
+  );
+  const loadRanking = async (poolId: number) => {
     const pool = await pools.findById(poolId);
-    if (!pool) throw new NotFoundError(poolMessages.notFound);
-    const member = actor.role === 'admin' || pool.creatorId === actor.id || (await pools.isParticipant(poolId, actor.id));
-    if (!member) throw new ForbiddenError(poolMessages.notMember);
-    return pool;
+    if (!pool) return undefined;
+    const [participants, rows, lastUpdated] = await Promise.all([pools.participants(poolId), standings.rows(poolId), standings.lastUpdated(poolId)]);
+    const response = { pool, leaderboard: { lastUpdated: lastUpdated?.toISOString() ?? null, positions: rankStandings(rows) } };
+    return { pool, memberIds: new Set(participants.map((p) => p.id)), reply: toJsonReply(RankingResponseSchema, response) };
+  };
+
+  /** Rankings are for the pool's members, its creator and admins: checked on every read, cached or not. */
+  const readableRanking = async (actor: UserProfile, poolId: number, since?: number) => {
+    const ranking = await cachedRankings.get(String(poolId), () => loadRanking(poolId), since);
+    if (!ranking) throw new NotFoundError(poolMessages.notFound);
+    const { pool, memberIds } = ranking;
+    if (actor.role !== 'admin' && pool.creatorId !== actor.id && !memberIds.has(actor.id)) throw new ForbiddenError(poolMessages.notMember);
+    return ranking;
   };
 
   return {
-    /** Reads stored standings: O(participants), never a recompute. */
-    async ranking(actor: UserProfile, poolId: number): Promise<RankingResponse> {
-      const pool = await memberPool(actor, poolId);
-      const [rows, lastUpdated] = await Promise.all([standings.rows(poolId), standings.lastUpdated(poolId)]);
-      return { pool, leaderboard: { lastUpdated: lastUpdated?.toISOString() ?? null, positions: rankStandings(rows) } };
+    /**
+     * Reads stored standings: O(participants), never a recompute; the membership check runs on every read.
+     * `since`: see `DataVersions.stamp`.
+     */
+    async ranking(actor: UserProfile, poolId: number, since?: number): Promise<JsonReply> {
+      return (await readableRanking(actor, poolId, since)).reply;
     },
 
     async roundRanking(actor: UserProfile, poolId: number, weekNumber: number) {
-      await memberPool(actor, poolId);
+      await readableRanking(actor, poolId);
       return { weekNumber, positions: rankStandings(await standings.roundRows(poolId, weekNumber)) };
     },
 
@@ -54,6 +77,7 @@ export function createLeaderboardService({ standings, pools, rateLimiter, clock,
 
       const imported = pullResults ? await pullResults() : null;
       await standings.recompute(owned, clock());
+      await versions.changed('standings');
       return { import: imported, poolsRecomputed: owned?.length ?? (await pools.listVisibleTo(null)).length };
     },
   };

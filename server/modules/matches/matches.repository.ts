@@ -1,4 +1,4 @@
-import { asc, count, eq, max } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Match } from '#contract/index';
 import type { Database, Executor } from '../../db/client.ts';
 import { matchResultChanges, matches, predictions } from '../../db/schema.ts';
@@ -27,12 +27,6 @@ export function createMatchesRepository(db: Database) {
     async list(): Promise<Match[]> {
       const rows = await db.select(matchColumns).from(matches).orderBy(asc(matches.matchDate), asc(matches.id));
       return rows.map(toMatch);
-    },
-
-    /** Changes whenever a match is created, updated or deleted: the key of the list's cache. */
-    async listVersion(): Promise<string> {
-      const [row] = await db.select({ n: count(), last: max(matches.updatedAt) }).from(matches);
-      return `${row?.n ?? 0}-${row?.last?.getTime() ?? 0}`;
     },
 
     async listByCompetition(competition: string): Promise<Match[]> {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +10,9 @@ import {
   dataEnvelope,
   footballMessages,
 } from '#contract/index';
+import { createVersionedCache, type DataVersions } from '../../lib/data-versions.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { sendJsonReply, toJsonReply, type JsonReply } from '../../lib/json-reply.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import type { MatchesRepository } from './matches.repository.ts';
 import type { MatchesService } from './matches.service.ts';
@@ -23,32 +24,26 @@ const security = bearerSecurity;
 
 export async function matchesRoutes(
   app: FastifyInstance,
-  { matches, service }: { matches: MatchesRepository; service: MatchesService },
+  { matches, service, versions }: { matches: MatchesRepository; service: MatchesService; versions: DataVersions },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { requireUser, requireAdmin } = app.guards;
 
-  // The most read answer of the app (every Inicio visit): serialised once per version of the
-  // table and revalidated with one tiny query, so several instances never serve a stale list.
-  let cached: { version: string; etag: string; body: string } | undefined;
-  // Untyped on purpose: the handler sends pre-serialised bytes (strings skip the serializer).
+  // The most read answer of the app (every Inicio visit): serialised once per version of the matches.
+  const listSchema = dataEnvelope(z.array(MatchSchema));
+  const cachedList = createVersionedCache<JsonReply>(versions, ['matches'], 1);
+  // Untyped on purpose: the handler sends pre-serialised bytes.
   app.get('', {
     onRequest: requireUser,
     schema: {
       tags,
       security,
       summary: 'Lista de partidos, por fecha de inicio (ETag; 304 si no cambió)',
-      response: { 200: dataEnvelope(z.array(MatchSchema)), 304: z.null().describe('Sin cambios'), ...errors },
+      response: { 200: listSchema, 304: z.null().describe('Sin cambios'), ...errors },
     },
     handler: async (request, reply) => {
-      const version = await matches.listVersion();
-      if (cached?.version !== version) {
-        const body = JSON.stringify({ data: await matches.list() });
-        cached = { version, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, body };
-      }
-      void reply.header('etag', cached.etag).header('cache-control', 'private, no-cache');
-      if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(cached.body);
+      const list = await cachedList.get('', async () => toJsonReply(listSchema, { data: await matches.list() }), request.seenAt);
+      return sendJsonReply(request, reply, list!);
     },
   });
 

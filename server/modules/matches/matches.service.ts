@@ -7,6 +7,7 @@ import {
 } from '#contract/index';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { dataVersions } from '../../lib/data-versions.ts';
 import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors.ts';
 import { matchOutcome } from '../leaderboard/scoring.ts';
 import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
@@ -30,6 +31,8 @@ const resultChanged = (a: Match, b: Match) =>
   a.status !== b.status || a.scoreHome !== b.scoreHome || a.scoreAway !== b.scoreAway;
 
 export function createMatchesService({ db, matches, teams, standings, clock }: Deps) {
+  // From the database handle, not a dependency: the importer and the seed build this service too.
+  const versions = dataVersions(db);
   const assertTeamsExist = async (homeTeamId: number, awayTeamId: number) => {
     if (!(await teams.exists(homeTeamId))) throw new BadRequestError(footballMessages.homeTeamUnknown);
     if (!(await teams.exists(awayTeamId))) throw new BadRequestError(footballMessages.awayTeamUnknown);
@@ -38,8 +41,9 @@ export function createMatchesService({ db, matches, teams, standings, clock }: D
   return {
     async create(body: CreateMatchBody): Promise<Match> {
       await assertTeamsExist(body.homeTeamId, body.awayTeamId);
+      let created: Match;
       try {
-        return await matches.insert({
+        created = await matches.insert({
           ...body,
           round: body.round ?? `Jornada ${body.weekNumber}`,
           matchDate: new Date(body.matchDate),
@@ -48,6 +52,8 @@ export function createMatchesService({ db, matches, teams, standings, clock }: D
         if (isUniqueViolation(error)) throw new ConflictError(footballMessages.fixtureExists);
         throw error;
       }
+      await versions.changed('matches');
+      return created;
     },
 
     /**
@@ -56,7 +62,7 @@ export function createMatchesService({ db, matches, teams, standings, clock }: D
      * standings by the outcome change, and record who changed the result.
      */
     async update(id: number, changes: UpdateMatchBody, source: ResultSource): Promise<Match> {
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         const before = await matches.findForUpdate(tx, id);
         if (!before) throw new NotFoundError(footballMessages.matchNotFound);
         const merged: Match = { ...before, ...changes };
@@ -84,12 +90,15 @@ export function createMatchesService({ db, matches, teams, standings, clock }: D
         }
         return after;
       });
+      await versions.changed('matches', 'standings');
+      return updated;
     },
 
     async remove(id: number): Promise<void> {
       if (!(await matches.findById(id))) throw new NotFoundError(footballMessages.matchNotFound);
       if ((await matches.predictionCount(id)) > 0) throw new ConflictError(footballMessages.matchHasPredictions);
       await matches.delete(id);
+      await versions.changed('matches');
     },
   };
 }

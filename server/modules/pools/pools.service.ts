@@ -1,5 +1,6 @@
 import { poolMessages, type CreatePoolBody, type JoinPoolBody, type Pool, type UpdatePoolBody, type UserProfile } from '#contract/index';
 import type { Config } from '../../config.ts';
+import type { DataVersions } from '../../lib/data-versions.ts';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, isUniqueViolation } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { assertSelfOrAdmin } from '../../plugins/authenticate.ts';
@@ -9,11 +10,12 @@ interface Deps {
   pools: PoolsRepository;
   rateLimiter: RateLimiter;
   config: Pick<Config, 'rateLimits'>;
+  versions: DataVersions;
 }
 
 const isAdmin = (user: UserProfile) => user.role === 'admin';
 
-export function createPoolsService({ pools, rateLimiter, config }: Deps) {
+export function createPoolsService({ pools, rateLimiter, config, versions }: Deps) {
   const findOr404 = async (id: number) => {
     const pool = await pools.findById(id);
     if (!pool) throw new NotFoundError(poolMessages.notFound);
@@ -67,6 +69,8 @@ export function createPoolsService({ pools, rateLimiter, config }: Deps) {
       const outcome = await pools.join(pool.id, body.userId);
       if (outcome === 'already-in') throw new ConflictError(poolMessages.alreadyIn);
       if (outcome === 'full') throw new ConflictError(poolMessages.full);
+      // A new member: the ranking's membership, count and positions changed.
+      await versions.changed('standings');
       return findOr404(pool.id);
     },
 
@@ -101,6 +105,8 @@ export function createPoolsService({ pools, rateLimiter, config }: Deps) {
       const { isClose, ...rest } = body;
       const updated = await pools.update(id, { ...rest, ...(isClose === undefined ? {} : { isClosed: isClose }) });
       if (!updated) throw new ConflictError(poolMessages.maxBelowCount);
+      // The pool travels inside its ranking.
+      await versions.changed('standings');
       return updated;
     },
 
@@ -108,6 +114,7 @@ export function createPoolsService({ pools, rateLimiter, config }: Deps) {
     async remove(actor: UserProfile, id: number) {
       assertCreatorOrAdmin(actor, await findOr404(id));
       await pools.delete(id);
+      await versions.changed('standings');
     },
   };
 }

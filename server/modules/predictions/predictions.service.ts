@@ -1,5 +1,6 @@
 import { gameMessages, picksClosed, type CreatePredictionBody, type Pool, type Prediction, type UserProfile } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
+import type { DataVersions } from '../../lib/data-versions.ts';
 import { ConflictError, ForbiddenError, NotFoundError, isUniqueViolation } from '../../lib/errors.ts';
 import { assertSelfOrAdmin } from '../../plugins/authenticate.ts';
 import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
@@ -13,9 +14,10 @@ interface Deps {
   matches: MatchesRepository;
   standings: StandingsRepository;
   clock: Clock;
+  versions: DataVersions;
 }
 
-export function createPredictionsService({ predictions, pools, matches, standings, clock }: Deps) {
+export function createPredictionsService({ predictions, pools, matches, standings, clock, versions }: Deps) {
   const findPool = async (poolId: number) => {
     const pool = await pools.findById(poolId);
     if (!pool) throw new NotFoundError(gameMessages.poolUnknown);
@@ -78,6 +80,7 @@ export function createPredictionsService({ predictions, pools, matches, standing
       if (!prediction) throw new NotFoundError(gameMessages.predictionNotFound);
       await predictions.delete(id);
       await standings.recompute([prediction.poolId], clock());
+      await versions.changed('standings');
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   type UserProfile,
 } from '#contract/index';
 import type { Database, Transaction } from '../../db/client.ts';
+import type { DataVersions } from '../../lib/data-versions.ts';
 import { ConflictError, ForbiddenError, NotFoundError, isUniqueViolation } from '../../lib/errors.ts';
 import { assertSelfOrAdmin } from '../../plugins/authenticate.ts';
 import type { UsersRepository } from './users.repository.ts';
@@ -15,6 +16,7 @@ import type { UsersRepository } from './users.repository.ts';
 interface Deps {
   db: Database;
   users: UsersRepository;
+  versions: DataVersions;
 }
 
 const found = (user: User | undefined): User => {
@@ -28,7 +30,7 @@ const found = (user: User | undefined): User => {
  * always someone else, who stays admin), and every change to an admin account
  * locks all admin rows first, so concurrent demotions cannot leave zero admins.
  */
-export function createUsersService({ db, users }: Deps) {
+export function createUsersService({ db, users, versions }: Deps) {
   /** Inside a transaction: the actor must still be an admin once the admin rows are locked. */
   const lockAdminsAsAdmin = async (tx: Transaction, actor: UserProfile) => {
     const admins = await users.lockAdmins(tx);
@@ -51,17 +53,21 @@ export function createUsersService({ db, users }: Deps) {
 
     async update(actor: UserProfile, id: number, body: UpdateUserBody): Promise<User> {
       assertSelfOrAdmin(actor, id);
+      let updated: User | undefined;
       try {
-        return found(await users.updateProfile(id, body));
+        updated = await users.updateProfile(id, body);
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(messages.emailTaken);
         throw error;
       }
+      // The name and e-mail travel in the session's profile; the name in rankings.
+      await versions.changed('accounts', 'standings');
+      return found(updated);
     },
 
     /** Admin only (the route's guard); takes effect on the target's next request, sessions included. */
     async setRole(actor: UserProfile, id: number, role: RoleName): Promise<User> {
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         await lockAdminsAsAdmin(tx, actor);
         const target = found(await users.findUser(id, tx));
         if (target.id === actor.id && role !== 'admin') throw new ConflictError(userMessages.cannotDemoteSelf);
@@ -69,6 +75,8 @@ export function createUsersService({ db, users }: Deps) {
         await users.setRole(tx, id, role);
         return found(await users.findUser(id, tx));
       });
+      await versions.changed('accounts');
+      return updated;
     },
 
     /**
@@ -93,6 +101,8 @@ export function createUsersService({ db, users }: Deps) {
         await users.releasePlaces(tx, id);
         await users.delete(tx, id);
       });
+      // Its sessions are gone, and its places in rankings.
+      await versions.changed('accounts', 'standings');
     },
   };
 }

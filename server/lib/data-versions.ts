@@ -1,0 +1,129 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { appSettings } from '../db/schema.ts';
+
+/** What cached answers depend on: every write that changes one of these says so with `changed`. */
+export type Topic = 'accounts' | 'matches' | 'standings';
+const TOPICS: readonly Topic[] = ['accounts', 'matches', 'standings'];
+/** One `app_settings` row per topic holds a random token, replaced by every change (shared by all instances). */
+const keyOf = (topic: Topic) => `data-version:${topic}`;
+
+export interface DataVersions {
+  /**
+   * The topics' versions, counting every write committed before `since` (a `performance.now()`; by default
+   * the call itself). A request passes its arrival, so its reads share one look at the database.
+   */
+  stamp(topics: readonly Topic[], since?: number): Promise<string>;
+  /**
+   * Call once a write has committed (never before: a read racing it would cache the old data under the
+   * new version). Every instance sees the new version on its next read.
+   */
+  changed(...topics: Topic[]): Promise<void>;
+}
+
+interface State extends DataVersions {
+  /** False when only this process writes to the database (PGlite): its own changes are all there is. */
+  shared: boolean;
+}
+
+// One set of versions per database: the app, the seed and the importer share it through the `db` they share.
+const states = new WeakMap<Database, State>();
+
+export function dataVersions(db: Database): DataVersions {
+  const existing = states.get(db);
+  if (existing) return existing;
+  const counters: Record<Topic, number> = { accounts: 0, matches: 0, standings: 0 };
+  const tokens = new Map<Topic, string | undefined>();
+  const read = async () => {
+    const rows = await db
+      .select({ key: appSettings.key, value: appSettings.value })
+      .from(appSettings)
+      .where(inArray(appSettings.key, TOPICS.map(keyOf)));
+    for (const topic of TOPICS) {
+      const token = rows.find((r) => r.key === keyOf(topic))?.value;
+      if (tokens.has(topic) && tokens.get(topic) === token) continue;
+      tokens.set(topic, token);
+      counters[topic] += 1;
+    }
+  };
+  const probe = coalesced(read);
+  const state: State = {
+    shared: true,
+    async stamp(topics, since = performance.now()) {
+      if (state.shared) await probe(since);
+      return topics.map((topic) => counters[topic]).join('.');
+    },
+    async changed(...topics) {
+      for (const topic of topics) counters[topic] += 1;
+      if (!state.shared) return;
+      const rows = topics.map((topic) => sql`(${keyOf(topic)}, gen_random_uuid()::text)`);
+      await db.execute(sql`
+        insert into ${appSettings} (key, value) values ${sql.join(rows, sql`, `)}
+        on conflict (key) do update set value = excluded.value`);
+    },
+  };
+  states.set(db, state);
+  return state;
+}
+
+/** PGlite: one process owns the data directory, so versions live in memory and reads cost no query. */
+export function soleWriter(db: Database): void {
+  (dataVersions(db) as State).shared = false;
+}
+
+/**
+ * Shares one database read among concurrent callers, without ever answering a caller with a read that
+ * started before its `since` (that read could miss a write the caller already saw committed).
+ */
+function coalesced(read: () => Promise<void>): (since: number) => Promise<void> {
+  let running: { startedAt: number; done: Promise<void> } | undefined;
+  let next: Promise<void> | undefined;
+  let lastReadStartedAt = -Infinity;
+  const start = (): Promise<void> => {
+    const startedAt = performance.now();
+    const done: Promise<void> = read()
+      .then(() => void (lastReadStartedAt = Math.max(lastReadStartedAt, startedAt)))
+      .finally(() => {
+        if (running?.done === done) running = undefined;
+      });
+    running = { startedAt, done };
+    return done;
+  };
+  return (since) => {
+    if (lastReadStartedAt > since) return Promise.resolve();
+    if (!running) return start();
+    if (running.startedAt > since) return running.done;
+    next ??= running.done
+      .catch(() => {})
+      .then(() => {
+        next = undefined;
+        return start();
+      });
+    return next;
+  };
+}
+
+/**
+ * Values computed once per version of their topics, at most `maxEntries` of them (the oldest go first).
+ * Concurrent misses share one load; a load answering undefined (nothing found) or failing is not kept.
+ */
+export function createVersionedCache<V>(versions: DataVersions, topics: readonly Topic[], maxEntries: number) {
+  const entries = new Map<string, { stamp: string; value: Promise<V | undefined> }>();
+  const forget = (key: string, value: Promise<V | undefined>) => {
+    if (entries.get(key)?.value === value) entries.delete(key);
+  };
+  return {
+    async get(key: string, load: () => Promise<V | undefined>, since?: number): Promise<V | undefined> {
+      // Taken before the load: data read after a change is then at worst filed under the older version.
+      const stamp = await versions.stamp(topics, since);
+      const hit = entries.get(key);
+      if (hit?.stamp === stamp) return hit.value;
+      const value = load();
+      entries.delete(key);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(key, { stamp, value });
+      value.then((v) => v === undefined && forget(key, value), () => forget(key, value));
+      return value;
+    },
+  };
+}
