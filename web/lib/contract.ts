@@ -9,7 +9,11 @@ let loaded: typeof Contract | null = null;
  * contract directly; they share this chunk.
  */
 export async function loadContract(): Promise<typeof Contract> {
-  loaded ??= await import('#contract/index');
+  if (!loaded) {
+    // Before any schema is built: zod's JIT probes for eval, which the CSP forbids (and reports).
+    (await import('zod')).z.config({ jitless: true });
+    loaded = await import('#contract/index');
+  }
   return loaded;
 }
 
