@@ -1,0 +1,118 @@
+// Lighthouse (mobile preset, simulated throttling) on /login and on /tabs/home
+// signed in, against the built app as `npm start` serves it (pre-compressed
+// assets, shipped seed data). Scores move from run to run, so this is a
+// benchmark, never a test.
+//   npm run bench:lighthouse
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { chromiumFlags, chromiumPath } from '../tests/support/chromium.ts';
+import { newStoredSession, routeBudgets } from '../tests/support/first-load.ts';
+import type { StoredSession } from '../tests/support/first-load.ts';
+import { startServer } from '../tests/support/server-process.ts';
+
+const categories = ['performance', 'accessibility', 'best-practices'] as const;
+
+async function waitForDebugger(port: number): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('Chromium did not open its debugging port');
+}
+
+/**
+ * One audit in a Chromium of its own (fresh profile: cold HTTP cache, no
+ * service worker). A signed-in route gets the session in localStorage first,
+ * written on a page of the origin that loads no script, and Lighthouse is told
+ * to keep storage.
+ */
+async function audit(url: string, stored?: StoredSession) {
+  const port = 9300 + Math.floor(Math.random() * 600);
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'quiniela-lighthouse-'));
+  const browserProcess = spawn(
+    chromiumPath,
+    [
+      '--headless=new',
+      ...chromiumFlags,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    // Its own process group, so its helper processes end with it.
+    { stdio: 'ignore', detached: true },
+  );
+  try {
+    await waitForDebugger(port);
+    if (stored) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+      const page = await browser.contexts()[0]!.newPage();
+      await page.goto(new URL('/health', url).href);
+      await page.evaluate(({ session, userProfile }) => {
+        // Runs in the page; bench/ is type-checked without DOM types.
+        const { localStorage } = globalThis as unknown as {
+          localStorage: { setItem(key: string, value: string): void };
+        };
+        localStorage.setItem('session', JSON.stringify(session));
+        localStorage.setItem('userProfile', JSON.stringify(userProfile));
+      }, stored);
+      await page.close();
+      await browser.close(); // disconnects; the browser stays for Lighthouse
+    }
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+      disableStorageReset: true,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    return result.lhr;
+  } finally {
+    if (browserProcess.exitCode === null && browserProcess.pid !== undefined) {
+      const exited = new Promise((resolve) => browserProcess.once('exit', resolve));
+      process.kill(-browserProcess.pid);
+      await exited;
+    }
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  }
+}
+
+const built = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quiniela-lighthouse-data-'));
+// The shipped seed data, so the match list shows real matches and logos.
+const server = await startServer({ DATA_DIR: dataDir, SEED_DATA: 'true' });
+try {
+  const stored = await newStoredSession(server.base);
+  console.log('| route | performance | accessibility | best practices | FCP | LCP | TBT | CLS |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const { route, signedIn } of routeBudgets) {
+    const lhr = await audit(new URL(route, server.base).href, signedIn ? stored : undefined);
+    const score = (id: (typeof categories)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+    console.log(
+      `| ${route} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${metric('first-contentful-paint')} | ${metric('largest-contentful-paint')} | ${metric('total-blocking-time')} | ${metric('cumulative-layout-shift')} |`,
+    );
+    if (lhr.finalDisplayedUrl !== new URL(route, server.base).href)
+      console.log(`  (ended on ${lhr.finalDisplayedUrl})`);
+    for (const id of ['accessibility', 'best-practices'] as const) {
+      for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+        const failed = lhr.audits[ref.id];
+        if (ref.weight > 0 && failed && failed.score !== null && failed.score < 1)
+          console.log(`  ${id}: ${failed.id} (${failed.title})`);
+      }
+    }
+  }
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
