@@ -4,16 +4,26 @@
 //   npm run bench:api        (BENCH_SECONDS=10 by default)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Pool, SignInResponse } from '#contract/index';
-import { fmt } from './support.ts';
+import { fmt, scratchPostgres } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-const APP_PORT = 3901;
-const BARE_PORT = 3902;
+
+/** A port nobody listens on now: fixed ports collide with another run of this benchmark on a shared machine. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
 
 function start(args: string[], env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -55,14 +65,33 @@ async function post<T>(base: string, url: string, body: object, token?: string):
   return res.json() as Promise<T>;
 }
 
-const targets = [{ label: 'PGlite', env: { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quiniela-bench-api-')) } as Record<string, string> }];
-if (process.env.BENCH_DATABASE_URL) targets.push({ label: 'PostgreSQL', env: { DATABASE_URL: process.env.BENCH_DATABASE_URL } });
+interface Target {
+  label: string;
+  /** The app server's database settings, and how to clean up after the run. */
+  open(): Promise<{ env: Record<string, string>; close(): Promise<void> }>;
+}
+const targets: Target[] = [
+  { label: 'PGlite', open: async () => ({ env: { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quiniela-bench-api-')) }, close: async () => {} }) },
+];
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+if (postgresUrl) {
+  targets.push({
+    label: 'PostgreSQL',
+    open: async () => {
+      // A database of its own: others' data and runs on the same server do not mix into the numbers.
+      const scratch = await scratchPostgres(postgresUrl);
+      return { env: { DATABASE_URL: scratch.url }, close: () => scratch.close() };
+    },
+  });
+}
 
 for (const target of targets) {
-  const base = `http://127.0.0.1:${APP_PORT}`;
+  const database = await target.open();
+  const [appPort, barePort] = [await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${appPort}`;
   const app = start(['--import', 'tsx', 'server/main.ts'], {
-    ...target.env,
-    PORT: String(APP_PORT),
+    ...database.env,
+    PORT: String(appPort),
     LOG_LEVEL: 'warn',
     AUTH_IP_MAX_PER_MINUTE: '100000',
   });
@@ -91,13 +120,13 @@ for (const target of targets) {
     }
     const bodiesFile = path.join(os.tmpdir(), `quiniela-bench-bodies-${process.pid}.json`);
     writeFileSync(bodiesFile, JSON.stringify(bodies));
-    bare = start(['--import', 'tsx', 'bench/bare-server.ts', bodiesFile, String(BARE_PORT)]);
-    await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
+    bare = start(['--import', 'tsx', 'bench/bare-server.ts', bodiesFile, String(barePort)]);
+    await waitFor(`http://127.0.0.1:${barePort}/`);
 
     console.log(`\n${target.label}: ${CONNECTIONS} connections, ${SECONDS} s per run, 127.0.0.1`);
     console.log('  endpoint                          bytes   bare req/s   app req/s   ratio   app p99');
     for (const [name, url] of Object.entries(paths)) {
-      const baseline = await load(`http://127.0.0.1:${BARE_PORT}${url}`);
+      const baseline = await load(`http://127.0.0.1:${barePort}${url}`);
       const measured = await load(base + url, token);
       console.log(
         `  GET ${name.padEnd(28)} ${String(bodies[url]!.length).padStart(7)}   ${fmt(baseline.rps, 0).padStart(10)}   ${fmt(measured.rps, 0).padStart(9)}   ${fmt(measured.rps / baseline.rps, 2).padStart(5)}   ${measured.p99} ms`,
@@ -108,5 +137,6 @@ for (const target of targets) {
     bare?.kill('SIGKILL');
     app.kill('SIGTERM');
     await new Promise((r) => app.once('exit', r));
+    await database.close();
   }
 }
