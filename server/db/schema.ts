@@ -204,8 +204,8 @@ export const standings = pgTable(
     correctPicks: integer('correct_picks').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Only the key is indexed: rankings are read by pool (the key's prefix) and ordered in the app, and with
-  // points unindexed the updates a result makes can stay on their page (HOT), without index writes.
+  // Only the key is indexed: rankings are read by pool (the key's prefix) and ordered in the app, so an index on
+  // points would only add writes to every standing a result moves.
   (t) => [primaryKey({ columns: [t.poolId, t.userId] })],
 );
 
