@@ -10,8 +10,7 @@ let loaded: typeof Contract | null = null;
  */
 export async function loadContract(): Promise<typeof Contract> {
   if (!loaded) {
-    // Before any schema is built: zod's JIT probes for eval, which the CSP forbids (and reports).
-    (await import('zod')).z.config({ jitless: true });
+    await import('./zod-jitless.ts');
     loaded = await import('#contract/index');
   }
   return loaded;
