@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -46,9 +48,30 @@ export function openPglite(client: PGlite): DatabaseHandle {
   };
 }
 
+// PGlite's WebAssembly memory only grows, and Postgres fills its buffer pool up front: the default 128 MB
+// of shared_buffers is resident for the life of the process. The data directory's files stay in the
+// operating system's page cache, so a small pool costs little (docs/decisions.md).
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 export function openPglitePath(dataDir: string): DatabaseHandle {
   mkdirSync(dataDir, { recursive: true });
-  return openPglite(new PGlite(dataDir));
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) initPgliteDataDir(dataDir);
+  return openPglite(new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] }));
+}
+
+/**
+ * Creates a new data directory in a short-lived child process. PGlite's initdb runs a second
+ * Postgres instance in memory and copies its files over: over 600 MB at the peak, most of it still
+ * resident long after. The server then opens the directory as on a restart. --liftoff-only: the
+ * one-off run needs no optimised WebAssembly code, and optimising it costs about 150 MB.
+ */
+function initPgliteDataDir(dataDir: string) {
+  const pglite = import.meta.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)});
+    const pg = await PGlite.create(${JSON.stringify(dataDir)}, { initDbStartParams: ${JSON.stringify(PGLITE_SETTINGS)} });
+    await pg.close();`;
+  const child = spawnSync(process.execPath, ['--liftoff-only', '--input-type=module', '--eval', script], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (child.status !== 0) throw new Error(`PGlite could not create the data directory ${dataDir} (exit ${child.status ?? child.signal})`);
 }
 
 // An arbitrary constant: every instance migrating the same database takes this lock first.
