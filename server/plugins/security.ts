@@ -1,10 +1,11 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /** Security headers, with a CSP that allows only our own origin (no CDN, no remote images). */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
+  // Built once: @fastify/helmet rebuilt helmet (and re-parsed the CSP) on every request.
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -26,4 +27,6 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     // Same-origin app: no cross-origin embedding needed.
     crossOriginEmbedderPolicy: false,
   });
+  // Helmet 8 reports bad options by throwing when built, never per request.
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, () => done()));
 });
