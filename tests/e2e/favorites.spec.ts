@@ -5,6 +5,7 @@ import {
   expectToast,
   newTestUser,
   registerViaApi,
+  scrollToMatchCard,
   signInAsAdmin,
   signInViaStorage,
 } from './helpers.ts';
@@ -100,7 +101,7 @@ test.describe('Inicio', () => {
     await expect(firstCard(page)).toBeVisible();
     await expect.poll(() => pendingId).not.toBe(0);
 
-    const pending = page.locator(`[data-match-id="${pendingId}"]`);
+    const pending = await scrollToMatchCard(page, pendingId);
     await expect(pending).toContainText('Resultado pendiente');
     // Pending ones (the shipped data may have others) form the tail of the list.
     const order = await visibleCards(page).evaluateAll((cards) =>
@@ -140,7 +141,8 @@ test.describe('favourites with notifications allowed', () => {
     const match = await createFutureMatch(request, await signInAsAdmin(request));
     const accessToken = await signIn(page, request, 'favoritos');
     await page.goto('/tabs/home');
-    const card = page.locator(`[data-match-id="${match.id}"]`);
+    // Months ahead: near the end of the list, rendered once the user scrolls down to it.
+    const card = await scrollToMatchCard(page, match.id);
 
     await card.getByRole('button', { name: 'Guardar partido' }).click();
     await expectToast(page, SAVED_WITH_REMINDERS);

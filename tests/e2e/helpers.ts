@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import type { APIRequestContext, BrowserContext, CDPSession, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, CDPSession, Locator, Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account.ts';
 
 interface SignInAnswer {
@@ -160,6 +160,24 @@ export async function createFutureMatch(request: APIRequestContext, admin: ApiSe
     },
   });
   return { id: match.id, weekNumber, home: home.name, away: away.name };
+}
+
+/**
+ * Scrolls Inicio down, as a user would, until the list has rendered the match's
+ * card: the list renders its cards in batches as its end comes into view.
+ */
+export async function scrollToMatchCard(page: Page, matchId: number): Promise<Locator> {
+  const card = page.locator(`[data-testid="match-card"][data-match-id="${matchId}"]`);
+  const more = page.getByRole('button', { name: 'Ver más partidos' }).filter({ visible: true });
+  const cards = page.getByTestId('match-card').filter({ visible: true });
+  await expect(card.or(more).first()).toBeAttached();
+  while ((await card.count()) === 0) {
+    if ((await more.count()) === 0) throw new Error(`Inicio lists no match ${matchId}`);
+    const rendered = await cards.count();
+    await more.scrollIntoViewIfNeeded();
+    await expect(cards).not.toHaveCount(rendered);
+  }
+  return card;
 }
 
 /** The admin account the e2e server was started with. */

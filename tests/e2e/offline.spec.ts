@@ -9,6 +9,7 @@ import {
   newApiUser,
   newTestUser,
   registerViaApi,
+  scrollToMatchCard,
   seriousA11yViolations,
   signInAsAdmin,
   signInViaStorage,
@@ -94,7 +95,10 @@ test('offline: Inicio and a pool open from saved data, marked as such; a pick is
   const newMatch = await createFutureMatch(request, admin);
   await context.setOffline(false);
   await expect(banner(page)).toHaveText('');
-  await expect(page.locator(`[data-testid="match-card"][data-match-id="${newMatch.id}"]`)).toBeAttached();
+  // Retried: the refetch may land after the user has scrolled to the end of the list.
+  await expect(async () => {
+    await scrollToMatchCard(page, newMatch.id);
+  }).toPass();
 
   const { data: stored } = await callApi<{ data: unknown[] }>(
     request,

@@ -1,25 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Match } from '#contract/index';
+import { testMatch } from '../matches/test-match.ts';
 import { armReminders, cancelMatchReminders, planInPageReminders, type InPageReminder } from './in-page-reminders.ts';
 
 const now = new Date('2026-11-28T12:00:00Z');
 
-function match(overrides: Partial<Match> = {}): Match {
-  return {
-    id: 42,
-    competition: 'laliga-2026-27',
-    round: 'Jornada 14',
-    weekNumber: 14,
-    matchDate: '2026-11-28T20:00:00Z',
-    kickoffConfirmed: true,
-    homeTeamId: 1,
-    awayTeamId: 2,
-    scoreHome: null,
-    scoreAway: null,
-    status: 'scheduled',
-    ...overrides,
-  };
-}
+const match = testMatch;
 
 describe('planInPageReminders', () => {
   it('plans the two reminders with their ids, tags, times and texts', () => {

@@ -12,7 +12,7 @@ import {
   showReminderNotification,
   subscribeToPush,
 } from './notifications.ts';
-import { removeMatchId, saveMatchId, useSavedMatchIds } from './saved-matches.ts';
+import { readSavedMatchIds, removeMatchId, saveMatchId, useSavedMatchIds } from './saved-matches.ts';
 
 const showLater = (reminder: InPageReminder) => {
   showReminderNotification(reminder).catch((error: unknown) => console.warn('reminder not shown', error));
@@ -73,15 +73,17 @@ export function useFavorites(matches: readonly Match[] | undefined, teams: reado
     armReminders(plans, showLater);
   }, [matches, teams, savedIds]);
 
+  // Reads the saved ids when tapped rather than closing over them, so it stays the same
+  // function and the memoised cards do not all re-render on every toggle.
   const toggleSaved = useCallback(
     (match: Match, home: TeamDisplay, away: TeamDisplay) => {
-      if (savedIds.has(match.id)) {
+      if (readSavedMatchIds().has(match.id)) {
         showToast(removeWithReminders(match.id));
         return;
       }
       void saveWithReminders(match, home.name, away.name).then(showToast);
     },
-    [savedIds, showToast],
+    [showToast],
   );
 
   return { savedIds, toggleSaved };

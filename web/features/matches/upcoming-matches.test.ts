@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TEAM_LOGO, UNKNOWN_TEAM_NAME } from '#contract/index';
 import type { Match, Team } from '#contract/index';
+import { testMatch } from './test-match.ts';
 import { describeTeam, hasKickedOff, selectUpcomingMatches } from './upcoming-matches.ts';
 
 function match(id: number, matchDate: string, status: Match['status']): Match {
-  return {
-    id,
-    competition: 'LaLiga',
-    round: 'Jornada 1',
-    weekNumber: 1,
-    matchDate,
-    kickoffConfirmed: true,
-    homeTeamId: 1,
-    awayTeamId: 2,
-    scoreHome: null,
-    scoreAway: null,
-    status,
-  };
+  return testMatch({ id, matchDate, status });
 }
 
 describe('selectUpcomingMatches', () => {
