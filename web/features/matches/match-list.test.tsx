@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_BATCH, MatchList, NEXT_BATCH } from './match-list.tsx';
 import { testMatch } from './test-match.ts';
@@ -44,22 +44,23 @@ const cards = () => screen.queryAllByTestId('match-card');
 const moreButton = () => screen.queryByRole('button', { name: 'Ver más partidos' });
 
 describe('the match list', () => {
-  it('renders a first batch, then the next one when its button scrolls into view', () => {
+  it('renders a first batch, then the next one when its last card scrolls into view', () => {
     renderList(FIRST_BATCH + NEXT_BATCH + 5);
     expect(cards()).toHaveLength(FIRST_BATCH);
 
     const current = observers.at(-1)!;
     act(() => current.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
     expect(cards()).toHaveLength(FIRST_BATCH + NEXT_BATCH);
-    // A fresh observer for the moved button: it reports at once if the button is still in view.
+    // A fresh observer on the new last card: it reports at once if that card is already in view.
     expect(current.disconnected).toBe(true);
     expect(observers.at(-1)!.disconnected).toBe(false);
   });
 
-  it('shows the rest from its button without scrolling, then the button goes', () => {
+  it('shows the rest from its button without scrolling, focuses the first card added, and the button goes', () => {
     renderList(FIRST_BATCH + 5);
     fireEvent.click(moreButton()!);
     expect(cards()).toHaveLength(FIRST_BATCH + 5);
+    expect(document.activeElement).toBe(within(cards()[FIRST_BATCH]!).getByRole('button'));
     expect(moreButton()).toBeNull();
   });
 

@@ -19,32 +19,47 @@ interface MatchListProps {
 
 /**
  * Hundreds of cards at once block the main thread for seconds on a phone, so the
- * list renders a first batch and adds more when its "Ver más partidos" button
- * scrolls into view. The button also works by itself: keyboard and screen-reader
- * users reach the rest of the list without scrolling.
+ * list renders a first batch and adds the next when its last card scrolls into
+ * view; tabbing onto that card's heart scrolls it too, so keyboard users go on
+ * into the new cards. The "Ver más partidos" button after the list does the same
+ * for whoever gets there without scrolling (a screen reader's cursor), and moves
+ * focus to the first card it added.
  */
 export function MatchList({ matches, teams, savedIds, onToggleSaved }: MatchListProps) {
   const teamsById = useMemo(() => new Map(teams.map((team) => [team.id, team])), [teams]);
   const [shown, setShown] = useState(FIRST_BATCH);
   const showMore = useCallback(() => setShown((count) => count + NEXT_BATCH), []);
   const hasMore = matches.length > shown;
-  const moreButton = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  /** The first card the button added, to be focused once it is rendered. */
+  const focusIndex = useRef<number | null>(null);
 
-  // A new observer per batch: it reports at once if the button is still in view after the last one.
+  // A new observer per batch, on its last card: it reports at once if that card is already in view.
   useEffect(() => {
-    const button = moreButton.current;
-    if (!hasMore || !button) return;
+    const lastCard = list.current?.lastElementChild;
+    if (!hasMore || !lastCard) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) showMore();
     });
-    observer.observe(button);
+    observer.observe(lastCard);
     return () => observer.disconnect();
   }, [hasMore, shown, showMore]);
+
+  useEffect(() => {
+    if (focusIndex.current === null) return;
+    list.current?.children.item(focusIndex.current)?.querySelector('button')?.focus();
+    focusIndex.current = null;
+  }, [shown]);
+
+  const showMoreFromButton = () => {
+    focusIndex.current = shown;
+    showMore();
+  };
 
   return (
     <>
       {/* Focusable so keyboard users can scroll the list (axe: scrollable-region-focusable). */}
-      <ul className="match-list" aria-label="Partidos" tabIndex={0}>
+      <ul ref={list} className="match-list" aria-label="Partidos" tabIndex={0}>
         {matches.slice(0, shown).map(({ match, resultPending }) => (
           <li key={match.id}>
             <MatchCard
@@ -58,7 +73,7 @@ export function MatchList({ matches, teams, savedIds, onToggleSaved }: MatchList
         ))}
       </ul>
       {hasMore && (
-        <button ref={moreButton} type="button" className="match-list__more" onClick={showMore}>
+        <button type="button" className="match-list__more" onClick={showMoreFromButton}>
           Ver más partidos
         </button>
       )}
