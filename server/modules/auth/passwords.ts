@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 /**
  * scrypt with OWASP's N=2^14, r=8, p=5 profile: 16 MiB per hash, so many
@@ -7,12 +8,30 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 const params = { N: 2 ** 14, r: 8, p: 5 } as const;
 const KEY_LENGTH = 32;
 
-function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCallback(password, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+/**
+ * Hashes computed at once: one per core. libuv would run four, but on fewer cores
+ * the extra ones only wait inside its pool holding their 16 MiB (a sign-up burst
+ * pushed the embedded server past its memory budget) and keep file work queued.
+ */
+const MAX_CONCURRENT_HASHES = Math.max(1, Math.min(4, availableParallelism()));
+let hashing = 0;
+const waitingForSlot: (() => void)[] = [];
+
+async function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  if (hashing < MAX_CONCURRENT_HASHES) hashing += 1;
+  else await new Promise<void>((resolve) => waitingForSlot.push(resolve));
+  try {
+    return await new Promise((resolve, reject) => {
+      scryptCallback(password, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+        err ? reject(err) : resolve(key),
+      );
+    });
+  } finally {
+    // The slot passes straight to the next waiter, so the count never overshoots.
+    const next = waitingForSlot.shift();
+    if (next) next();
+    else hashing -= 1;
+  }
 }
 
 /** Format: `scrypt$N$r$p$<salt b64>$<key b64>`, so parameters can be raised later without breaking old hashes. */
