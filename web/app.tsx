@@ -26,7 +26,8 @@ import './theme/variables.css';
 setupIonicReact();
 
 // Route-level code splitting: the sign-in screens load without the tab screens' code.
-const TabsLayout = lazy(() => import('./pages/tabs-layout.tsx').then((m) => ({ default: m.TabsLayout })));
+export const loadTabsLayout = () => import('./pages/tabs-layout.tsx');
+const TabsLayout = lazy(() => loadTabsLayout().then((m) => ({ default: m.TabsLayout })));
 const signedInShell = (
   <Suspense fallback={<IonPage />}>
     <TabsLayout />

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import { App } from './app.tsx';
+import { App, loadTabsLayout } from './app.tsx';
 import { connectApiClientToSession } from './features/auth/api.ts';
-import { prepareStoredAuth } from './features/auth/session.ts';
+import { hasStoredKeys, prepareStoredAuth } from './features/auth/session.ts';
 import { queryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 
@@ -12,6 +12,9 @@ if (import.meta.env.PROD) void registerServiceWorker();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
+// Fetch the tab shell while the contract loads, not after the first render asks for it. A failure
+// here is not the user's concern: the lazy route imports again and handles its own errors.
+if (hasStoredKeys()) loadTabsLayout().catch(() => {});
 await prepareStoredAuth();
 // No <StrictMode>: its doubled effects in development would present every notice toast twice.
 createRoot(rootElement).render(<App />);

@@ -39,7 +39,8 @@ export function parseStoredAuth(rawSession: string | null, rawUserProfile: strin
   return { status: 'signed-in', session: session.data, userProfile: userProfile.data };
 }
 
-const hasStoredKeys = () =>
+/** Something is stored from a previous sign-in: start-up will most likely open the tab shell. */
+export const hasStoredKeys = () =>
   localStorage.getItem(SESSION_KEY) !== null || localStorage.getItem(USER_PROFILE_KEY) !== null;
 
 /**
