@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { reminderId, type MatchStatus, type PlannedReminder, type Reminder, type ReminderSlot } from '#contract/index';
+import { REMINDER_SLOTS, reminderId, type MatchStatus, type PlannedReminder, type Reminder, type ReminderSlot } from '#contract/index';
 import { queryRows, type Database } from '../../db/client.ts';
 import { matchReminders, matches } from '../../db/schema.ts';
 
@@ -13,6 +13,9 @@ export interface ClaimedReminder {
   homeTeam: string;
   awayTeam: string;
 }
+
+/** Reminders are saved for REMINDER_SLOTS only, so none falls due earlier than this before its kick-off. */
+const EARLIEST_REMINDER_MINUTES = Math.max(...REMINDER_SLOTS.map((s) => s.minutesBefore));
 
 const dueAt = sql<Date>`${matches.matchDate} - ${matchReminders.minutesBefore} * interval '1 minute'`.mapWith(
   matches.matchDate,
@@ -76,6 +79,9 @@ export function createRemindersRepository(db: Database) {
      * PostgreSQL) pass over rows already being claimed, and the re-checked
      * `sent_at is null` drops rows another claimer committed meanwhile: each
      * reminder is claimed exactly once. Kick-offs not fixed yet wait until they are.
+     * The kick-off bound lets the scan start from the few matches near now (match date
+     * index, then the pending reminders' partial index) instead of walking every
+     * reminder ever saved; the oldest due go first.
      */
     async claimDue(now: Date, limit: number): Promise<ClaimedReminder[]> {
       const at = sql`${now.toISOString()}::timestamptz`;
@@ -91,12 +97,12 @@ export function createRemindersRepository(db: Database) {
             and r.sent_at is null
             and r.id in (
               select d.id
-              from match_reminders d
-              join matches dm on dm.id = d.match_id
-              where d.sent_at is null
-                and dm.kickoff_confirmed
+              from matches dm
+              join match_reminders d on d.match_id = dm.id and d.sent_at is null
+              where dm.kickoff_confirmed
+                and dm.match_date <= ${at} + ${EARLIEST_REMINDER_MINUTES}::int * interval '1 minute'
                 and dm.match_date - d.minutes_before * interval '1 minute' <= ${at}
-              order by d.id
+              order by dm.match_date - d.minutes_before * interval '1 minute', d.id
               limit ${limit}
               for update of d skip locked
             )
