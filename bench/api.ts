@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Pool, SignInResponse } from '#contract/index';
-import { fmt, scratchPostgres } from './support.ts';
+import { fmt, scratchPostgres, serverProcessEnv } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -90,6 +90,7 @@ for (const target of targets) {
   const [appPort, barePort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${appPort}`;
   const app = start(['--import', 'tsx', 'server/main.ts'], {
+    ...serverProcessEnv,
     ...database.env,
     PORT: String(appPort),
     LOG_LEVEL: 'warn',

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Match, Pool, SignInResponse, Team } from '#contract/index';
-import { fmt } from './support.ts';
+import { fmt, serverProcessEnv } from './support.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -30,7 +30,7 @@ if (process.env.BENCH_DATABASE_URL) targets.push({ label: 'PostgreSQL', env: { D
 
 for (const target of targets) {
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...target.env, PORT: String(PORT), LOG_LEVEL: 'warn', AUTH_IP_MAX_PER_MINUTE: '1000000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: { ...process.env, ...serverProcessEnv, ...target.env, PORT: String(PORT), LOG_LEVEL: 'warn', AUTH_IP_MAX_PER_MINUTE: '1000000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
