@@ -10,26 +10,15 @@ import {
   scoreText,
   toLocalInput,
 } from './match-admin.ts';
+import { testMatch } from '../matches/test-match.ts';
 
 const team = (id: number, name: string): Team => ({ id, name, logoUrl: null, isActive: true, confederationId: null });
 const teams = new Map(
   [team(1, 'Atlético de Madrid'), team(2, 'Real Betis'), team(3, 'Sevilla FC')].map((t) => [t.id, t]),
 );
 
-const match = (id: number, fields: Partial<Match> = {}): Match => ({
-  id,
-  competition: 'laliga-2026-27',
-  round: 'Matchday 1',
-  weekNumber: 1,
-  matchDate: '2026-11-28T20:00:00.000Z',
-  kickoffConfirmed: true,
-  homeTeamId: 1,
-  awayTeamId: 2,
-  scoreHome: null,
-  scoreAway: null,
-  status: 'scheduled',
-  ...fields,
-});
+const match = (id: number, fields: Partial<Match> = {}): Match =>
+  testMatch({ id, round: 'Matchday 1', weekNumber: 1, matchDate: '2026-11-28T20:00:00.000Z', ...fields });
 
 describe('the admin match list', () => {
   const all = [
