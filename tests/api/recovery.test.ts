@@ -1,8 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import pg from 'pg';
-import { testDatabaseKind } from '#tests/support/test-database';
+import { createPostgresDatabase, testDatabaseKind } from '#tests/support/test-database';
 import { startServer, type ServerProcess } from '#tests/support/server-process';
 
 /**
@@ -12,7 +11,7 @@ import { startServer, type ServerProcess } from '#tests/support/server-process';
  * and PostgreSQL that the test cuts and restores, so this runs in the PostgreSQL pass.
  */
 const onPostgres = testDatabaseKind() === 'postgres';
-const dbName = `quiniela_recovery_${process.pid}`;
+let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 let server: ServerProcess;
 let relay: net.Server;
 let relayPort = 0;
@@ -41,25 +40,13 @@ async function cutRelay() {
   for (const s of sockets) s.destroy();
 }
 
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
   if (!onPostgres) return;
-  await admin(`drop database if exists ${dbName}`);
-  await admin(`create database ${dbName} template ${inject('databaseTemplate')}`);
-  const target = new URL(process.env.TEST_DATABASE_URL!);
+  database = await createPostgresDatabase(inject('databaseTemplate'));
+  const target = new URL(database.url);
   await openRelay(target);
   const url = new URL(target);
   url.port = String(relayPort);
-  url.pathname = `/${dbName}`;
   server = await startServer({ DATABASE_URL: url.toString() });
 }, 60_000);
 
@@ -67,7 +54,7 @@ afterAll(async () => {
   if (!onPostgres) return;
   await server.stop();
   relay.close();
-  await admin(`drop database if exists ${dbName}`);
+  await database.drop();
 });
 
 describe.skipIf(!onPostgres)('database outage', () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import pg from 'pg';
 import type { SignInResponse } from '#contract/index';
-import { testDatabaseKind } from '#tests/support/test-database';
+import { createPostgresDatabase, testDatabaseKind } from '#tests/support/test-database';
 import { startRoundRobinProxy, startServer, type ServerProcess } from '#tests/support/server-process';
 
 /**
@@ -12,27 +11,14 @@ import { startRoundRobinProxy, startServer, type ServerProcess } from '#tests/su
  * read). Only meaningful on PostgreSQL: the PGlite pass skips it.
  */
 const onPostgres = testDatabaseKind() === 'postgres';
-const dbName = `quiniela_scaleout_${process.pid}`;
+let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 let instances: ServerProcess[] = [];
 let proxy: { base: string; close(): Promise<void> };
 
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
   if (!onPostgres) return;
-  await admin(`drop database if exists ${dbName}`);
-  await admin(`create database ${dbName} template ${inject('databaseTemplate')}`);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${dbName}`;
-  const env = { DATABASE_URL: url.toString(), ADMIN_EMAIL: 'jefe@example.com', ADMIN_PASSWORD: 'clave-del-jefe', SIGNIN_MAX_FAILURES: '4' };
+  database = await createPostgresDatabase(inject('databaseTemplate'));
+  const env = { DATABASE_URL: database.url, ADMIN_EMAIL: 'jefe@example.com', ADMIN_PASSWORD: 'clave-del-jefe', SIGNIN_MAX_FAILURES: '4' };
   instances = await Promise.all([startServer(env), startServer(env)]);
   proxy = await startRoundRobinProxy(instances.map((i) => i.base));
 }, 120_000);
@@ -41,7 +27,7 @@ afterAll(async () => {
   if (!onPostgres) return;
   await proxy.close();
   await Promise.all(instances.map((i) => i.stop()));
-  await admin(`drop database if exists ${dbName}`);
+  await database.drop();
 });
 
 async function call(method: string, url: string, body?: object, token?: string) {

@@ -69,13 +69,24 @@ export async function createTestDatabase(template: string): Promise<DatabaseHand
     const dump = new Blob([await readFile(template)]);
     return openPglite(new PGlite('memory://', { loadDataDir: dump }));
   }
-  const name = `quiniela_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`create database ${name} template ${template}`));
-  const handle = openPostgres(postgresUrl(name));
+  const database = await createPostgresDatabase(template);
+  const handle = openPostgres(database.url);
   return {
     ...handle,
     async close() {
       await handle.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A PostgreSQL database copied from the run's template: its URL (for server processes) and how to drop it. */
+export async function createPostgresDatabase(template: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `quiniela_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((client) => client.query(`create database ${name} template ${template}`));
+  return {
+    url: postgresUrl(name),
+    async drop() {
       await withAdminClient((client) => client.query(`drop database if exists ${name}`));
     },
   };
