@@ -1,9 +1,10 @@
 import { createRoot } from 'react-dom/client';
-import { App, loadTabsLayout } from './app.tsx';
+import { App, loadIonicShell } from './app.tsx';
 import { connectApiClientToSession } from './features/auth/api.ts';
 import { hasStoredKeys, prepareStoredAuth } from './features/auth/session.ts';
 import { queryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
+import { isTabsPath } from './shells/shell-choice.ts';
 
 connectApiClientToSession(queryClient);
 // The dev server does not build /sw.js: no offline app shell there, and reminders only arrive while the app is open.
@@ -13,8 +14,8 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 // Fetch the tab shell while the contract loads, not after the first render asks for it. A failure
-// here is not the user's concern: the lazy route imports again and handles its own errors.
-if (hasStoredKeys()) loadTabsLayout().catch(() => {});
+// here is not the user's concern: the lazy shell imports again and handles its own errors.
+if (hasStoredKeys() && isTabsPath(window.location.pathname)) loadIonicShell().catch(() => {});
 await prepareStoredAuth();
 // No <StrictMode>: its doubled effects in development would present every notice toast twice.
 createRoot(rootElement).render(<App />);

@@ -52,14 +52,12 @@ export async function fillSignInForm(page: Page, email: string, password: string
   await page.getByLabel('Contraseña').fill(password);
 }
 
-/**
- * A toast that is on screen. Its texts live in ion-toast's shadow root, which
- * Playwright's CSS locators pierce.
- */
+/** The toast on screen, if any (web/components/toaster.tsx). */
+export const shownToast = (page: Page) => page.getByTestId('toast');
+
+/** A toast that is on screen, with this message (and header). */
 export async function expectToast(page: Page, message: string, header?: string): Promise<void> {
-  const toast = page.locator('ion-toast:not(.overlay-hidden)').filter({
-    has: page.locator('.toast-message', { hasText: message }),
-  });
+  const toast = shownToast(page).filter({ has: page.locator('.toast-message', { hasText: message }) });
   await expect(toast).toBeVisible();
   if (header !== undefined) await expect(toast.locator('.toast-header')).toHaveText(header);
 }

@@ -225,7 +225,7 @@ test('a new version: the prompt offers it, and "Actualizar" switches to it and r
   await page.evaluate(async () => {
     await navigator.serviceWorker.register('/sw.js?version=next');
   });
-  const prompt = page.locator('ion-toast:not(.overlay-hidden)').filter({ hasText: 'Hay una nueva versión disponible' });
+  const prompt = page.getByTestId('update-prompt').filter({ hasText: 'Hay una nueva versión disponible' });
   await expect(prompt).toBeVisible();
 
   const reloaded = page.waitForEvent('load');

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { expectToast, fillSignInForm, newTestUser, registerViaApi, signInViaStorage, storedKeys } from './helpers.ts';
+import {
+  expectToast,
+  fillSignInForm,
+  newTestUser,
+  registerViaApi,
+  shownToast,
+  signInViaStorage,
+  storedKeys,
+} from './helpers.ts';
 
 test('a new user registers, signs in and sees the upcoming matches in the tab shell', async ({ page, request }) => {
   const user = newTestUser('registro');
@@ -11,7 +19,7 @@ test('a new user registers, signs in and sees the upcoming matches in the tab sh
   await page.getByRole('button', { name: 'Registrarse' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.locator('ion-toast:not(.overlay-hidden)')).toBeVisible();
+  await expect(shownToast(page)).toBeVisible();
 
   await fillSignInForm(page, user.email, user.password);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
@@ -23,7 +31,9 @@ test('a new user registers, signs in and sees the upcoming matches in the tab sh
   const firstCard = page.getByTestId('match-card').first();
   await expect(firstCard).toBeVisible();
   await expect(firstCard).toContainText('VS');
-  await expect(firstCard.locator('time')).toHaveText(/^[a-záéíóú]+, \d{1,2} de [a-z]+ de \d{4}(, \d{2}:\d{2}| · hora por confirmar)$/);
+  await expect(firstCard.locator('time')).toHaveText(
+    /^[a-záéíóú]+, \d{1,2} de [a-z]+ de \d{4}(, \d{2}:\d{2}| · hora por confirmar)$/,
+  );
   await expect(firstCard.getByRole('img')).toHaveCount(2);
 
   const keys = await storedKeys(page);
@@ -32,11 +42,16 @@ test('a new user registers, signs in and sees the upcoming matches in the tab sh
   expect(session.tokenType).toBe('Bearer');
 
   // The shipped LaLiga clubs are the teams with a club badge.
-  const teamsResponse = await request.get('/api/teams', { headers: { Authorization: `Bearer ${session.accessToken}` } });
+  const teamsResponse = await request.get('/api/teams', {
+    headers: { Authorization: `Bearer ${session.accessToken}` },
+  });
   const { data: teams } = (await teamsResponse.json()) as { data: { name: string; logoUrl: string | null }[] };
   const clubNames = teams.filter((team) => team.logoUrl?.startsWith('/logos/clubs/')).map((team) => team.name);
   const namesOnCards = await page.locator('.match-card__team-name').allTextContents();
-  expect(namesOnCards.some((name) => clubNames.includes(name)), namesOnCards.join(', ')).toBe(true);
+  expect(
+    namesOnCards.some((name) => clubNames.includes(name)),
+    namesOnCards.join(', '),
+  ).toBe(true);
 });
 
 test('signing in with empty fields asks to complete them', async ({ page }) => {
@@ -59,7 +74,10 @@ test("a wrong password shows the server's message", async ({ page, request }) =>
   expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
 });
 
-test('signing out forgets the session, protects the tabs again and allows signing back in', async ({ page, request }) => {
+test('signing out forgets the session, protects the tabs again and allows signing back in', async ({
+  page,
+  request,
+}) => {
   const user = newTestUser('salir');
   await registerViaApi(request, user);
   await signInViaStorage(page, request, user);
@@ -76,7 +94,7 @@ test('signing out forgets the session, protects the tabs again and allows signin
   await expect(page).toHaveURL(/\/tabs\/home$/);
   await expect(page.getByTestId('match-card').first()).toBeVisible();
   // Leaving the pools tab by signing out is not a visit by a signed-out user.
-  await expect(page.locator('ion-toast:not(.overlay-hidden)')).toHaveCount(0);
+  await expect(shownToast(page)).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -1,10 +1,10 @@
-import { IonSpinner } from '@ionic/react';
 import './screen-state.css';
 
 export function LoadingState({ text }: { text: string }) {
   return (
     <div className="screen-state" role="status">
-      <IonSpinner name="crescent" color="primary" aria-hidden="true" />
+      {/* A CSS spinner: this state also shows on the plain shell, which has no Ionic. */}
+      <span className="screen-state__spinner" aria-hidden="true" />
       <p>{text}</p>
     </div>
   );

@@ -1,6 +1,6 @@
-import { IonToast } from '@ionic/react';
 import { useState } from 'react';
 import { applyUpdate, useUpdateAvailable } from '../lib/service-worker.ts';
+import './update-prompt.css';
 
 /**
  * When a new version has been deployed and its service worker has cached it,
@@ -9,25 +9,17 @@ import { applyUpdate, useUpdateAvailable } from '../lib/service-worker.ts';
 export function UpdatePrompt() {
   const available = useUpdateAvailable();
   const [postponed, setPostponed] = useState(false);
-  const isOpen = available && !postponed;
-  // Above the tab bar where there is one, so the tabs stay usable.
-  const tabBar = isOpen ? (document.querySelector<HTMLElement>('ion-tab-bar') ?? undefined) : undefined;
+  if (!available || postponed) return null;
 
   return (
-    <IonToast
-      isOpen={isOpen}
-      message="Hay una nueva versión disponible"
-      color="medium"
-      position="bottom"
-      positionAnchor={tabBar}
-      buttons={[
-        { text: 'Más tarde', role: 'cancel' },
-        { text: 'Actualizar', handler: () => applyUpdate() },
-      ]}
-      onDidDismiss={(event) => {
-        if (event.detail.role === 'cancel') setPostponed(true);
-      }}
-      data-testid="update-prompt"
-    />
+    <div className="update-prompt" role="alert" data-testid="update-prompt">
+      <span className="update-prompt__message">Hay una nueva versión disponible</span>
+      <button type="button" onClick={() => setPostponed(true)}>
+        Más tarde
+      </button>
+      <button type="button" onClick={() => applyUpdate()}>
+        Actualizar
+      </button>
+    </div>
   );
 }

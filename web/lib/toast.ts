@@ -1,5 +1,4 @@
-import { useIonToast } from '@ionic/react';
-import { useCallback } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /** Spec §8: every message is a toast coloured danger, warning, success or medium. */
 export type ToastColor = 'danger' | 'warning' | 'success' | 'medium';
@@ -13,22 +12,49 @@ export interface ToastContent {
   header?: string;
 }
 
-/** Shows a toast at the top, where it never covers the tab bar or the form's button. */
+export interface ShownToast extends ToastContent {
+  /** Tells one toast from the next with the same text, so the newer one restarts its timer. */
+  id: number;
+}
+
+/**
+ * The app's one toast, kept outside React's tree: a notice given while one
+ * shell hands over to the other (sign-in, sign-out, an expired session) stays
+ * on screen, and the sign-in screens need no UI library to show it.
+ */
+let current: ShownToast | null = null;
+let nextId = 1;
+let hideTimer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+
+function publish(toast: ShownToast | null): void {
+  current = toast;
+  for (const listener of listeners) listener();
+}
+
+/** Shows a toast at the top, in place of any toast still on screen. */
+export function showToast(content: ToastContent): void {
+  clearTimeout(hideTimer);
+  const toast = { ...content, id: nextId++ };
+  publish(toast);
+  hideTimer = setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
+}
+
+/** Hides the toast `id`, if it is still the one on screen. */
+export function dismissToast(id: number): void {
+  if (current?.id === id) publish(null);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useShownToast(): ShownToast | null {
+  return useSyncExternalStore(subscribe, () => current);
+}
+
+/** For components: the function that shows a toast (stable, like a hook's callback). */
 export function useToast(): (content: ToastContent) => void {
-  const [present, dismiss] = useIonToast();
-  return useCallback(
-    ({ message, color, header }: ToastContent) => {
-      // useIonToast silently drops a toast while its previous one is on screen: replace that one instead.
-      void dismiss().then(() =>
-        present({
-          message,
-          color,
-          header,
-          duration: TOAST_DURATION_MS,
-          position: 'top',
-        }),
-      );
-    },
-    [present, dismiss],
-  );
+  return showToast;
 }

@@ -1,6 +1,5 @@
-import { IonContent, IonPage, useIonRouter } from '@ionic/react';
 import { useEffect, useEffectEvent } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { LoadingState } from '../components/loading-state.tsx';
 import { useStoredAuth } from '../features/auth/session.ts';
 import { rememberInvitation } from '../features/pools/invitation.ts';
@@ -14,25 +13,23 @@ import { useToast } from '../lib/toast.ts';
 export function JoinPage() {
   const { code = '' } = useParams();
   const auth = useStoredAuth();
-  const router = useIonRouter();
+  const navigate = useNavigate();
   const showToast = useToast();
 
   const openInvitation = useEffectEvent(() => {
     rememberInvitation(code);
     if (auth.status === 'signed-in') {
-      router.push('/tabs/quinelas', 'root', 'replace');
+      void navigate('/tabs/quinelas', { replace: true });
       return;
     }
     showToast({ message: 'Inicia sesión para unirte a la quiniela.', color: 'medium' });
-    router.push('/login', 'root', 'replace');
+    void navigate('/login', { replace: true });
   });
   useEffect(() => openInvitation(), [code]);
 
   return (
-    <IonPage>
-      <IonContent>
-        <LoadingState text="Abriendo la invitación..." />
-      </IonContent>
-    </IonPage>
+    <div className="plain-screen">
+      <LoadingState text="Abriendo la invitación..." />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import { useIonRouter } from '@ionic/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import type { SignInBody, SignUpBody } from '#contract/index';
 import { apiRequest, configureApiClient } from '../../lib/api-client.ts';
 import { loadContract } from '../../lib/contract.ts';
@@ -64,7 +64,7 @@ export function useSignUp() {
  */
 export function useSignOut() {
   const queryClient = useQueryClient();
-  const router = useIonRouter();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => {
       await forgetPushSubscription();
@@ -72,7 +72,7 @@ export function useSignOut() {
       return apiRequest('/auth/signout', { method: 'POST', schema: MessageResponseSchema });
     },
     onSettled: () => {
-      router.push('/login', 'root', 'replace');
+      void navigate('/login', { replace: true });
       forgetSignedInUser(queryClient);
     },
   });

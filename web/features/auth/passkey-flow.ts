@@ -1,8 +1,9 @@
-import { useIonAlert, useIonRouter } from '@ionic/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { SignInResponse } from '#contract/index';
 import { messages } from '#contract/messages';
+import { presentAlert } from '../../lib/alert.ts';
 import { apiRequest, errorMessage } from '../../lib/api-client.ts';
 import { loadContract } from '../../lib/contract.ts';
 import { useToast } from '../../lib/toast.ts';
@@ -23,8 +24,8 @@ import { clearStoredAuth, readStoredAuth, storeSignIn } from './session.ts';
 export const passkeysQueryKey = ['passkeys'] as const;
 
 function useGoHome(): () => void {
-  const router = useIonRouter();
-  return useCallback(() => router.push('/tabs/home', 'root', 'replace'), [router]);
+  const navigate = useNavigate();
+  return useCallback(() => void navigate('/tabs/home', { replace: true }), [navigate]);
 }
 
 /** The "use fingerprint" button's action: sign in with this device's passkey and go home. */
@@ -98,7 +99,6 @@ async function isOwnPasskey(credentialId: string): Promise<boolean> {
  */
 export function useBiometricFollowUp() {
   const [isPending, setPending] = useState(false);
-  const [presentAlert] = useIonAlert();
   const queryClient = useQueryClient();
   const showToast = useToast();
   const goHome = useGoHome();
@@ -151,7 +151,7 @@ export function useBiometricFollowUp() {
           { text: 'Verificar', handler: () => void verify(signedIn, credentialId) },
         ],
       }),
-    [discardSession, presentAlert, verify],
+    [discardSession, verify],
   );
 
   const offerRegistration = useCallback(
@@ -169,7 +169,7 @@ export function useBiometricFollowUp() {
           },
         ],
       }),
-    [finishHome, presentAlert, registerBiometrics],
+    [finishHome, registerBiometrics],
   );
 
   const start = useCallback(

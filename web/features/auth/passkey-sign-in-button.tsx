@@ -1,5 +1,5 @@
-import { IonButton, IonIcon } from '@ionic/react';
 import { fingerPrintOutline } from 'ionicons/icons';
+import { MaskIcon } from '../../components/mask-icon.tsx';
 import { useBiometricCapability, useDeviceBiometrics } from './passkey.ts';
 import { usePasskeySignIn } from './passkey-flow.ts';
 
@@ -14,16 +14,15 @@ export function PasskeySignInButton() {
   if (!capable || !device.enabled) return null;
 
   return (
-    <IonButton
-      expand="block"
-      fill="outline"
-      className="auth-page__passkey"
+    <button
+      type="button"
+      className="plain-button plain-button--outline"
       disabled={passkeySignIn.isPending}
       onClick={() => passkeySignIn.mutate()}
       data-testid="passkey-sign-in"
     >
-      <IonIcon slot="start" icon={fingerPrintOutline} aria-hidden="true" />
+      <MaskIcon src={fingerPrintOutline} />
       Usar huella o Face ID
-    </IonButton>
+    </button>
   );
 }

@@ -1,7 +1,7 @@
-import { IonButton, IonInput } from '@ionic/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { messages } from '#contract/messages';
+import { TextField } from '../../components/text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useSignIn } from './api.ts';
@@ -37,35 +37,31 @@ export function SignInForm() {
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
-      <IonInput
+      <TextField
         label="Correo electrónico"
-        labelPlacement="floating"
-        fill="outline"
         type="email"
-        inputmode="email"
-        autocomplete="email"
+        inputMode="email"
+        autoComplete="email"
         value={email}
-        onIonInput={(event) => setEmail(event.detail.value ?? '')}
+        onValueChange={setEmail}
         data-testid="sign-in-email"
       />
-      <IonInput
+      <TextField
         label="Contraseña"
-        labelPlacement="floating"
-        fill="outline"
         type="password"
-        autocomplete="current-password"
+        autoComplete="current-password"
         value={password}
-        onIonInput={(event) => setPassword(event.detail.value ?? '')}
+        onValueChange={setPassword}
         data-testid="sign-in-password"
       />
-      <IonButton
+      <button
         type="submit"
-        expand="block"
+        className="plain-button"
         disabled={signIn.isPending || biometricFollowUp.isPending}
         data-testid="sign-in-submit"
       >
         Iniciar Sesión
-      </IonButton>
+      </button>
     </form>
   );
 }

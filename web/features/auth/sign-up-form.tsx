@@ -1,7 +1,8 @@
-import { IonButton, IonInput, useIonRouter } from '@ionic/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { messages } from '#contract/messages';
+import { TextField } from '../../components/text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useSignUp } from './api.ts';
@@ -12,7 +13,7 @@ export function SignUpForm() {
   const [password, setPassword] = useState('');
   const signUp = useSignUp();
   const showToast = useToast();
-  const router = useIonRouter();
+  const navigate = useNavigate();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -25,7 +26,7 @@ export function SignUpForm() {
       {
         onSuccess: (response) => {
           showToast({ message: response.message, color: 'success' });
-          router.push('/login', 'root', 'replace');
+          void navigate('/login', { replace: true });
         },
         onError: (error) =>
           showToast({
@@ -39,40 +40,34 @@ export function SignUpForm() {
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
-      <IonInput
+      <TextField
         label="Nombre"
-        labelPlacement="floating"
-        fill="outline"
-        autocomplete="name"
-        autocapitalize="words"
+        autoComplete="name"
+        autoCapitalize="words"
         value={name}
-        onIonInput={(event) => setName(event.detail.value ?? '')}
+        onValueChange={setName}
         data-testid="sign-up-name"
       />
-      <IonInput
+      <TextField
         label="Correo electrónico"
-        labelPlacement="floating"
-        fill="outline"
         type="email"
-        inputmode="email"
-        autocomplete="email"
+        inputMode="email"
+        autoComplete="email"
         value={email}
-        onIonInput={(event) => setEmail(event.detail.value ?? '')}
+        onValueChange={setEmail}
         data-testid="sign-up-email"
       />
-      <IonInput
+      <TextField
         label="Contraseña"
-        labelPlacement="floating"
-        fill="outline"
         type="password"
-        autocomplete="new-password"
+        autoComplete="new-password"
         value={password}
-        onIonInput={(event) => setPassword(event.detail.value ?? '')}
+        onValueChange={setPassword}
         data-testid="sign-up-password"
       />
-      <IonButton type="submit" expand="block" disabled={signUp.isPending} data-testid="sign-up-submit">
+      <button type="submit" className="plain-button" disabled={signUp.isPending} data-testid="sign-up-submit">
         Registrarse
-      </IonButton>
+      </button>
     </form>
   );
 }

@@ -1,5 +1,5 @@
-import { useIonRouter } from '@ionic/react';
 import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 /** Survives the sign-in redirect, and dies with the browser tab. */
 const PENDING_INVITATION_KEY = 'pendingInvitationCode';
@@ -27,14 +27,15 @@ export function takePendingInvitation(): string | null {
  * signing in continues on the pools tab, whose join dialog takes the code.
  * (The join route itself navigates on its own.)
  */
-export function useResumeInvitation(pathname: string, signedIn: boolean): void {
-  const router = useIonRouter();
+export function useResumeInvitation(signedIn: boolean): void {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   useEffect(() => {
     const elsewhere = pathname !== POOLS_PATH && !pathname.startsWith('/unirse/');
     if (signedIn && elsewhere && sessionStorage.getItem(PENDING_INVITATION_KEY) !== null) {
-      router.push(POOLS_PATH, 'root', 'replace');
+      void navigate(POOLS_PATH, { replace: true });
     }
-  }, [pathname, signedIn, router]);
+  }, [pathname, signedIn, navigate]);
 }
 
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled';
