@@ -107,8 +107,12 @@ try {
     for (const id of ['accessibility', 'best-practices'] as const) {
       for (const ref of lhr.categories[id]?.auditRefs ?? []) {
         const failed = lhr.audits[ref.id];
-        if (ref.weight > 0 && failed && failed.score !== null && failed.score < 1)
+        if (ref.weight > 0 && failed && failed.score !== null && failed.score < 1) {
           console.log(`  ${id}: ${failed.id} (${failed.title})`);
+          // What it found, in short: enough to know where to look.
+          const items = (failed.details && 'items' in failed.details ? failed.details.items : []) as unknown[];
+          for (const item of items.slice(0, 3)) console.log(`    ${JSON.stringify(item).slice(0, 400)}`);
+        }
       }
     }
   }

@@ -1,4 +1,4 @@
-import { IonInput, IonItem, IonLabel, IonList } from '@ionic/react';
+import { IonItem, IonLabel, IonList } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { footballOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
@@ -6,6 +6,7 @@ import { messages } from '#contract/index';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
+import { IonInput } from '../../ionic/input.ts';
 import { formatKickoff } from '../../lib/format-date.ts';
 import { matchQueries } from '../matches/api.ts';
 import {

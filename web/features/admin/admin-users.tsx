@@ -1,4 +1,4 @@
-import { IonButton, IonInput, IonItem, IonLabel, IonList, useIonAlert } from '@ionic/react';
+import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { peopleOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,8 @@ import type { User } from '#contract/index';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
+import { IonInput } from '../../ionic/input.ts';
+import { presentAlert } from '../../lib/alert.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
 import { adminQueries, useSetRole } from './api.ts';
@@ -24,35 +26,31 @@ export function AdminUsers({ selfId }: { selfId: number }) {
   const users = useQuery(adminQueries.users(search));
   const setRole = useSetRole();
   const showToast = useToast();
-  const [presentAlert, dismissAlert] = useIonAlert();
 
   const toggleAdmin = (user: User) => {
     const grant = user.role !== 'admin';
-    // useIonAlert drops a new alert while its previous one is still closing: finish that one first.
-    void dismissAlert().then(() =>
-      presentAlert({
-        header: grant ? 'Dar rol de administrador' : 'Quitar rol de administrador',
-        message: grant
-          ? `${user.name} podrá editar partidos, equipos, resultados y roles.`
-          : `${user.name} dejará de poder administrar la aplicación.`,
-        buttons: [
-          { text: 'Cancelar', role: 'cancel' },
-          {
-            text: grant ? 'Dar rol' : 'Quitar rol',
-            role: 'confirm',
-            handler: () =>
-              setRole.mutate(
-                { id: user.id, role: grant ? 'admin' : 'user' },
-                {
-                  onSuccess: (response) => showToast({ message: response.message, color: 'success' }),
-                  onError: (error) =>
-                    showToast({ message: errorMessage(error, 'No se pudo cambiar el rol.'), color: 'danger' }),
-                },
-              ),
-          },
-        ],
-      }),
-    );
+    void presentAlert({
+      header: grant ? 'Dar rol de administrador' : 'Quitar rol de administrador',
+      message: grant
+        ? `${user.name} podrá editar partidos, equipos, resultados y roles.`
+        : `${user.name} dejará de poder administrar la aplicación.`,
+      buttons: [
+        { text: 'Cancelar', role: 'cancel' },
+        {
+          text: grant ? 'Dar rol' : 'Quitar rol',
+          role: 'confirm',
+          handler: () =>
+            setRole.mutate(
+              { id: user.id, role: grant ? 'admin' : 'user' },
+              {
+                onSuccess: (response) => showToast({ message: response.message, color: 'success' }),
+                onError: (error) =>
+                  showToast({ message: errorMessage(error, 'No se pudo cambiar el rol.'), color: 'danger' }),
+              },
+            ),
+        },
+      ],
+    });
   };
 
   return (

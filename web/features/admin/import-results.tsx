@@ -1,9 +1,10 @@
-import { IonButton, IonIcon, IonInput } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { cloudDownloadOutline, documentOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import type { ImportResultsResponse, ImportedMatchChange, Team } from '#contract/index';
+import { IonInput } from '../../ionic/input.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatKickoff } from '../../lib/format-date.ts';
 import { useToast } from '../../lib/toast.ts';

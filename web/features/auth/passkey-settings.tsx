@@ -10,7 +10,6 @@ import {
   IonModal,
   IonTitle,
   IonToolbar,
-  useIonAlert,
 } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fingerPrintOutline, trashOutline } from 'ionicons/icons';
@@ -18,6 +17,7 @@ import { useState } from 'react';
 import { messages } from '#contract/index';
 import type { Passkey } from '#contract/index';
 import { LoadingState } from '../../components/loading-state.tsx';
+import { presentAlert } from '../../lib/alert.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
 import {
@@ -110,7 +110,6 @@ function PasskeyList() {
 function PasskeyItem({ passkey, thisDevice }: { passkey: Passkey; thisDevice: boolean }) {
   const queryClient = useQueryClient();
   const showToast = useToast();
-  const [presentAlert] = useIonAlert();
   const remove = useMutation({
     mutationFn: () => removePasskey(passkey.id),
     onSuccess: (message) => {

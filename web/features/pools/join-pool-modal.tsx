@@ -1,8 +1,9 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonInput, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { INVITATION_CODE_MAX, INVITATION_CODE_MIN, poolMessages } from '#contract/index';
 import type { Pool } from '#contract/index';
+import { IonInput } from '../../ionic/input.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useJoinPool } from './api.ts';
@@ -35,7 +36,11 @@ export function JoinPoolModal({ isOpen, userId, initialCode, onClose, onJoined }
   );
 }
 
-function JoinPoolForm({ userId, initialCode, onJoined }: Pick<JoinPoolModalProps, 'userId' | 'initialCode' | 'onJoined'>) {
+function JoinPoolForm({
+  userId,
+  initialCode,
+  onJoined,
+}: Pick<JoinPoolModalProps, 'userId' | 'initialCode' | 'onJoined'>) {
   const [code, setCode] = useState(initialCode);
   const joinPool = useJoinPool();
   const showToast = useToast();
