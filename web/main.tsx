@@ -13,9 +13,20 @@ if (import.meta.env.PROD) void registerServiceWorker();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
+const { pathname } = window.location;
+const resumesTabs = hasStoredKeys() && isTabsPath(pathname);
 // Fetch the tab shell while the contract loads, not after the first render asks for it. A failure
 // here is not the user's concern: the lazy shell imports again and handles its own errors.
-if (hasStoredKeys() && isTabsPath(window.location.pathname)) loadIonicShell().catch(() => {});
+if (resumesTabs) loadIonicShell().catch(() => {});
 await prepareStoredAuth();
+// Inicio and Favoritos show the match list: ask for it now, while the tab shell is still on its way.
+// The screens' own queries take over these requests (same query keys).
+if (resumesTabs && (pathname === '/tabs/home' || pathname === '/tabs/favorites')) {
+  void import('./features/matches/api.ts')
+    .then(({ matchQueries }) =>
+      Promise.all([queryClient.prefetchQuery(matchQueries.all()), queryClient.prefetchQuery(matchQueries.teams())]),
+    )
+    .catch(() => {});
+}
 // No <StrictMode>: its doubled effects in development would present every notice toast twice.
 createRoot(rootElement).render(<App />);
