@@ -15,7 +15,7 @@ const webBoundary = [
 /** Wrappers web/ionic/ defines so their components load with the lazy screens (see web/ionic/lazy-component.ts). */
 const lazyIonicComponents = {
   name: '@ionic/react',
-  importNames: ['IonFab', 'IonInput', 'IonRefresher', 'IonRefresherContent', 'IonSegment', 'IonSegmentButton', 'IonSelect', 'IonSelectOption', 'IonTextarea', 'IonToggle'],
+  importNames: ['IonFab', 'IonFabButton', 'IonInput', 'IonRefresher', 'IonRefresherContent', 'IonSegment', 'IonSegmentButton', 'IonSelect', 'IonSelectOption', 'IonTextarea', 'IonToggle'],
   message: 'Import it from web/ionic/: from @ionic/react its code would load with every tab screen.',
 };
 

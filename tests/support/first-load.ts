@@ -38,7 +38,7 @@ export const routeBudgets: RouteBudget[] = [
   {
     route: '/tabs/home',
     signedIn: true,
-    budgetKb: 275,
+    budgetKb: 272,
     ready: (page) => page.locator('ion-title', { hasText: 'Partidos' }).first().waitFor(),
   },
 ];

@@ -2,7 +2,6 @@ import {
   IonButton,
   IonButtons,
   IonContent,
-  IonFabButton,
   IonHeader,
   IonIcon,
   IonLabel,
@@ -20,7 +19,7 @@ import { takePendingInvitation } from '../features/pools/invitation.ts';
 import { JoinPoolModal } from '../features/pools/join-pool-modal.tsx';
 import { PoolList } from '../features/pools/pool-list.tsx';
 import type { PoolListKind } from '../features/pools/pool-list.tsx';
-import { IonFab } from '../ionic/fab.ts';
+import { IonFab, IonFabButton } from '../ionic/fab.ts';
 import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
 import './pools-page.css';
 
