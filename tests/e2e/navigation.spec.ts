@@ -61,10 +61,20 @@ test.describe('signed in', () => {
 });
 
 test.describe('signed out', () => {
-  test('the pools tab explains why it sends the visitor to sign in', async ({ page }) => {
+  test('the pools tab explains why it sends the visitor to sign in, without loading the Ionic shell', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto('/tabs/quinelas');
     await expectToast(page, 'Debes iniciar sesión para ver tus quinielas.');
     await expect(page).toHaveURL(/\/login$/);
+    // The plain shell (web/shells/plain-shell.tsx) handled it all.
+    await expect(page.getByTestId('sign-in-submit')).toBeVisible();
+    await expect(page.locator('ion-app')).toHaveCount(0);
+    expect(scripts.filter((script) => script.includes('ionic-shell'))).toEqual([]);
   });
 
   for (const path of ['/tabs/home', '/tabs/favorites', '/tabs']) {
