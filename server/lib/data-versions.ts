@@ -34,11 +34,15 @@ export function dataVersions(db: Database): DataVersions {
   if (existing) return existing;
   const counters: Record<Topic, number> = { accounts: 0, matches: 0, standings: 0 };
   const tokens = new Map<Topic, string | undefined>();
+  // Built once and prepared by name: this read runs for nearly every request on PostgreSQL, so neither
+  // Drizzle nor the database should parse or plan it again each time.
+  const readTokens = db
+    .select({ key: appSettings.key, value: appSettings.value })
+    .from(appSettings)
+    .where(inArray(appSettings.key, TOPICS.map(keyOf)))
+    .prepare('data_versions');
   const read = async () => {
-    const rows = await db
-      .select({ key: appSettings.key, value: appSettings.value })
-      .from(appSettings)
-      .where(inArray(appSettings.key, TOPICS.map(keyOf)));
+    const rows = await readTokens.execute();
     for (const topic of TOPICS) {
       const token = rows.find((r) => r.key === keyOf(topic))?.value;
       if (tokens.has(topic) && tokens.get(topic) === token) continue;
