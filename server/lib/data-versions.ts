@@ -34,11 +34,14 @@ export function dataVersions(db: Database): DataVersions {
   if (existing) return existing;
   const counters: Record<Topic, number> = { accounts: 0, matches: 0, standings: 0 };
   const tokens = new Map<Topic, string | undefined>();
-  const read = async () => {
-    const rows = await db
-      .select({ key: appSettings.key, value: appSettings.value })
-      .from(appSettings)
-      .where(inArray(appSettings.key, TOPICS.map(keyOf)));
+  // Built once and prepared by name: this read runs for nearly every request on PostgreSQL, so neither
+  // Drizzle nor the database should parse or plan it again each time.
+  const readTokens = db
+    .select({ key: appSettings.key, value: appSettings.value })
+    .from(appSettings)
+    .where(inArray(appSettings.key, TOPICS.map(keyOf)))
+    .prepare('data_versions');
+  const apply = (rows: { key: string; value: string }[]) => {
     for (const topic of TOPICS) {
       const token = rows.find((r) => r.key === keyOf(topic))?.value;
       if (tokens.has(topic) && tokens.get(topic) === token) continue;
@@ -46,7 +49,7 @@ export function dataVersions(db: Database): DataVersions {
       counters[topic] += 1;
     }
   };
-  const probe = coalesced(read);
+  const probe = coalesced(() => readTokens.execute(), apply);
   const state: State = {
     shared: true,
     async stamp(topics, since = performance.now()) {
@@ -71,35 +74,55 @@ export function soleWriter(db: Database): void {
   (dataVersions(db) as State).shared = false;
 }
 
+/** Reads of the versions running at once at most: a read waiting for a slot is shared by every caller meanwhile. */
+const READS_IN_FLIGHT = 2;
+
 /**
- * Shares one database read among concurrent callers, without ever answering a caller with a read that
- * started before its `since` (that read could miss a write the caller already saw committed).
+ * Shares database reads among concurrent callers, without ever answering a caller with a read that
+ * started before its `since` (that read could miss a write the caller already saw committed). A read
+ * starts once the event loop's current turn has brought in its callers, alongside the one already
+ * running: a caller arriving during a read waits for one round trip, not for the rest of that read first.
+ * Results are applied in the order the reads started, so an older read never undoes a newer one.
  */
-function coalesced(read: () => Promise<void>): (since: number) => Promise<void> {
-  let running: { startedAt: number; done: Promise<void> } | undefined;
-  let next: Promise<void> | undefined;
-  let lastReadStartedAt = -Infinity;
+export function coalesced<T>(read: () => Promise<T>, apply: (result: T) => void): (since: number) => Promise<void> {
+  let appliedStartedAt = -Infinity;
+  let applied: Promise<unknown> = Promise.resolve();
+  let newest: { startedAt: number; done: Promise<void> } | undefined;
+  let queued: Promise<void> | undefined;
+  let running = 0;
+  let freeSlot: (() => void) | undefined;
+
   const start = (): Promise<void> => {
     const startedAt = performance.now();
-    const done: Promise<void> = read()
-      .then(() => void (lastReadStartedAt = Math.max(lastReadStartedAt, startedAt)))
-      .finally(() => {
-        if (running?.done === done) running = undefined;
+    running += 1;
+    const result = read();
+    const settled = () => {
+      running -= 1;
+      const wake = freeSlot;
+      freeSlot = undefined;
+      wake?.();
+    };
+    result.then(settled, settled);
+    const done = applied
+      .then(() => result)
+      .then((value) => {
+        apply(value);
+        appliedStartedAt = startedAt;
       });
-    running = { startedAt, done };
+    applied = done.catch(() => {});
+    newest = { startedAt, done };
     return done;
   };
   return (since) => {
-    if (lastReadStartedAt > since) return Promise.resolve();
-    if (!running) return start();
-    if (running.startedAt > since) return running.done;
-    next ??= running.done
-      .catch(() => {})
+    if (appliedStartedAt > since) return Promise.resolve();
+    if (newest && newest.startedAt > since) return newest.done;
+    queued ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => (running < READS_IN_FLIGHT ? undefined : new Promise<void>((resolve) => (freeSlot = resolve))))
       .then(() => {
-        next = undefined;
+        queued = undefined;
         return start();
       });
-    return next;
+    return queued;
   };
 }
 

@@ -88,6 +88,50 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
     }
   });
 
+  it('answers every request that starts after a write on one instance with that write, while the other serves many at once', async () => {
+    const [reader, writer] = instances as [ServerProcess, ServerProcess];
+    const owner = await signUpAndIn('Anfitriona');
+    const guest = await signUpAndIn('Invitado');
+    const pool = (await call('POST', '/api/pools', { name: 'Carrera', invitationCode: 765432, creatorId: owner.userProfile.id }, owner.session.accessToken)).json.data;
+    const writeOnWriter = async (url: string, body?: object) => {
+      const res = await fetch(writer.base + url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${guest.session.accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      expect(res.status).toBe(200);
+      return performance.now();
+    };
+    // Eight requests in flight at all times on the reader: its reads of the data versions overlap and are shared.
+    const answers: { sentAt: number; status: number }[] = [];
+    let reading = true;
+    const readRanking = async () => {
+      while (reading) {
+        const sentAt = performance.now();
+        const res = await fetch(`${reader.base}/api/leaderboard/pool/${pool.id}/ranking`, { headers: { authorization: `Bearer ${guest.session.accessToken}` } });
+        await res.arrayBuffer();
+        answers.push({ sentAt, status: res.status });
+      }
+    };
+    const pause = () => new Promise((r) => setTimeout(r, 300));
+    const readers = Array.from({ length: 8 }, readRanking);
+    await pause();
+    const joinSentAt = performance.now();
+    const joinedAt = await writeOnWriter('/api/pools/join', { invitationCode: 765432, userId: guest.userProfile.id });
+    await pause();
+    const signOutSentAt = performance.now();
+    const signedOutAt = await writeOnWriter('/auth/signout');
+    await pause();
+    reading = false;
+    await Promise.all(readers);
+
+    const statusesBetween = (from: number, to: number) => new Set(answers.filter((a) => a.sentAt > from && a.sentAt < to).map((a) => a.status));
+    // Not a member yet (the refusal is cached), a member from the join on, signed out from the sign-out on.
+    expect(statusesBetween(-Infinity, joinSentAt)).toEqual(new Set([403]));
+    expect(statusesBetween(joinedAt, signOutSentAt)).toEqual(new Set([200]));
+    expect(statusesBetween(signedOutAt, Infinity)).toEqual(new Set([401]));
+  });
+
   it('drains in-flight requests on SIGTERM', async () => {
     const [first] = instances;
     const email = (i: number) => `drain-${Date.now()}-${i}@example.com`;

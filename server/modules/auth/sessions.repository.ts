@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { RoleName, UserProfile } from '#contract/index';
 import type { Database } from '../../db/client.ts';
 import { roles, sessions, users } from '../../db/schema.ts';
 
-/** Sessions are found (and cached) by this, never by the token itself. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** Sessions are found (and cached) by this, never by the token itself. One-shot: every request hashes its token. */
+export const hashToken = (token: string) => hash('sha256', token, 'base64url');
 
 export function createSessionsRepository(db: Database) {
   return {

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { coalesced } from './data-versions.ts';
+
+/** Reads the test settles by hand, in any order, and what was applied from them. */
+function manualReads() {
+  const reads: { resolve: (value: number) => void; reject: (error: Error) => void }[] = [];
+  const applied: number[] = [];
+  const probe = coalesced(
+    () => new Promise<number>((resolve, reject) => reads.push({ resolve, reject })),
+    (value) => applied.push(value),
+  );
+  return { reads, applied, probe };
+}
+
+/** Lets queued reads start (they wait for the event loop's turn to end) and settled ones be applied. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('coalesced version reads', () => {
+  it('share one read among the callers of one turn, and answer later callers it covers without another', async () => {
+    const { reads, applied, probe } = manualReads();
+    const since = performance.now();
+    const answers = Promise.all([probe(since), probe(since), probe(since)]);
+    await turn();
+    expect(reads).toHaveLength(1);
+    reads[0]!.resolve(1);
+    await answers;
+    expect(applied).toEqual([1]);
+    await probe(since);
+    expect(reads).toHaveLength(1);
+  });
+
+  it('never answer a caller with a read that started before it arrived', async () => {
+    const { reads, applied, probe } = manualReads();
+    const first = probe(performance.now());
+    await turn();
+    let answered = false;
+    const second = probe(performance.now()).then(() => void (answered = true));
+    await turn();
+    // The second caller's read runs alongside the first instead of after it...
+    expect(reads).toHaveLength(2);
+    reads[0]!.resolve(1);
+    await first;
+    await turn();
+    // ...and the first read, older than the caller, does not answer it.
+    expect(answered).toBe(false);
+    reads[1]!.resolve(2);
+    await second;
+    expect(applied).toEqual([1, 2]);
+  });
+
+  it('apply results in the order the reads started, whichever answers first', async () => {
+    const { reads, applied, probe } = manualReads();
+    const first = probe(performance.now());
+    await turn();
+    const second = probe(performance.now());
+    await turn();
+    reads[1]!.resolve(2);
+    await turn();
+    expect(applied).toEqual([]);
+    reads[0]!.resolve(1);
+    await Promise.all([first, second]);
+    expect(applied).toEqual([1, 2]);
+  });
+
+  it('run two reads at most, the next one shared by everyone who waits for it', async () => {
+    const { reads, probe } = manualReads();
+    const calls = [probe(performance.now())];
+    await turn();
+    calls.push(probe(performance.now()));
+    await turn();
+    calls.push(probe(performance.now()), probe(performance.now()));
+    await turn();
+    expect(reads).toHaveLength(2);
+    reads[0]!.resolve(1);
+    await turn();
+    expect(reads).toHaveLength(3);
+    reads[1]!.resolve(2);
+    reads[2]!.resolve(3);
+    await Promise.all(calls);
+    expect(reads).toHaveLength(3);
+  });
+
+  it('fail the callers of a failed read, and read again for the next caller', async () => {
+    const { reads, applied, probe } = manualReads();
+    const failed = probe(performance.now());
+    await turn();
+    reads[0]!.reject(new Error('database unreachable'));
+    await expect(failed).rejects.toThrow('database unreachable');
+    const retried = probe(performance.now());
+    await turn();
+    reads[1]!.resolve(2);
+    await retried;
+    expect(applied).toEqual([2]);
+  });
+});
