@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Toaster } from './components/toaster.tsx';
+import { UpdatePrompt } from './components/update-prompt.tsx';
 import { useStoredAuth } from './features/auth/session.ts';
 import { queryClient } from './lib/query-client.ts';
 import { PlainShell } from './shells/plain-shell.tsx';
@@ -25,8 +26,8 @@ const IonicShell = lazy(() => loadIonicShell().then((module) => ({ default: modu
  * Renders the shell the current path needs (web/shells/shell-choice.ts). Each
  * shell has its own router on the same browser history; the one showing
  * reports every navigation, and a path that belongs to the other shell
- * mounts that one, which reads the path from the address bar. The toast lives
- * above both, so a notice survives the handover.
+ * mounts that one, which reads the path from the address bar. The toast and
+ * the update prompt live above both, so a notice (or a postponed update) survives the handover.
  */
 export function App() {
   const auth = useStoredAuth();
@@ -46,6 +47,7 @@ export function App() {
       ) : (
         <PlainShell onNavigate={onNavigate} />
       )}
+      <UpdatePrompt />
       <Toaster />
     </QueryClientProvider>
   );

@@ -1,7 +1,7 @@
 import { IonApp, IonPage, IonRouterOutlet, setupIonicReact } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { Navigate, Route } from 'react-router-dom';
-import { AppStatus } from '../components/app-status.tsx';
+import { ConnectionBanner } from '../components/connection-banner.tsx';
 import { useResumeInvitation } from '../features/pools/invitation.ts';
 import { TabsLayout } from '../pages/tabs-layout.tsx';
 import { useRouteEffects } from './route-effects.ts';
@@ -26,7 +26,7 @@ function IonicRoutes({ onNavigate }: { onNavigate: (pathname: string) => void })
 export function IonicShell({ onNavigate }: { onNavigate: (pathname: string) => void }) {
   return (
     <IonApp>
-      <AppStatus />
+      <ConnectionBanner />
       <IonReactRouter>
         <IonicRoutes onNavigate={onNavigate} />
       </IonReactRouter>

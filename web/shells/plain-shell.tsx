@@ -1,5 +1,5 @@
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { AppStatus } from '../components/app-status.tsx';
+import { ConnectionBanner } from '../components/connection-banner.tsx';
 import { JoinPage } from '../pages/join-page.tsx';
 import { LoginPage } from '../pages/login-page.tsx';
 import { RegisterPage } from '../pages/register-page.tsx';
@@ -34,7 +34,7 @@ function PlainRoutes({ onNavigate }: { onNavigate: (pathname: string) => void })
 export function PlainShell({ onNavigate }: { onNavigate: (pathname: string) => void }) {
   return (
     <div className="plain-app">
-      <AppStatus />
+      <ConnectionBanner />
       <div className="plain-outlet">
         <BrowserRouter>
           <PlainRoutes onNavigate={onNavigate} />
