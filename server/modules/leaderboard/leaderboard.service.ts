@@ -78,7 +78,7 @@ export function createLeaderboardService({ standings, pools, rateLimiter, clock,
       const imported = pullResults ? await pullResults() : null;
       await standings.recompute(owned, clock());
       await versions.changed('standings');
-      return { import: imported, poolsRecomputed: owned?.length ?? (await pools.listVisibleTo(null)).length };
+      return { import: imported, poolsRecomputed: owned?.length ?? (await pools.countAll()) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { TransactionRollbackError, and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { TransactionRollbackError, and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Pool, PoolParticipant } from '#contract/index';
 import type { Database } from '../../db/client.ts';
@@ -111,6 +111,12 @@ export function createPoolsRepository(db: Database) {
               )
               .orderBy(desc(pools.id));
       return rows.map(toPool);
+    },
+
+    /** How many pools exist: "Actualizar Resultados" for an admin reports it without listing them all. */
+    async countAll(): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(pools);
+      return row?.total ?? 0;
     },
 
     async participants(poolId: number): Promise<PoolParticipant[]> {
