@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Toaster } from './components/toaster.tsx';
 import { UpdatePrompt } from './components/update-prompt.tsx';
 import { useStoredAuth } from './features/auth/session.ts';
@@ -36,16 +36,15 @@ export function App() {
   const wanted = nextShell(shell, pathname, auth.status === 'signed-in');
   // Derived during render (React's "adjusting state when a prop changes"): no frame shows the wrong shell.
   if (wanted !== shell) setShell(wanted);
-  const onNavigate = useCallback((path: string) => setPathname(path), []);
 
   return (
     <QueryClientProvider client={queryClient}>
       {wanted === 'ionic' ? (
         <Suspense fallback={<div className="plain-outlet" />}>
-          <IonicShell onNavigate={onNavigate} />
+          <IonicShell onNavigate={setPathname} />
         </Suspense>
       ) : (
-        <PlainShell onNavigate={onNavigate} />
+        <PlainShell onNavigate={setPathname} />
       )}
       <UpdatePrompt />
       <Toaster />

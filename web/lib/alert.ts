@@ -1,18 +1,29 @@
-import type { AlertOptions } from '@ionic/core/components';
+import type { AlertOptions, alertController as AlertController } from '@ionic/core/components';
+
+/** Ionic's alert controller, loaded and set up once, on first use. */
+let alertController: Promise<typeof AlertController> | undefined;
+
+function loadAlertController() {
+  alertController ??= Promise.all([import('@ionic/core/components'), import('@ionic/core/components/ion-alert.js')])
+    .then(([core, alert]) => {
+      // Sets the mode (md/ios) the alert is styled for; setupIonicReact does the same for the Ionic shell.
+      core.initialize();
+      alert.defineCustomElement();
+      return core.alertController;
+    })
+    .catch((error: unknown) => {
+      alertController = undefined; // a chunk that failed to load is tried again next time
+      throw error;
+    });
+  return alertController;
+}
 
 /**
- * Presents Ionic's alert through its controller, loaded on first use. Screens
- * of the plain shell (the sign-in flow's biometric dialogs) can show it without
- * loading Ionic React; inside the Ionic shell the same modules are already there.
+ * Presents Ionic's alert through its controller. Screens of the plain shell
+ * (the sign-in flow's biometric dialogs) can show it without loading Ionic
+ * React; inside the Ionic shell the same modules are already there.
  */
 export async function presentAlert(options: AlertOptions): Promise<void> {
-  const [{ alertController, initialize }, { defineCustomElement }] = await Promise.all([
-    import('@ionic/core/components'),
-    import('@ionic/core/components/ion-alert.js'),
-  ]);
-  // Sets the mode (md/ios) the alert is styled for; setupIonicReact does the same for the Ionic shell.
-  initialize();
-  defineCustomElement();
-  const alert = await alertController.create(options);
+  const alert = await (await loadAlertController()).create(options);
   await alert.present();
 }
