@@ -15,7 +15,7 @@ const webBoundary = [
 /** Wrappers web/ionic/ defines so their components load with the lazy screens (see web/ionic/lazy-component.ts). */
 const lazyIonicComponents = {
   name: '@ionic/react',
-  importNames: ['IonFab', 'IonFabButton', 'IonInput', 'IonRefresher', 'IonRefresherContent', 'IonSegment', 'IonSegmentButton', 'IonSelect', 'IonSelectOption', 'IonTextarea', 'IonToggle'],
+  importNames: ['IonFab', 'IonFabButton', 'IonInput', 'IonSegment', 'IonSegmentButton', 'IonSelect', 'IonSelectOption', 'IonTextarea', 'IonToggle'],
   message: 'Import it from web/ionic/: from @ionic/react its code would load with every tab screen.',
 };
 
@@ -56,6 +56,23 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...boundary(webBoundary, [lazyIonicComponents]),
     },
+  },
+  {
+    // What the sign-in screens and Inicio load first: Ionic arrives only with the other tab screens.
+    files: [
+      'web/main.tsx',
+      'web/app.tsx',
+      'web/components/**',
+      'web/lib/**',
+      'web/features/matches/**',
+      'web/features/favorites/**',
+      'web/features/auth/account-buttons.tsx',
+      'web/pages/{tabs-layout,home-page,login-page,register-page,join-page}.tsx',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: boundary(webBoundary, [
+      { name: '@ionic/react', message: 'First-load code: Ionic would load with /login and Inicio (budgets in tests/support/first-load.ts).' },
+    ]),
   },
   {
     // The wrappers themselves take their prop types from @ionic/react.

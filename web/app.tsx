@@ -1,14 +1,20 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { messages } from '#contract/messages';
+import { ConnectionBanner } from './components/connection-banner.tsx';
 import { Toaster } from './components/toaster.tsx';
 import { UpdatePrompt } from './components/update-prompt.tsx';
-import { useStoredAuth } from './features/auth/session.ts';
+import { useSessionGuard } from './features/auth/session-guard.ts';
+import type { SessionGuardRules } from './features/auth/session-guard.ts';
+import { useResumeInvitation } from './features/pools/invitation.ts';
+import { POOLS_PATH } from './features/pools/paths.ts';
+import { JoinPage } from './pages/join-page.tsx';
+import { LoginPage } from './pages/login-page.tsx';
+import { RegisterPage } from './pages/register-page.tsx';
 import { queryClient } from './lib/query-client.ts';
-import { PlainShell } from './shells/plain-shell.tsx';
-import { nextShell } from './shells/shell-choice.ts';
-import type { Shell } from './shells/shell-choice.ts';
 
-/* Ionic's core CSS, then the optional utilities the screens use, then the theme. The plain shell uses its tokens too. */
+/* Ionic's core CSS (the lazy screens' Ionic components need it), its utilities, then the theme. */
 import '@ionic/react/css/core.css';
 import '@ionic/react/css/normalize.css';
 import '@ionic/react/css/structure.css';
@@ -17,35 +23,68 @@ import '@ionic/react/css/padding.css';
 import '@ionic/react/css/flex-utils.css';
 import '@ionic/react/css/display.css';
 import './theme/variables.css';
+import './app.css';
 
-// Route-level code splitting: the sign-in screens load without Ionic or the tab screens' code.
-export const loadIonicShell = () => import('./shells/ionic-shell.tsx');
-const IonicShell = lazy(() => loadIonicShell().then((module) => ({ default: module.IonicShell })));
+export const isTabsPath = (pathname: string) => pathname === '/tabs' || pathname.startsWith('/tabs/');
 
-/**
- * Renders the shell the current path needs (web/shells/shell-choice.ts). Each
- * shell has its own router on the same browser history; the one showing
- * reports every navigation, and a path that belongs to the other shell
- * mounts that one, which reads the path from the address bar. The toast and
- * the update prompt live above both, so a notice (or a postponed update) survives the handover.
+/*
+ * Route-level code splitting: the sign-in screens come with the entry, the
+ * tabs (with Inicio) are one chunk, and each other tab screen is its own
+ * (web/pages/tabs-layout.tsx). Nothing the entry imports may import
+ * '@ionic/react': the first-load budgets (tests/support/first-load.ts) hold.
  */
-export function App() {
-  const auth = useStoredAuth();
-  const [pathname, setPathname] = useState(() => window.location.pathname);
-  const [shell, setShell] = useState<Shell>('plain');
-  const wanted = nextShell(shell, pathname, auth.status === 'signed-in');
-  // Derived during render (React's "adjusting state when a prop changes"): no frame shows the wrong shell.
-  if (wanted !== shell) setShell(wanted);
+export const loadTabs = () => import('./pages/tabs-layout.tsx');
+const TabsLayout = lazy(() => loadTabs().then((module) => ({ default: module.TabsLayout })));
 
+const sessionGuardRules: SessionGuardRules = {
+  isProtected: isTabsPath,
+  signedOutNotice: (pathname) => (pathname.startsWith(POOLS_PATH) ? messages.mustSignInForPools : null),
+};
+
+/** Spec §2's route table, plus the invitation link; the tabs guarded by the session (spec §6). */
+function AppRoutes() {
+  const { pathname } = useLocation();
+  const auth = useSessionGuard(pathname, sessionGuardRules);
+  const signedIn = auth.status === 'signed-in';
+  useResumeInvitation(signedIn);
+  const toLogin = <Navigate to="/login" replace />;
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      <Route path="/unirse/:code" element={<JoinPage />} />
+      <Route
+        path="/tabs/*"
+        element={
+          signedIn ? (
+            <Suspense fallback={<div className="tab-page" />}>
+              <TabsLayout />
+            </Suspense>
+          ) : (
+            toLogin
+          )
+        }
+      />
+      <Route path="/home" element={<Navigate to="/tabs/home" replace />} />
+      {/* The admin area lives in the tabs (lazy-loaded there, see tabs-layout.tsx). */}
+      <Route path="/admin" element={<Navigate to="/tabs/admin" replace />} />
+      <Route path="/" element={toLogin} />
+      <Route path="*" element={<Navigate to={signedIn ? '/tabs/home' : '/login'} replace />} />
+    </Routes>
+  );
+}
+
+/** The toast and the update prompt sit above the routes, so a notice survives a change of screen. */
+export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      {wanted === 'ionic' ? (
-        <Suspense fallback={<div className="plain-outlet" />}>
-          <IonicShell onNavigate={setPathname} />
-        </Suspense>
-      ) : (
-        <PlainShell onNavigate={setPathname} />
-      )}
+      <ConnectionBanner />
+      {/* Ionic's overlays hide the element with this id from assistive technology while a dialog is open. */}
+      <div className="app-outlet" id="ion-view-container-root">
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </div>
       <UpdatePrompt />
       <Toaster />
     </QueryClientProvider>

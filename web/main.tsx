@@ -1,10 +1,9 @@
 import { createRoot } from 'react-dom/client';
-import { App, loadIonicShell } from './app.tsx';
+import { App, isTabsPath, loadTabs } from './app.tsx';
 import { connectApiClientToSession } from './features/auth/api.ts';
 import { hasStoredKeys, prepareStoredAuth } from './features/auth/session.ts';
 import { queryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
-import { isTabsPath } from './shells/shell-choice.ts';
 
 connectApiClientToSession(queryClient);
 // The dev server does not build /sw.js: no offline app shell there, and reminders only arrive while the app is open.
@@ -15,11 +14,11 @@ if (!rootElement) throw new Error('index.html has no #root element');
 
 const { pathname } = window.location;
 const resumesTabs = hasStoredKeys() && isTabsPath(pathname);
-// Fetch the tab shell while the contract loads, not after the first render asks for it. A failure
-// here is not the user's concern: the lazy shell imports again and handles its own errors.
-if (resumesTabs) loadIonicShell().catch(() => {});
+// Fetch the tabs while the contract loads, not after the first render asks for them. A failure
+// here is not the user's concern: the lazy import runs again and handles its own errors.
+if (resumesTabs) loadTabs().catch(() => {});
 await prepareStoredAuth();
-// Inicio and Favoritos show the match list: ask for it now, while the tab shell is still on its way.
+// Inicio and Favoritos show the match list: ask for it now, while the tabs are still on their way.
 // The screens' own queries take over these requests (same query keys).
 if (resumesTabs && (pathname === '/tabs/home' || pathname === '/tabs/favorites')) {
   void import('./features/matches/api.ts')

@@ -121,13 +121,31 @@ test.describe('Inicio', () => {
     await page.goto('/tabs/home');
     await expect(firstCard(page)).toBeVisible();
 
+    const indicator = page.getByTestId('pull-to-refresh');
+    // The reload is held until the spinner has been seen, however fast the server is.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/matches', async (route) => {
+      await held;
+      await route.continue();
+    });
     const reloaded = page.waitForResponse('**/api/matches');
-    await page
-      .locator('ion-refresher')
-      .evaluate((refresher) =>
-        refresher.dispatchEvent(new CustomEvent('ionRefresh', { detail: { complete: () => {} } })),
-      );
+    // A finger pulls the list down from its top and lets go (synthetic touches: Playwright only taps).
+    await page.locator('.tab-page__content:visible').evaluate(async (list) => {
+      const touchAt = (clientY: number) => new Touch({ identifier: 1, target: list, clientX: 180, clientY });
+      const send = (type: string, touches: Touch[]) =>
+        list.dispatchEvent(new TouchEvent(type, { touches, changedTouches: touches, bubbles: true, cancelable: true }));
+      send('touchstart', [touchAt(100)]);
+      for (let y = 120; y <= 340; y += 20) {
+        send('touchmove', [touchAt(y)]);
+        await new Promise(requestAnimationFrame);
+      }
+      send('touchend', []);
+    });
+    await expect(indicator).toHaveClass(/pull-to-refresh--refreshing/);
+    release();
     expect((await reloaded).status()).toBe(200);
+    await expect(indicator).toHaveClass(/pull-to-refresh--idle/);
   });
 });
 
@@ -152,7 +170,7 @@ test.describe('favourites with notifications allowed', () => {
     expect(await serverReminderIds(request, accessToken)).toEqual([match.id * 1000 + 1, match.id * 1000 + 2]);
 
     await page.getByTestId('tab-favorites').click();
-    await expect(page.locator('ion-title', { hasText: 'Partidos Guardados' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Partidos Guardados' })).toBeVisible();
     await expect(visibleCards(page)).toHaveCount(1);
     await expect(visibleCards(page).locator('.match-card__team-name')).toHaveText([match.home, match.away]);
 

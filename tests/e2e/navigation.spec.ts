@@ -19,18 +19,18 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/tabs\/home$/);
     await page.goto('/home');
     await expect(page).toHaveURL(/\/tabs\/home$/);
-    await expect(page.locator('ion-tab-bar')).toBeVisible();
+    await expect(page.getByTestId('tab-bar')).toBeVisible();
   });
 
   test('the tab bar switches between Inicio, Quinelas and Favoritos', async ({ page }) => {
     await page.goto('/tabs/home');
     await page.getByTestId('tab-quinelas').click();
     await expect(page).toHaveURL(/\/tabs\/quinelas$/);
-    await expect(page.locator('ion-title', { hasText: 'Mis Quinelas' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Mis Quinelas' })).toBeVisible();
 
     await page.getByTestId('tab-favorites').click();
     await expect(page).toHaveURL(/\/tabs\/favorites$/);
-    await expect(page.locator('ion-title', { hasText: 'Partidos Guardados' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Partidos Guardados' })).toBeVisible();
     await expect(page.getByText('Aún no tienes partidos favoritos. ¡Explora y añade algunos!')).toBeVisible();
 
     await page.getByTestId('tab-home').click();
@@ -61,7 +61,7 @@ test.describe('signed in', () => {
 });
 
 test.describe('signed out', () => {
-  test('the pools tab explains why it sends the visitor to sign in, without loading the Ionic shell', async ({
+  test('the pools tab explains why it sends the visitor to sign in, without loading the tabs or Ionic', async ({
     page,
   }) => {
     const scripts: string[] = [];
@@ -71,10 +71,10 @@ test.describe('signed out', () => {
     await page.goto('/tabs/quinelas');
     await expectToast(page, 'Debes iniciar sesión para ver tus quinielas.');
     await expect(page).toHaveURL(/\/login$/);
-    // The plain shell (web/shells/plain-shell.tsx) handled it all.
+    // The entry's own routes handled it all: neither the tabs' chunk nor Ionic's was fetched.
     await expect(page.getByTestId('sign-in-submit')).toBeVisible();
-    await expect(page.locator('ion-app')).toHaveCount(0);
-    expect(scripts.filter((script) => script.includes('ionic-shell'))).toEqual([]);
+    expect(scripts.filter((script) => /tabs-layout|pools-page|setup/.test(script))).toEqual([]);
+    expect(await page.evaluate(() => customElements.get('ion-button'))).toBeUndefined();
   });
 
   for (const path of ['/tabs/home', '/tabs/favorites', '/tabs']) {

@@ -73,7 +73,7 @@ test('offline: Inicio and a pool open from saved data, marked as such; a pick is
   await context.setOffline(true);
   const reload = await page.reload();
   expect(reload?.fromServiceWorker()).toBe(true);
-  await expect(page.locator('ion-title', { hasText: pool.name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: pool.name })).toBeVisible();
   await expect(card).toContainText(match.home);
   await expect(card).toContainText(match.away);
   await expect(banner(page)).toHaveText(/^Sin conexión · mostrando datos guardados (de las|del [^,]+,) \d{2}:\d{2}$/);

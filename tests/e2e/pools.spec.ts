@@ -112,7 +112,7 @@ test.describe('the pool detail', () => {
     await card.click();
 
     await expect(page).toHaveURL(new RegExp(`/tabs/pool/${pool.id}$`));
-    await expect(page.locator('ion-title', { hasText: pool.name })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: pool.name })).toBeVisible();
     const info = page.getByTestId('pool-info');
     await expect(info).toContainText('La de la tercera planta');
     await expect(info).toContainText(String(pool.invitationCode));
@@ -134,6 +134,42 @@ test.describe('the pool detail', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  test('a tab keeps its screen: the pool stays open across a visit to Inicio, and back returns to the list as it was', async ({
+    page,
+    request,
+  }) => {
+    const owner = newTestUser('vuelve');
+    await registerViaApi(request, owner);
+    const ownerSession = await signInViaStorage(page, request, owner);
+    const pool = await createPoolViaApi(request, ownerSession, { name: `Peña ${unique()}`, description: '', maxParticipants: 5 });
+    const poolHeading = page.getByRole('heading', { level: 1, name: pool.name });
+    const listHeading = page.getByRole('heading', { level: 1, name: 'Mis Quinelas' });
+
+    await page.goto('/tabs/quinelas');
+    await segment(page, 'Creadas').click();
+    await page.getByTestId('pool-card').filter({ hasText: pool.name }).click();
+    await segment(page, 'Ranking').click();
+
+    await page.getByTestId('tab-home').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Partidos' })).toBeVisible();
+    await page.getByTestId('tab-quinelas').click();
+    await expect(page).toHaveURL(new RegExp(`/tabs/pool/${pool.id}$`));
+    await expect(poolHeading).toBeVisible();
+    await expect(segment(page, 'Ranking')).toHaveClass(/segment-button-checked/);
+
+    // Back goes back in history: the list is the one that was left, still on Creadas.
+    await page.getByRole('button', { name: 'Volver a Quinelas' }).click();
+    await expect(page).toHaveURL(/\/tabs\/quinelas$/);
+    await expect(listHeading).toBeVisible();
+    await expect(segment(page, 'Creadas')).toHaveClass(/segment-button-checked/);
+
+    // Opened straight from its address, the pool's back button still leads to the list.
+    await page.goto(`/tabs/pool/${pool.id}`);
+    await page.getByRole('button', { name: 'Volver a Quinelas' }).click();
+    await expect(page).toHaveURL(/\/tabs\/quinelas$/);
+    await expect(listHeading).toBeVisible();
+  });
+
   test("a participant's view: Predecir first, no creator tools", async ({ page, request }) => {
     // axe reads every card of the whole season's Predecir list: about 15 s here.
     test.slow();
@@ -147,7 +183,7 @@ test.describe('the pool detail', () => {
     await page.goto('/tabs/quinelas');
     await page.getByTestId('pool-card').filter({ hasText: pool.name }).click();
     await expect(page).toHaveURL(new RegExp(`/tabs/pool/${pool.id}$`));
-    await expect(page.locator('ion-title', { hasText: pool.name })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: pool.name })).toBeVisible();
     const info = page.getByTestId('pool-info');
     await expect(info).toContainText('Primos y tíos');
     await expect(info).toContainText(String(pool.invitationCode));

@@ -25,7 +25,7 @@ test('a new user registers, signs in and sees the upcoming matches in the tab sh
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
 
   await expect(page).toHaveURL(/\/tabs\/home$/);
-  const tabs = page.locator('ion-tab-bar ion-tab-button');
+  const tabs = page.getByTestId('tab-bar').getByRole('link');
   await expect(tabs).toHaveText(['Inicio', 'Quinelas', 'Favoritos']);
 
   const firstCard = page.getByTestId('match-card').first();
@@ -82,7 +82,7 @@ test('signing out forgets the session, protects the tabs again and allows signin
   await registerViaApi(request, user);
   await signInViaStorage(page, request, user);
   await page.goto('/tabs/quinelas');
-  await expect(page.locator('ion-title', { hasText: 'Mis Quinelas' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mis Quinelas' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
 

@@ -1,10 +1,10 @@
-import { IonIcon } from '@ionic/react';
+import { MaskIcon } from './mask-icon.tsx';
 import './screen-state.css';
 
 export function EmptyState({ icon, text }: { icon: string; text: string }) {
   return (
     <div className="screen-state">
-      <IonIcon icon={icon} aria-hidden="true" />
+      <MaskIcon src={icon} />
       <p>{text}</p>
     </div>
   );

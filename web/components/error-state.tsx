@@ -1,12 +1,12 @@
-import { IonIcon } from '@ionic/react';
 import { cloudOfflineOutline } from 'ionicons/icons';
+import { MaskIcon } from './mask-icon.tsx';
 import './screen-state.css';
 
 /** What stays on screen after the error toast has gone. */
 export function ErrorState({ text }: { text: string }) {
   return (
     <div className="screen-state">
-      <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
+      <MaskIcon src={cloudOfflineOutline} />
       <p>{text}</p>
     </div>
   );

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
+import { Toolbar } from './toolbar.tsx';
 import './plain-screen.css';
 
 /**
- * A screen of the plain shell (sign-in, registration, invitation link), laid
- * out like an Ionic page: a toolbar with the title, then the scrolling content.
+ * A screen outside the tabs (sign-in, registration, invitation link), laid
+ * out like an Ionic page: a toolbar with the title, then the content, which
+ * scrolls with the whole screen.
  */
 export function PlainScreen({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="plain-screen">
-      <header className="plain-toolbar">
-        <div className="plain-toolbar__title">{title}</div>
-      </header>
+      <Toolbar title={title} />
       <main className="plain-content">{children}</main>
     </div>
   );

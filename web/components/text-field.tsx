@@ -6,7 +6,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   onValueChange: (value: string) => void;
 }
 
-/** A labelled text input of the plain shell's forms (web/components/plain-screen.css). */
+/** A labelled text input of the forms outside the tabs (web/components/plain-screen.css). */
 export function TextField({ label, value, onValueChange, ...input }: TextFieldProps) {
   return (
     <label className="text-field">

@@ -6,7 +6,7 @@ let alertController: Promise<typeof AlertController> | undefined;
 function loadAlertController() {
   alertController ??= Promise.all([import('@ionic/core/components'), import('@ionic/core/components/ion-alert.js')])
     .then(([core, alert]) => {
-      // Sets the mode (md/ios) the alert is styled for; setupIonicReact does the same for the Ionic shell.
+      // Sets the mode (md/ios) the alert is styled for; web/ionic/setup.ts does the same for the Ionic screens.
       core.initialize();
       alert.defineCustomElement();
       return core.alertController;
@@ -19,9 +19,9 @@ function loadAlertController() {
 }
 
 /**
- * Presents Ionic's alert through its controller. Screens of the plain shell
- * (the sign-in flow's biometric dialogs) can show it without loading Ionic
- * React; inside the Ionic shell the same modules are already there.
+ * Presents Ionic's alert through its controller, so screens without Ionic
+ * React (the sign-in flow's biometric dialogs) can show it; on the Ionic
+ * screens the same modules are already there.
  */
 export async function presentAlert(options: AlertOptions): Promise<void> {
   const alert = await (await loadAlertController()).create(options);

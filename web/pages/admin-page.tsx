@@ -1,4 +1,5 @@
-import { IonContent, IonHeader, IonIcon, IonLabel, IonPage, IonTitle, IonToolbar } from '@ionic/react';
+import '../ionic/setup.ts';
+import { IonLabel } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { lockClosedOutline } from 'ionicons/icons';
 import { useState } from 'react';
@@ -6,6 +7,8 @@ import type { ReactNode } from 'react';
 import { adminMessages } from '#contract/index';
 import { ErrorState } from '../components/error-state.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
+import { MaskIcon } from '../components/mask-icon.tsx';
+import { TabPage } from '../components/tab-page.tsx';
 import { AdminMatches } from '../features/admin/admin-matches.tsx';
 import { AdminTeams } from '../features/admin/admin-teams.tsx';
 import { AdminUsers } from '../features/admin/admin-users.tsx';
@@ -67,23 +70,14 @@ export function AdminPage() {
     );
   }
 
-  return (
-    <IonPage>
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>Administración</IonTitle>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent>{body}</IonContent>
-    </IonPage>
-  );
+  return <TabPage title="Administración">{body}</TabPage>;
 }
 
 /** What a non-admin sees here. The API refuses them anyway; this says so plainly. */
 function NotAuthorized() {
   return (
     <div className="screen-state" data-testid="admin-not-authorized">
-      <IonIcon icon={lockClosedOutline} aria-hidden="true" />
+      <MaskIcon src={lockClosedOutline} />
       <h2 className="admin__denied-title">{adminMessages.notAuthorizedTitle}</h2>
       <p>{adminMessages.notAuthorizedText}</p>
     </div>

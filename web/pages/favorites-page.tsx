@@ -1,12 +1,12 @@
-import { IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { heartOutline } from 'ionicons/icons';
 import { useMemo } from 'react';
 import { messages } from '#contract/index';
+import { TabPage } from '../components/tab-page.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
-import { SignOutButton } from '../features/auth/sign-out-button.tsx';
+import { AccountButtons } from '../features/auth/account-buttons.tsx';
 import { useFavorites } from '../features/favorites/use-favorites.ts';
 import { matchQueries } from '../features/matches/api.ts';
 import { MatchList } from '../features/matches/match-list.tsx';
@@ -30,26 +30,16 @@ export function FavoritesPage() {
   useLoadErrorToast(matches, messages.loadMatchesFailed);
 
   return (
-    <IonPage>
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>Partidos Guardados</IonTitle>
-          <IonButtons slot="end">
-            <SignOutButton />
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent>
-        {matches.isPending || teams.isPending ? (
-          <LoadingState text={messages.loadingMatches} />
-        ) : matches.isError ? (
-          <ErrorState text={messages.loadMatchesFailed} />
-        ) : savedMatches.length === 0 ? (
-          <EmptyState icon={heartOutline} text={messages.noFavoriteMatches} />
-        ) : (
-          <MatchList matches={savedMatches} teams={teams.data ?? []} savedIds={savedIds} onToggleSaved={toggleSaved} />
-        )}
-      </IonContent>
-    </IonPage>
+    <TabPage title="Partidos Guardados" end={<AccountButtons />}>
+      {matches.isPending || teams.isPending ? (
+        <LoadingState text={messages.loadingMatches} />
+      ) : matches.isError ? (
+        <ErrorState text={messages.loadMatchesFailed} />
+      ) : savedMatches.length === 0 ? (
+        <EmptyState icon={heartOutline} text={messages.noFavoriteMatches} />
+      ) : (
+        <MatchList matches={savedMatches} teams={teams.data ?? []} savedIds={savedIds} onToggleSaved={toggleSaved} />
+      )}
+    </TabPage>
   );
 }

@@ -1,26 +1,17 @@
-import {
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonPage,
-  IonTitle,
-  IonToolbar,
-  type RefresherEventDetail,
-} from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { footballOutline } from 'ionicons/icons';
 import { useMemo } from 'react';
 import { messages } from '#contract/index';
+import { TabPage } from '../components/tab-page.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
-import { SignOutButton } from '../features/auth/sign-out-button.tsx';
+import { AccountButtons } from '../features/auth/account-buttons.tsx';
 import { useFavorites } from '../features/favorites/use-favorites.ts';
 import { matchQueries } from '../features/matches/api.ts';
 import { MatchList } from '../features/matches/match-list.tsx';
 import { selectUpcomingMatches } from '../features/matches/upcoming-matches.ts';
 import { useLoadErrorToast } from '../features/matches/use-load-error-toast.ts';
-import { IonRefresher, IonRefresherContent } from '../ionic/refresher.ts';
 
 export function HomePage() {
   const teams = useQuery(matchQueries.teams());
@@ -34,40 +25,20 @@ export function HomePage() {
   useLoadErrorToast(teams, messages.loadTeamsFailed);
   useLoadErrorToast(matches, messages.loadMatchesFailed);
 
-  const refresh = (event: CustomEvent<RefresherEventDetail>) => {
-    void Promise.all([teams.refetch(), matches.refetch()]).finally(() => event.detail.complete());
-  };
+  const refresh = () => Promise.all([teams.refetch(), matches.refetch()]);
 
   return (
-    <IonPage>
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>Partidos</IonTitle>
-          <IonButtons slot="end">
-            <SignOutButton />
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent>
-        <IonRefresher slot="fixed" onIonRefresh={refresh}>
-          <IonRefresherContent />
-        </IonRefresher>
-        {/* Teams are waited for too, so cards never flash "Unknown Team" while they load. */}
-        {matches.isPending || teams.isPending ? (
-          <LoadingState text={messages.loadingMatches} />
-        ) : matches.isError ? (
-          <ErrorState text={messages.loadMatchesFailed} />
-        ) : upcomingMatches.length === 0 ? (
-          <EmptyState icon={footballOutline} text={messages.noMatches} />
-        ) : (
-          <MatchList
-            matches={upcomingMatches}
-            teams={teams.data ?? []}
-            savedIds={savedIds}
-            onToggleSaved={toggleSaved}
-          />
-        )}
-      </IonContent>
-    </IonPage>
+    <TabPage title="Partidos" end={<AccountButtons />} onRefresh={refresh}>
+      {/* Teams are waited for too, so cards never flash "Unknown Team" while they load. */}
+      {matches.isPending || teams.isPending ? (
+        <LoadingState text={messages.loadingMatches} />
+      ) : matches.isError ? (
+        <ErrorState text={messages.loadMatchesFailed} />
+      ) : upcomingMatches.length === 0 ? (
+        <EmptyState icon={footballOutline} text={messages.noMatches} />
+      ) : (
+        <MatchList matches={upcomingMatches} teams={teams.data ?? []} savedIds={savedIds} onToggleSaved={toggleSaved} />
+      )}
+    </TabPage>
   );
 }

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { LoadingState } from '../components/loading-state.tsx';
 import { useStoredAuth } from '../features/auth/session.ts';
 import { rememberInvitation } from '../features/pools/invitation.ts';
+import { POOLS_PATH } from '../features/pools/paths.ts';
 import { useToast } from '../lib/toast.ts';
 
 /**
@@ -19,7 +20,7 @@ export function JoinPage() {
   const openInvitation = useEffectEvent(() => {
     rememberInvitation(code);
     if (auth.status === 'signed-in') {
-      void navigate('/tabs/quinelas', { replace: true });
+      void navigate(POOLS_PATH, { replace: true });
       return;
     }
     showToast({ message: 'Inicia sesión para unirte a la quiniela.', color: 'medium' });

@@ -1,26 +1,21 @@
-import {
-  IonBackButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonLabel,
-  IonPage,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import '../ionic/setup.ts';
+import { IonLabel } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { messages, poolMessages } from '#contract/index';
 import type { Pool } from '#contract/index';
+import { BackButton } from '../components/back-button.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
-import { SignOutButton } from '../features/auth/sign-out-button.tsx';
+import { TabPage } from '../components/tab-page.tsx';
+import { AccountButtons } from '../features/auth/account-buttons.tsx';
 import { useStoredAuth } from '../features/auth/session.ts';
 import { matchQueries } from '../features/matches/api.ts';
 import { describeTeam } from '../features/matches/upcoming-matches.ts';
 import { poolQueries } from '../features/pools/api.ts';
 import { CopyCodeButton, ShareInvitationButton } from '../features/pools/invitation-buttons.tsx';
+import { POOLS_PATH } from '../features/pools/paths.ts';
 import { ParticipantList } from '../features/pools/participant-list.tsx';
 import { PoolInfoCard } from '../features/pools/pool-info-card.tsx';
 import type { Fixture } from '../features/predictions/fixtures.ts';
@@ -40,30 +35,21 @@ export function PoolDetailPage() {
   const userId = auth.status === 'signed-in' ? auth.userProfile.id : null;
 
   return (
-    <IonPage>
-      <IonHeader>
-        <IonToolbar>
-          <IonButtons slot="start">
-            <IonBackButton defaultHref="/tabs/quinelas" text="Quinelas" />
-          </IonButtons>
-          <IonTitle>{pool.data?.name ?? 'Quiniela'}</IonTitle>
-          <IonButtons slot="end">
-            <SignOutButton />
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent>
-        {poolId === null || (pool.isError && pool.error instanceof ApiRequestError && pool.error.status === 404) ? (
-          <ErrorState text={poolMessages.notFoundPanel} />
-        ) : pool.isError ? (
-          <ErrorState text={poolMessages.loadFailedPanel(errorMessage(pool.error, messages.unknownError))} />
-        ) : pool.isPending || userId === null ? (
-          <LoadingState text="Cargando quiniela..." />
-        ) : (
-          <PoolDetail key={pool.data.id} pool={pool.data} userId={userId} />
-        )}
-      </IonContent>
-    </IonPage>
+    <TabPage
+      title={pool.data?.name ?? 'Quiniela'}
+      start={<BackButton to={POOLS_PATH} label="Quinelas" />}
+      end={<AccountButtons />}
+    >
+      {poolId === null || (pool.isError && pool.error instanceof ApiRequestError && pool.error.status === 404) ? (
+        <ErrorState text={poolMessages.notFoundPanel} />
+      ) : pool.isError ? (
+        <ErrorState text={poolMessages.loadFailedPanel(errorMessage(pool.error, messages.unknownError))} />
+      ) : pool.isPending || userId === null ? (
+        <LoadingState text="Cargando quiniela..." />
+      ) : (
+        <PoolDetail key={pool.data.id} pool={pool.data} userId={userId} />
+      )}
+    </TabPage>
   );
 }
 

@@ -1,26 +1,18 @@
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonIcon,
-  IonLabel,
-  IonPage,
-  IonTitle,
-  IonToolbar,
-  useIonViewDidEnter,
-} from '@ionic/react';
+import '../ionic/setup.ts';
+import { IonButton, IonIcon, IonLabel } from '@ionic/react';
 import { add, enterOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import { SignOutButton } from '../features/auth/sign-out-button.tsx';
+import { TabPage } from '../components/tab-page.tsx';
+import { AccountButtons } from '../features/auth/account-buttons.tsx';
 import { useStoredAuth } from '../features/auth/session.ts';
 import { CreatePoolModal } from '../features/pools/create-pool-modal.tsx';
-import { takePendingInvitation } from '../features/pools/invitation.ts';
+import { forgetPendingInvitation, pendingInvitation } from '../features/pools/invitation.ts';
 import { JoinPoolModal } from '../features/pools/join-pool-modal.tsx';
 import { PoolList } from '../features/pools/pool-list.tsx';
 import type { PoolListKind } from '../features/pools/pool-list.tsx';
 import { IonFab, IonFabButton } from '../ionic/fab.ts';
 import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
+import { useTabIsShown } from './tab-visibility.ts';
 import './pools-page.css';
 
 /** "Mis Quinelas" (spec §2): joined and owned pools, the join dialog and the create modal. */
@@ -30,72 +22,76 @@ export function PoolsPage() {
   const [creating, setCreating] = useState(false);
   const [joinCode, setJoinCode] = useState<string | null>(null);
 
-  // An invitation link lands here (also after signing in): open the dialog with its code.
-  useIonViewDidEnter(() => {
-    const code = takePendingInvitation();
-    if (code !== null) setJoinCode(code);
-  });
+  // An invitation link lands here (also after signing in): the dialog opens with its code until it closes.
+  const invitedCode = useTabIsShown() ? pendingInvitation() : null;
+  const dialogCode = joinCode ?? invitedCode;
+  const closeJoinDialog = () => {
+    forgetPendingInvitation();
+    setJoinCode(null);
+  };
 
   const userId = auth.status === 'signed-in' ? auth.userProfile.id : null;
   return (
-    <IonPage>
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>Mis Quinelas</IonTitle>
-          <IonButtons slot="end">
-            <SignOutButton />
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent>
-        {userId !== null && (
-          <>
-            <div className="pools-page__actions">
-              <IonButton expand="block" onClick={() => setJoinCode('')} data-testid="open-join">
-                <IonIcon slot="start" icon={enterOutline} aria-hidden="true" />
-                Unirse a una Quiniela
-              </IonButton>
-              <IonSegment
-                value={segment}
-                onIonChange={(event) => setSegment(event.detail.value === 'owned' ? 'owned' : 'joined')}
-                aria-label="Mis quinielas"
-              >
-                <IonSegmentButton value="joined">
-                  <IonLabel>Unidas</IonLabel>
-                </IonSegmentButton>
-                <IonSegmentButton value="owned">
-                  <IonLabel>Creadas</IonLabel>
-                </IonSegmentButton>
-              </IonSegment>
-            </div>
-            <PoolList kind={segment} userId={userId} />
-            <IonFab slot="fixed" vertical="bottom" horizontal="end">
-              <IonFabButton aria-label="Crear Nueva Quiniela" title="Crear Nueva Quiniela" onClick={() => setCreating(true)} data-testid="open-create">
-                <IonIcon icon={add} aria-hidden="true" />
-              </IonFabButton>
-            </IonFab>
-            <CreatePoolModal
-              isOpen={creating}
-              creatorId={userId}
-              onClose={() => setCreating(false)}
-              onCreated={() => {
-                setCreating(false);
-                setSegment('owned');
-              }}
-            />
-            <JoinPoolModal
-              isOpen={joinCode !== null}
-              userId={userId}
-              initialCode={joinCode ?? ''}
-              onClose={() => setJoinCode(null)}
-              onJoined={() => {
-                setJoinCode(null);
-                setSegment('joined');
-              }}
-            />
-          </>
-        )}
-      </IonContent>
-    </IonPage>
+    <TabPage
+      title="Mis Quinelas"
+      end={<AccountButtons />}
+      fixed={
+        userId !== null && (
+          <IonFab vertical="bottom" horizontal="end">
+            <IonFabButton
+              aria-label="Crear Nueva Quiniela"
+              title="Crear Nueva Quiniela"
+              onClick={() => setCreating(true)}
+              data-testid="open-create"
+            >
+              <IonIcon icon={add} aria-hidden="true" />
+            </IonFabButton>
+          </IonFab>
+        )
+      }
+    >
+      {userId !== null && (
+        <>
+          <div className="pools-page__actions">
+            <IonButton expand="block" onClick={() => setJoinCode('')} data-testid="open-join">
+              <IonIcon slot="start" icon={enterOutline} aria-hidden="true" />
+              Unirse a una Quiniela
+            </IonButton>
+            <IonSegment
+              value={segment}
+              onIonChange={(event) => setSegment(event.detail.value === 'owned' ? 'owned' : 'joined')}
+              aria-label="Mis quinielas"
+            >
+              <IonSegmentButton value="joined">
+                <IonLabel>Unidas</IonLabel>
+              </IonSegmentButton>
+              <IonSegmentButton value="owned">
+                <IonLabel>Creadas</IonLabel>
+              </IonSegmentButton>
+            </IonSegment>
+          </div>
+          <PoolList kind={segment} userId={userId} />
+          <CreatePoolModal
+            isOpen={creating}
+            creatorId={userId}
+            onClose={() => setCreating(false)}
+            onCreated={() => {
+              setCreating(false);
+              setSegment('owned');
+            }}
+          />
+          <JoinPoolModal
+            isOpen={dialogCode !== null}
+            userId={userId}
+            initialCode={dialogCode ?? ''}
+            onClose={closeJoinDialog}
+            onJoined={() => {
+              closeJoinDialog();
+              setSegment('joined');
+            }}
+          />
+        </>
+      )}
+    </TabPage>
   );
 }

@@ -1,16 +1,19 @@
-import { IonIcon, IonLabel, IonPage, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
 import { footballOutline, heartOutline, settingsOutline, trophyOutline } from 'ionicons/icons';
-import { Suspense, lazy } from 'react';
-import { Navigate, Route } from 'react-router-dom';
-import { useStoredAuth } from '../features/auth/session.ts';
+import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import type { Location } from 'react-router-dom';
+import { MaskIcon } from '../components/mask-icon.tsx';
+import { useStoredAuth } from '../features/auth/session.ts';
 import { HomePage } from './home-page.tsx';
+import { TabVisibility } from './tab-visibility.ts';
+import './tabs-layout.css';
 
 /*
- * Inicio comes with the tab shell; every other tab is its own chunk, fetched
+ * Inicio comes with the tabs; every other screen is its own chunk, fetched
  * when it is first opened (or ahead of time by the service worker), so a cold
- * start on Inicio downloads only what Inicio shows. The admin area is only
- * ever fetched by admins.
+ * start on Inicio downloads only what Inicio shows. Ionic's components arrive
+ * with the screens that use them. The admin area is only ever fetched by admins.
  */
 const PoolsPage = lazy(() => import('./pools-page.tsx').then((module) => ({ default: module.PoolsPage })));
 const PoolDetailPage = lazy(() =>
@@ -19,44 +22,110 @@ const PoolDetailPage = lazy(() =>
 const FavoritesPage = lazy(() => import('./favorites-page.tsx').then((module) => ({ default: module.FavoritesPage })));
 const AdminPage = lazy(() => import('./admin-page.tsx').then((module) => ({ default: module.AdminPage })));
 
-/** A lazy page; an empty page holds its place while its chunk arrives. */
-const whenLoaded = (page: ReactNode) => <Suspense fallback={<IonPage />}>{page}</Suspense>;
+/** A lazy screen; an empty page holds its place while its chunk arrives. */
+const whenLoaded = (page: ReactNode) => <Suspense fallback={<div className="tab-page" />}>{page}</Suspense>;
 
-/** The tab shell mounted at /tabs/*: its routes are relative to /tabs. */
+type TabName = 'home' | 'quinelas' | 'favorites' | 'admin';
+
+const TABS: { name: TabName; label: string; icon: string }[] = [
+  { name: 'home', label: 'Inicio', icon: footballOutline },
+  { name: 'quinelas', label: 'Quinelas', icon: trophyOutline },
+  { name: 'favorites', label: 'Favoritos', icon: heartOutline },
+  { name: 'admin', label: 'Administración', icon: settingsOutline },
+];
+
+/** The tab a /tabs path belongs to: a pool's screen is reached from Quinelas. */
+function tabOf(pathname: string): TabName | null {
+  const section = pathname.split('/')[2];
+  if (section === 'pool') return 'quinelas';
+  return TABS.find((tab) => tab.name === section)?.name ?? null;
+}
+
+const rootOf = (tab: TabName) => `/tabs/${tab}`;
+
+/**
+ * The tab shell mounted at /tabs/*. Like Ionic's tabs, every visited tab keeps
+ * its screens mounted (hidden while another tab shows), so coming back finds
+ * them as they were left: same screen, same scroll, same segment. A tab's
+ * first screen also stays under a deeper one (a pool over the pools list), so
+ * going back to it finds it as it was. A tab's button leads back to where that
+ * tab was left, or to its first screen when it is already showing.
+ */
 export function TabsLayout() {
+  const location = useLocation() as Location<unknown>;
   const auth = useStoredAuth();
   const isAdmin = auth.status === 'signed-in' && auth.userProfile.role === 'admin';
+  const active = tabOf(location.pathname);
+  const [visited, setVisited] = useState<Partial<Record<TabName, Location<unknown>>>>({});
+  // Derived during render (React's "adjusting state when a prop changes"), so the tab shows at once.
+  if (active && visited[active] !== location) setVisited({ ...visited, [active]: location });
+
+  if (!active) return <Navigate to="/tabs/home" replace />;
+  const shown: Partial<Record<TabName, Location<unknown>>> = { ...visited, [active]: location };
+
   return (
-    <IonTabs>
-      <IonRouterOutlet>
-        <Route index element={<Navigate to="/tabs/home" replace />} />
-        <Route path="home" element={<HomePage />} />
-        <Route path="quinelas" element={whenLoaded(<PoolsPage />)} />
-        <Route path="pool/:id" element={whenLoaded(<PoolDetailPage />)} />
-        <Route path="favorites" element={whenLoaded(<FavoritesPage />)} />
-        {/* Open to every signed-in user: non-admins see "No autorizado" there. */}
-        <Route path="admin" element={whenLoaded(<AdminPage />)} />
-      </IonRouterOutlet>
-      <IonTabBar slot="bottom">
-        <IonTabButton tab="home" href="/tabs/home" data-testid="tab-home">
-          <IonIcon icon={footballOutline} aria-hidden="true" />
-          <IonLabel>Inicio</IonLabel>
-        </IonTabButton>
-        <IonTabButton tab="quinelas" href="/tabs/quinelas" data-testid="tab-quinelas">
-          <IonIcon icon={trophyOutline} aria-hidden="true" />
-          <IonLabel>Quinelas</IonLabel>
-        </IonTabButton>
-        <IonTabButton tab="favorites" href="/tabs/favorites" data-testid="tab-favorites">
-          <IonIcon icon={heartOutline} aria-hidden="true" />
-          <IonLabel>Favoritos</IonLabel>
-        </IonTabButton>
-        {isAdmin && (
-          <IonTabButton tab="admin" href="/tabs/admin" data-testid="tab-admin">
-            <IonIcon icon={settingsOutline} aria-hidden="true" />
-            <IonLabel>Administración</IonLabel>
-          </IonTabButton>
-        )}
-      </IonTabBar>
-    </IonTabs>
+    <div className="tabs-layout">
+      <div className="tabs-layout__screens">
+        {TABS.map(({ name }) => {
+          const left = shown[name];
+          if (!left) return null;
+          const deeper = left.pathname !== rootOf(name);
+          return (
+            <section key={name} className="tabs-layout__tab" hidden={name !== active}>
+              <div hidden={deeper}>
+                <TabVisibility.Provider value={name === active && !deeper}>
+                  <TabScreens location={deeper ? firstScreenOf(name) : left} />
+                </TabVisibility.Provider>
+              </div>
+              {deeper && (
+                <TabVisibility.Provider value={name === active}>
+                  <TabScreens location={left} />
+                </TabVisibility.Provider>
+              )}
+            </section>
+          );
+        })}
+      </div>
+      <nav className="tab-bar" aria-label="Secciones" data-testid="tab-bar">
+        {TABS.filter(({ name }) => name !== 'admin' || isAdmin).map(({ name, label, icon }) => {
+          const left = name === active ? undefined : shown[name];
+          return (
+            <Link
+              key={name}
+              className="tab-bar__button"
+              to={left ? left.pathname + left.search : rootOf(name)}
+              aria-current={name === active ? 'page' : undefined}
+              data-testid={`tab-${name}`}
+            >
+              <MaskIcon src={icon} />
+              <span className="tab-bar__label">{label}</span>
+            </Link>
+          );
+        })}
+      </nav>
+    </div>
+  );
+}
+
+/** Where a tab's first screen is drawn from while a deeper screen covers it. */
+const firstScreenOf = (tab: TabName): Location<unknown> => ({
+  pathname: rootOf(tab),
+  search: '',
+  hash: '',
+  state: null,
+  key: tab,
+});
+
+/** One tab's screens, at the location that tab was left on. Paths are relative to /tabs. */
+function TabScreens({ location }: { location: Location<unknown> }) {
+  return (
+    <Routes location={location}>
+      <Route path="home" element={<HomePage />} />
+      <Route path="quinelas" element={whenLoaded(<PoolsPage />)} />
+      <Route path="pool/:id" element={whenLoaded(<PoolDetailPage />)} />
+      <Route path="favorites" element={whenLoaded(<FavoritesPage />)} />
+      {/* Open to every signed-in user: non-admins see "No autorizado" there. */}
+      <Route path="admin" element={whenLoaded(<AdminPage />)} />
+    </Routes>
   );
 }

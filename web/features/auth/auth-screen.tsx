@@ -18,7 +18,7 @@ export function AuthScreen({ title, tagline, children, switchLine }: AuthScreenP
       <div className="auth-page">
         <div className="auth-page__brand">
           <img src="/favicon.svg" alt="" width={72} height={72} />
-          <h1>Quiniela</h1>
+          <p className="auth-page__name">Quiniela</p>
           <p>{tagline}</p>
         </div>
         {children}

@@ -1,3 +1,4 @@
+import '../../ionic/setup.ts';
 import {
   IonButton,
   IonButtons,
@@ -25,7 +26,6 @@ import {
   forgetCredentialOnDevice,
   listPasskeys,
   removePasskey,
-  useBiometricCapability,
   useDeviceBiometrics,
 } from './passkey.ts';
 import { passkeysQueryKey, useRegisterBiometrics } from './passkey-flow.ts';
@@ -34,32 +34,23 @@ import './passkey-settings.css';
 const longDate = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
 
 /**
- * The header's "Biometría" button: the signed-in user's passkeys, this device's
- * marked, each removable. Shown only where biometrics make sense: on a device with a
- * platform authenticator.
+ * "Biometría": the signed-in user's passkeys, this device's marked, each
+ * removable, and registering this device. Ionic's modal and list: loaded
+ * when the header's button (account-buttons.tsx) first opens it.
  */
-export function PasskeySettingsButton() {
-  const capable = useBiometricCapability();
-  const [isOpen, setOpen] = useState(false);
-  if (!capable) return null;
-
+export function PasskeySettingsModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   return (
-    <>
-      <IonButton aria-label="Biometría" title="Biometría" onClick={() => setOpen(true)} data-testid="passkey-settings">
-        <IonIcon slot="icon-only" icon={fingerPrintOutline} aria-hidden="true" />
-      </IonButton>
-      <IonModal isOpen={isOpen} onDidDismiss={() => setOpen(false)} aria-label="Biometría">
-        <IonHeader>
-          <IonToolbar>
-            <IonTitle>Biometría</IonTitle>
-            <IonButtons slot="end">
-              <IonButton onClick={() => setOpen(false)}>Cerrar</IonButton>
-            </IonButtons>
-          </IonToolbar>
-        </IonHeader>
-        <IonContent className="ion-padding">{isOpen && <PasskeyList />}</IonContent>
-      </IonModal>
-    </>
+    <IonModal isOpen={isOpen} onDidDismiss={onClose} aria-label="Biometría">
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle>Biometría</IonTitle>
+          <IonButtons slot="end">
+            <IonButton onClick={onClose}>Cerrar</IonButton>
+          </IonButtons>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">{isOpen && <PasskeyList />}</IonContent>
+    </IonModal>
   );
 }
 

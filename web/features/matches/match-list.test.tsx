@@ -3,9 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_BATCH, MatchList, NEXT_BATCH } from './match-list.tsx';
 import { testMatch } from './test-match.ts';
 
-// The heart's icon is an Ionic web component: irrelevant to which cards are rendered.
-vi.mock('@ionic/react', () => ({ IonIcon: () => null }));
-
 /** The observers the list created, so a test can say its button came into view. */
 let observers: { callback: IntersectionObserverCallback; disconnected: boolean }[] = [];
 

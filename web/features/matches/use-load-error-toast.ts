@@ -6,7 +6,7 @@ const announced = new Map<string, number>();
 
 /**
  * One danger toast per failed load, however many mounted pages watch the same
- * query: Ionic keeps visited tabs mounted, and Inicio and Favoritos both list matches.
+ * query: visited tabs stay mounted (tabs-layout.tsx), and Inicio and Favoritos both list matches.
  */
 export function useLoadErrorToast(
   { isError, errorUpdatedAt }: { isError: boolean; errorUpdatedAt: number },

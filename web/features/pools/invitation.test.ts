@@ -1,22 +1,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { invitationLink, rememberInvitation, takePendingInvitation } from './invitation.ts';
+import { forgetPendingInvitation, invitationLink, pendingInvitation, rememberInvitation } from './invitation.ts';
 
 afterEach(() => sessionStorage.clear());
 
 describe('pending invitation', () => {
-  it('keeps a 6-digit code until it is taken once', () => {
+  it('keeps a 6-digit code until it is forgotten', () => {
     rememberInvitation('123456');
-    expect(takePendingInvitation()).toBe('123456');
-    expect(takePendingInvitation()).toBeNull();
+    expect(pendingInvitation()).toBe('123456');
+    expect(pendingInvitation()).toBe('123456');
+    forgetPendingInvitation();
+    expect(pendingInvitation()).toBeNull();
   });
 
   it('keeps an empty code for anything that is not 6 digits', () => {
     rememberInvitation('12345a');
-    expect(takePendingInvitation()).toBe('');
+    expect(pendingInvitation()).toBe('');
   });
 
   it('is null when no invitation was opened', () => {
-    expect(takePendingInvitation()).toBeNull();
+    expect(pendingInvitation()).toBeNull();
   });
 });
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { POOLS_PATH } from './paths.ts';
 
 /** Survives the sign-in redirect, and dies with the browser tab. */
 const PENDING_INVITATION_KEY = 'pendingInvitationCode';
-const POOLS_PATH = '/tabs/quinelas';
 
 /** The link a creator shares; it opens the join dialog with the code filled in. */
 export function invitationLink(invitationCode: number): string {
@@ -15,11 +15,13 @@ export function rememberInvitation(code: string): void {
   sessionStorage.setItem(PENDING_INVITATION_KEY, /^\d{6}$/.test(code) ? code : '');
 }
 
-/** The remembered code, once: null when there is none. */
-export function takePendingInvitation(): string | null {
-  const code = sessionStorage.getItem(PENDING_INVITATION_KEY);
+/** The remembered code: null when there is none. It stays until the join dialog it opened closes. */
+export function pendingInvitation(): string | null {
+  return sessionStorage.getItem(PENDING_INVITATION_KEY);
+}
+
+export function forgetPendingInvitation(): void {
   sessionStorage.removeItem(PENDING_INVITATION_KEY);
-  return code;
 }
 
 /**

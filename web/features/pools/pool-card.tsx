@@ -1,6 +1,9 @@
-import { IonCard, IonCardContent, IonCardHeader, IonCardTitle, IonIcon } from '@ionic/react';
 import { keyOutline, peopleOutline } from 'ionicons/icons';
+import { Link } from 'react-router-dom';
 import type { Pool } from '#contract/index';
+import { comingFrom } from '../../components/back-button.tsx';
+import { MaskIcon } from '../../components/mask-icon.tsx';
+import { POOLS_PATH, poolPath } from './paths.ts';
 import './pool-card.css';
 
 /** "Estado: Activa • Abierta" (spec §2, owned pools). */
@@ -8,26 +11,23 @@ export function poolStatusText(pool: Pick<Pool, 'isActive' | 'isClose'>): string
   return `Estado: ${pool.isActive ? 'Activa' : 'Inactiva'} • ${pool.isClose ? 'Cerrada' : 'Abierta'}`;
 }
 
+/** A card that opens the pool (spec §2): a link, styled as Ionic's card. */
 export function PoolCard({ pool, owned }: { pool: Pool; owned: boolean }) {
   return (
-    <IonCard className="pool-card" button routerLink={`/tabs/pool/${pool.id}`} data-testid="pool-card">
-      <IonCardHeader>
-        <IonCardTitle className="pool-card__name">{pool.name}</IonCardTitle>
-      </IonCardHeader>
-      <IonCardContent>
-        {pool.description !== '' && <p className="pool-card__description">{pool.description}</p>}
-        <div className="pool-card__facts">
-          <span>
-            <IonIcon icon={peopleOutline} aria-hidden="true" />
-            Participantes: {pool.currentParticipants}/{pool.maxParticipants}
-          </span>
-          <span>
-            <IonIcon icon={keyOutline} aria-hidden="true" />
-            Código: {pool.invitationCode}
-          </span>
-        </div>
-        {owned && <p className="pool-card__status">{poolStatusText(pool)}</p>}
-      </IonCardContent>
-    </IonCard>
+    <Link className="pool-card" to={poolPath(pool.id)} state={comingFrom(POOLS_PATH)} data-testid="pool-card">
+      <h2 className="pool-card__name">{pool.name}</h2>
+      {pool.description !== '' && <p className="pool-card__description">{pool.description}</p>}
+      <div className="pool-card__facts">
+        <span>
+          <MaskIcon src={peopleOutline} />
+          Participantes: {pool.currentParticipants}/{pool.maxParticipants}
+        </span>
+        <span>
+          <MaskIcon src={keyOutline} />
+          Código: {pool.invitationCode}
+        </span>
+      </div>
+      {owned && <p className="pool-card__status">{poolStatusText(pool)}</p>}
+    </Link>
   );
 }
