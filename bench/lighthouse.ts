@@ -3,8 +3,9 @@
 // assets, shipped seed data). Scores move from run to run, so this is a
 // benchmark, never a test.
 //   npm run bench:lighthouse
+// LIGHTHOUSE_REPORT_DIR=dir keeps each route's full report there (JSON), to see what an audit found.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -15,6 +16,7 @@ import type { StoredSession } from '../tests/support/first-load.ts';
 import { startServer } from '../tests/support/server-process.ts';
 
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
+const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
 
 async function waitForDebugger(port: number): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
@@ -102,6 +104,7 @@ try {
     console.log(
       `| ${route} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${metric('first-contentful-paint')} | ${metric('largest-contentful-paint')} | ${metric('total-blocking-time')} | ${metric('cumulative-layout-shift')} |`,
     );
+    if (reportDir) writeFileSync(path.join(reportDir, `${route.slice(1).replaceAll('/', '-')}.json`), JSON.stringify(lhr));
     if (lhr.finalDisplayedUrl !== new URL(route, server.base).href)
       console.log(`  (ended on ${lhr.finalDisplayedUrl})`);
     for (const id of ['accessibility', 'best-practices'] as const) {

@@ -22,6 +22,25 @@ test.describe('signed in', () => {
     await expect(page.getByTestId('tab-bar')).toBeVisible();
   });
 
+  test('a cold start on a tab breaks no rule of the Content Security Policy', async ({ page }) => {
+    // Zod must be told not to probe eval before the tabs build the contract's schemas, whichever loads first.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`CSP violation: ${event.violatedDirective} ${event.sourceFile}`),
+      );
+    });
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().startsWith('CSP violation')) violations.push(message.text());
+    });
+    for (const tab of ['home', 'quinelas', 'favorites']) {
+      await page.goto(`/tabs/${tab}`);
+      await expect(page.getByTestId('tab-bar')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    expect(violations).toEqual([]);
+  });
+
   test('the tab bar switches between Inicio, Quinelas and Favoritos', async ({ page }) => {
     await page.goto('/tabs/home');
     await page.getByTestId('tab-quinelas').click();
