@@ -26,6 +26,33 @@ const apiServer = 'http://localhost:3000';
 const serviceWorkerEntry = 'sw';
 const serviceWorkerFile = 'sw.js';
 
+/**
+ * web/boot.ts is an entry of its own, and its script goes first in index.html.
+ * Listed in index.html, Vite would fold it into the app's entry, and it would
+ * only run once all of the entry's chunks had arrived: the very wait it exists
+ * to overlap. Build only: the dev server loads modules one by one anyway.
+ */
+const bootEntry = 'boot';
+
+function bootScript(): Plugin {
+  return {
+    name: 'quiniela:boot-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const boot = Object.values(bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === bootEntry,
+        );
+        if (!boot) throw new Error(`the ${bootEntry} chunk is missing from the bundle`);
+        return [
+          { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${boot.fileName}` }, injectTo: 'head-prepend' },
+        ];
+      },
+    },
+  };
+}
+
 /** Public files that are not part of the app shell. */
 const notPrecached = /(^|\/)LICENSE[^/]*$|\.(map|gz|br)$/;
 
@@ -92,13 +119,21 @@ function serviceWorkerPrecache(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), serviceWorkerPrecache()],
+  plugins: [react(), bootScript(), serviceWorkerPrecache()],
+  resolve: {
+    alias: [
+      // The web app's contract tells zod not to probe eval (the CSP forbids it) before any schema is built,
+      // whichever chunk imports the contract first (web/lib/contract-runtime.ts).
+      { find: /^#contract\/index$/, replacement: fileURLToPath(new URL('./web/lib/contract-runtime.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     rolldownOptions: {
       input: {
         index: fileURLToPath(new URL('./web/index.html', import.meta.url)),
+        [bootEntry]: fileURLToPath(new URL('./web/boot.ts', import.meta.url)),
         [serviceWorkerEntry]: fileURLToPath(new URL('./web/sw.ts', import.meta.url)),
       },
       output: {

@@ -9,10 +9,7 @@ let loaded: typeof Contract | null = null;
  * contract directly; they share this chunk.
  */
 export async function loadContract(): Promise<typeof Contract> {
-  if (!loaded) {
-    await import('./zod-jitless.ts');
-    loaded = await import('#contract/index');
-  }
+  loaded ??= await import('#contract/index');
   return loaded;
 }
 

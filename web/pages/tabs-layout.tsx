@@ -1,6 +1,3 @@
-// First: the tabs may load before the start-up's loadContract() (web/main.tsx fetches them in parallel), and the
-// contract's schemas must not be built before zod is told not to probe eval, which the CSP forbids.
-import '../lib/zod-jitless.ts';
 import { footballOutline, heartOutline, settingsOutline, trophyOutline } from 'ionicons/icons';
 import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';

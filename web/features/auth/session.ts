@@ -1,10 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Session, SignInResponse, UserProfile } from '#contract/index';
 import { loadContract, loadedContract } from '../../lib/contract.ts';
-
-/** Local storage keys named by the spec (§9). */
-const SESSION_KEY = 'session';
-const USER_PROFILE_KEY = 'userProfile';
+import { hasStoredKeys, SESSION_KEY, USER_PROFILE_KEY } from './stored-keys.ts';
 
 export type StoredAuth =
   | { status: 'signed-out' }
@@ -38,10 +35,6 @@ export function parseStoredAuth(rawSession: string | null, rawUserProfile: strin
   if (!userProfile || !session.success) return INVALID;
   return { status: 'signed-in', session: session.data, userProfile: userProfile.data };
 }
-
-/** Something is stored from a previous sign-in: start-up will most likely open the tab shell. */
-export const hasStoredKeys = () =>
-  localStorage.getItem(SESSION_KEY) !== null || localStorage.getItem(USER_PROFILE_KEY) !== null;
 
 /**
  * Reading a stored session needs the contract's schemas: start-up awaits this
