@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiRequestError, apiRequest, configureApiClient, errorMessage } from './api-client.ts';
+import { startEarlyGet } from './early-requests.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const onUnauthorized = vi.fn();
@@ -42,6 +43,21 @@ describe('apiRequest', () => {
     expect(init.body).toBe('{"name":"Ana"}');
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(headers.get('Authorization')).toBe('Bearer token-abc');
+  });
+
+  it('takes over a GET started early (web/boot.ts) once, and only with the same token', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, { data: { greeting: 'temprano' } }));
+    startEarlyGet('/api/greeting', 'Bearer token-abc');
+    startEarlyGet('/api/other', 'Bearer an-old-token');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    expect(await apiRequest('/api/greeting', { schema: GreetingSchema })).toEqual({ data: { greeting: 'temprano' } });
+    expect(fetchMock).toHaveBeenCalledTimes(2); // answered by the early request
+    await apiRequest('/api/greeting', { schema: GreetingSchema });
+    expect(fetchMock).toHaveBeenCalledTimes(3); // a later request asks again
+    await apiRequest('/api/other', { schema: GreetingSchema });
+    expect(fetchMock).toHaveBeenCalledTimes(4); // another token's early answer is never used
+    expect(new Headers(fetchMock.mock.calls[3]?.[1]?.headers).get('Authorization')).toBe('Bearer token-abc');
   });
 
   it('sends no token on the calls made before signing in', async () => {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { messages } from '#contract/messages';
 import { loadContract } from './contract.ts';
 import { noteFreshAnswer, noteServedFromCache } from './connectivity.ts';
+import { takeEarlyGet } from './early-requests.ts';
 import { readCached, writeCached } from './offline-cache.ts';
 
 /**
@@ -115,7 +116,8 @@ async function send(path: string, init: RequestInit & { method: string }): Promi
   try {
     // The browser may claim a connection it does not have; when it knows it is offline, don't wait.
     if (!navigator.onLine) throw new Error('navigator is offline');
-    return await fetch(path, init);
+    const early = init.method === 'GET' ? takeEarlyGet(path, new Headers(init.headers).get('Authorization')) : null;
+    return await (early ?? fetch(path, init));
   } catch (cause) {
     // No answer at all (offline, server down): there is no server message to show.
     throw new ApiRequestError(0, null, `${init.method} ${path} could not reach the server: ${String(cause)}`);

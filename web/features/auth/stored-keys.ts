@@ -5,3 +5,17 @@ export const USER_PROFILE_KEY = 'userProfile';
 /** Something is stored from a previous sign-in: start-up will most likely open the tabs. */
 export const hasStoredKeys = () =>
   localStorage.getItem(SESSION_KEY) !== null || localStorage.getItem(USER_PROFILE_KEY) !== null;
+
+/**
+ * The stored session's token, read without the contract (web/boot.ts runs before it loads). Only a hint:
+ * start-up validates the stored session with the contract before the app uses it.
+ */
+export function storedAccessTokenHint(): string | null {
+  try {
+    const session: unknown = JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null');
+    const token = typeof session === 'object' && session !== null && 'accessToken' in session ? session.accessToken : null;
+    return typeof token === 'string' && token !== '' ? token : null;
+  } catch {
+    return null;
+  }
+}

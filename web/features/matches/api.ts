@@ -1,16 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import { MatchListResponseSchema, TeamListResponseSchema } from '#contract/index';
 import { apiRequest } from '../../lib/api-client.ts';
+import { MATCHES_PATH, TEAMS_PATH } from './paths.ts';
 
 export const matchQueries = {
   teams: () =>
     queryOptions({
       queryKey: ['teams'],
-      queryFn: async () => (await apiRequest('/api/teams', { schema: TeamListResponseSchema })).data,
+      queryFn: async () => (await apiRequest(TEAMS_PATH, { schema: TeamListResponseSchema })).data,
     }),
   all: () =>
     queryOptions({
       queryKey: ['matches'],
-      queryFn: async () => (await apiRequest('/api/matches', { schema: MatchListResponseSchema })).data,
+      queryFn: async () => (await apiRequest(MATCHES_PATH, { schema: MatchListResponseSchema })).data,
     }),
 };
