@@ -44,7 +44,18 @@ async function waitFor(url: string) {
 /** Peak resident set size (VmHWM) of a process, in MB. */
 const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-async function load(url: string, token?: string) {
+/** CPU time (user + system) a process has used so far, in µs, at the kernel's 10 ms resolution. */
+const cpuMicros = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+};
+
+/**
+ * Requests per second, p99, and the server's CPU per request: steadier than req/s on a shared machine,
+ * where neighbours take CPU from the server and from autocannon alike.
+ */
+async function load(url: string, serverPid: number, token?: string) {
+  const cpuBefore = cpuMicros(serverPid);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -52,7 +63,7 @@ async function load(url: string, token?: string) {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  return { rps: result.requests.average, p99: result.latency.p99, cpuPerRequest: (cpuMicros(serverPid) - cpuBefore) / result.requests.total };
 }
 
 async function post<T>(base: string, url: string, body: object, token?: string): Promise<T> {
@@ -125,12 +136,12 @@ for (const target of targets) {
     await waitFor(`http://127.0.0.1:${barePort}/`);
 
     console.log(`\n${target.label}: ${CONNECTIONS} connections, ${SECONDS} s per run, 127.0.0.1`);
-    console.log('  endpoint                          bytes   bare req/s   app req/s   ratio   app p99');
+    console.log('  endpoint                          bytes   bare req/s   app req/s   ratio   app p99   server CPU/request bare / app');
     for (const [name, url] of Object.entries(paths)) {
-      const baseline = await load(`http://127.0.0.1:${barePort}${url}`);
-      const measured = await load(base + url, token);
+      const baseline = await load(`http://127.0.0.1:${barePort}${url}`, bare.pid!);
+      const measured = await load(base + url, app.pid!, token);
       console.log(
-        `  GET ${name.padEnd(28)} ${String(bodies[url]!.length).padStart(7)}   ${fmt(baseline.rps, 0).padStart(10)}   ${fmt(measured.rps, 0).padStart(9)}   ${fmt(measured.rps / baseline.rps, 2).padStart(5)}   ${measured.p99} ms`,
+        `  GET ${name.padEnd(28)} ${String(bodies[url]!.length).padStart(7)}   ${fmt(baseline.rps, 0).padStart(10)}   ${fmt(measured.rps, 0).padStart(9)}   ${fmt(measured.rps / baseline.rps, 2).padStart(5)}   ${measured.p99} ms   ${fmt(baseline.cpuPerRequest, 0)} / ${fmt(measured.cpuPerRequest, 0)} µs`,
       );
     }
     console.log(`  app server peak resident memory: ${fmt(peakRssMb(app.pid!), 0)} MB`);

@@ -5,19 +5,21 @@ import { coalesced } from './data-versions.ts';
 function manualReads() {
   const reads: { resolve: (value: number) => void; reject: (error: Error) => void }[] = [];
   const applied: number[] = [];
-  const probe = coalesced(
+  const catchUp = coalesced(
     () => new Promise<number>((resolve, reject) => reads.push({ resolve, reject })),
     (value) => applied.push(value),
   );
-  return { reads, applied, probe };
+  /** What a caller waits for: nothing (undefined) when a read it can trust was already applied. */
+  const probe = (since: number) => catchUp(since) ?? Promise.resolve();
+  return { reads, applied, catchUp, probe };
 }
 
 /** Lets queued reads start (they wait for the event loop's turn to end) and settled ones be applied. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('coalesced version reads', () => {
-  it('share one read among the callers of one turn, and answer later callers it covers without another', async () => {
-    const { reads, applied, probe } = manualReads();
+  it('share one read among the callers of one turn, and answer later callers it covers without another, or a wait', async () => {
+    const { reads, applied, catchUp, probe } = manualReads();
     const since = performance.now();
     const answers = Promise.all([probe(since), probe(since), probe(since)]);
     await turn();
@@ -25,7 +27,7 @@ describe('coalesced version reads', () => {
     reads[0]!.resolve(1);
     await answers;
     expect(applied).toEqual([1]);
-    await probe(since);
+    expect(catchUp(since)).toBeUndefined();
     expect(reads).toHaveLength(1);
   });
 

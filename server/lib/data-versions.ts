@@ -10,10 +10,14 @@ const keyOf = (topic: Topic) => `data-version:${topic}`;
 
 export interface DataVersions {
   /**
-   * The topics' versions, counting every write committed before `since` (a `performance.now()`; by default
-   * the call itself). A request passes its arrival, so its reads share one look at the database.
+   * Brings this process's versions up to every write committed before `since` (a `performance.now()`; by
+   * default the call itself). Undefined when they already count them (always on PGlite, and for a request's
+   * second read): hot reads then answer without waiting a turn. A request passes its arrival, so its reads
+   * share one look at the database.
    */
-  stamp(topics: readonly Topic[], since?: number): Promise<string>;
+  catchUp(since?: number): Promise<void> | undefined;
+  /** A topic's version as of the last catch-up. */
+  version(topic: Topic): number;
   /**
    * Call once a write has committed (never before: a read racing it would cache the old data under the
    * new version). Every instance sees the new version on its next read.
@@ -52,10 +56,8 @@ export function dataVersions(db: Database): DataVersions {
   const probe = coalesced(() => readTokens.execute(), apply);
   const state: State = {
     shared: true,
-    async stamp(topics, since = performance.now()) {
-      if (state.shared) await probe(since);
-      return topics.map((topic) => counters[topic]).join('.');
-    },
+    catchUp: (since = performance.now()) => (state.shared ? probe(since) : undefined),
+    version: (topic) => counters[topic],
     async changed(...topics) {
       for (const topic of topics) counters[topic] += 1;
       if (!state.shared) return;
@@ -84,7 +86,7 @@ const READS_IN_FLIGHT = 2;
  * running: a caller arriving during a read waits for one round trip, not for the rest of that read first.
  * Results are applied in the order the reads started, so an older read never undoes a newer one.
  */
-export function coalesced<T>(read: () => Promise<T>, apply: (result: T) => void): (since: number) => Promise<void> {
+export function coalesced<T>(read: () => Promise<T>, apply: (result: T) => void): (since: number) => Promise<void> | undefined {
   let appliedStartedAt = -Infinity;
   let applied: Promise<unknown> = Promise.resolve();
   let newest: { startedAt: number; done: Promise<void> } | undefined;
@@ -114,7 +116,7 @@ export function coalesced<T>(read: () => Promise<T>, apply: (result: T) => void)
     return done;
   };
   return (since) => {
-    if (appliedStartedAt > since) return Promise.resolve();
+    if (appliedStartedAt > since) return undefined;
     if (newest && newest.startedAt > since) return newest.done;
     queued ??= new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => (running < READS_IN_FLIGHT ? undefined : new Promise<void>((resolve) => (freeSlot = resolve))))
@@ -127,26 +129,31 @@ export function coalesced<T>(read: () => Promise<T>, apply: (result: T) => void)
 }
 
 /**
- * Values computed once per version of their topics, at most `maxEntries` of them (the oldest go first).
+ * Values computed once per version of their topic, at most `maxEntries` of them (the oldest go first).
  * Concurrent misses share one load; a load answering undefined (nothing found) or failing is not kept.
  */
-export function createVersionedCache<V>(versions: DataVersions, topics: readonly Topic[], maxEntries: number) {
-  const entries = new Map<string, { stamp: string; value: Promise<V | undefined> }>();
+export function createVersionedCache<V>(versions: DataVersions, topic: Topic, maxEntries: number) {
+  const entries = new Map<string, { version: number; value: Promise<V | undefined> }>();
   const forget = (key: string, value: Promise<V | undefined>) => {
     if (entries.get(key)?.value === value) entries.delete(key);
   };
+  const lookup = (key: string, load: () => Promise<V | undefined>) => {
+    // Taken before the load: data read after a change is then at worst filed under the older version.
+    const version = versions.version(topic);
+    const hit = entries.get(key);
+    if (hit?.version === version) return hit.value;
+    const value = load();
+    entries.delete(key);
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(key, { version, value });
+    value.then((v) => v === undefined && forget(key, value), () => forget(key, value));
+    return value;
+  };
   return {
-    async get(key: string, load: () => Promise<V | undefined>, since?: number): Promise<V | undefined> {
-      // Taken before the load: data read after a change is then at worst filed under the older version.
-      const stamp = await versions.stamp(topics, since);
-      const hit = entries.get(key);
-      if (hit?.stamp === stamp) return hit.value;
-      const value = load();
-      entries.delete(key);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { stamp, value });
-      value.then((v) => v === undefined && forget(key, value), () => forget(key, value));
-      return value;
+    /** `since`: see `DataVersions.catchUp`. Not async: a hit whose versions are known is the stored promise itself. */
+    get(key: string, load: () => Promise<V | undefined>, since?: number): Promise<V | undefined> {
+      const waiting = versions.catchUp(since);
+      return waiting ? waiting.then(() => lookup(key, load)) : lookup(key, load);
     },
   };
 }

@@ -19,9 +19,10 @@ declare module 'fastify' {
 /** The bearer token of the request, or undefined. Tokens travel only in this header (no cookies, so no CSRF). */
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (!header) return undefined;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+  // `Bearer <token>`, the scheme in any case. Sliced rather than split: this runs on every request.
+  if (header?.[6] !== ' ' || header.slice(0, 6).toLowerCase() !== 'bearer') return undefined;
+  const end = header.indexOf(' ', 7);
+  return header.slice(7, end === -1 ? undefined : end) || undefined;
 }
 
 /** The signed-in user of a route guarded by `requireUser`. */
@@ -48,11 +49,14 @@ declare module 'fastify' {
 }
 
 export const authenticatePlugin = fp(async (app: FastifyInstance, { auth }: { auth: AuthService }) => {
-  const requireUser: onRequestAsyncHookHandler = async (request) => {
+  // Not async: each await would cost every request a turn of the microtask queue.
+  const requireUser: onRequestAsyncHookHandler = (request) => {
     const token = bearerToken(request);
     if (!token) throw new UnauthorizedError(messages.unauthenticated);
     request.seenAt = performance.now();
-    request.user = await auth.authenticate(token, request.seenAt);
+    return auth.authenticate(token, request.seenAt).then((user) => {
+      request.user = user;
+    });
   };
   const requireAdmin: onRequestAsyncHookHandler = async function (request, reply) {
     await requireUser.call(this, request, reply);

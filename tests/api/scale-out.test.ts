@@ -132,6 +132,46 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
     expect(statusesBetween(signedOutAt, Infinity)).toEqual(new Set([401]));
   });
 
+  it('refuse on both instances, at once, what one instance revoked: a role, an account, a pool', async () => {
+    // Every instance answers first, so each holds the session and the ranking in memory when the change is made.
+    const onEach = async (url: string, token: string) => {
+      const statuses = [];
+      for (const instance of instances) statuses.push((await fetch(instance.base + url, { headers: { authorization: `Bearer ${token}` } })).status);
+      return statuses;
+    };
+    const onFirst = async (method: string, url: string, token: string, body?: object) =>
+      (
+        await fetch(instances[0]!.base + url, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        })
+      ).status;
+    const boss = (await call('POST', '/auth/signin', { email: 'jefe@example.com', password: 'clave-del-jefe' })).json as SignInResponse;
+    const deputy = await signUpAndIn('Adjunta');
+    const owner = await signUpAndIn('Creadora');
+    const player = await signUpAndIn('Jugador');
+    const pool = (await call('POST', '/api/pools', { name: 'Revocada', invitationCode: 876543, creatorId: owner.userProfile.id }, owner.session.accessToken)).json.data;
+    expect((await call('POST', '/api/pools/join', { invitationCode: 876543, userId: player.userProfile.id }, player.session.accessToken)).status).toBe(200);
+    const ranking = `/api/leaderboard/pool/${pool.id}/ranking`;
+    const bossProfile = `/api/users/${boss.userProfile.id}`;
+
+    expect(await onFirst('PUT', `/api/users/${deputy.userProfile.id}/role`, boss.session.accessToken, { role: 'admin' })).toBe(200);
+    expect(await onEach(bossProfile, deputy.session.accessToken)).toEqual([200, 200]);
+    expect(await onEach(ranking, player.session.accessToken)).toEqual([200, 200]);
+
+    // Each change is made on the first instance; the second answers from memory until it sees the new version.
+    expect(await onFirst('PUT', `/api/users/${deputy.userProfile.id}/role`, boss.session.accessToken, { role: 'user' })).toBe(200);
+    expect(await onEach(bossProfile, deputy.session.accessToken)).toEqual([403, 403]);
+
+    expect(await onFirst('DELETE', `/api/users/${player.userProfile.id}`, boss.session.accessToken)).toBe(200);
+    expect(await onEach(ranking, player.session.accessToken)).toEqual([401, 401]);
+    expect(await onEach(ranking, owner.session.accessToken)).toEqual([200, 200]);
+
+    expect(await onFirst('DELETE', `/api/pools/${pool.id}`, owner.session.accessToken)).toBe(200);
+    expect(await onEach(ranking, owner.session.accessToken)).toEqual([404, 404]);
+  });
+
   it('drains in-flight requests on SIGTERM', async () => {
     const [first] = instances;
     const email = (i: number) => `drain-${Date.now()}-${i}@example.com`;

@@ -23,7 +23,7 @@ const CACHED_SESSIONS = 10_000;
 export function createAuthService({ users, sessions, rateLimiter, clock, config, versions }: Deps) {
   // Every request resolves its token: looked up once per version of the accounts, so a sign-out,
   // role change, profile edit or deletion (each a change of 'accounts') takes effect on the next request.
-  const cachedSessions = createVersionedCache<{ user: UserProfile; expiresAt: Date }>(versions, ['accounts'], CACHED_SESSIONS);
+  const cachedSessions = createVersionedCache<{ user: UserProfile; expiresAt: Date }>(versions, 'accounts', CACHED_SESSIONS);
   const failureKey = (email: string) => `signin-failures:${email}`;
 
   const issueSession = async (user: UserProfile): Promise<SignInResponse> => {
@@ -68,12 +68,13 @@ export function createAuthService({ users, sessions, rateLimiter, clock, config,
       return issueSession(profile);
     },
 
-    /** `since`: see `DataVersions.stamp`. */
-    async authenticate(token: string, since?: number): Promise<UserProfile> {
+    /** `since`: see `DataVersions.catchUp`. */
+    authenticate(token: string, since?: number): Promise<UserProfile> {
       const tokenHash = hashToken(token);
-      const session = await cachedSessions.get(tokenHash, () => sessions.find(tokenHash), since);
-      if (!session || session.expiresAt <= clock()) throw new UnauthorizedError(messages.sessionExpired);
-      return session.user;
+      return cachedSessions.get(tokenHash, () => sessions.find(tokenHash), since).then((session) => {
+        if (!session || session.expiresAt <= clock()) throw new UnauthorizedError(messages.sessionExpired);
+        return session.user;
+      });
     },
 
     async signOut(token: string) {

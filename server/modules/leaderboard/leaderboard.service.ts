@@ -28,7 +28,7 @@ export function createLeaderboardService({ standings, pools, rateLimiter, clock,
   // joins, pool edits, renames all change 'standings'), with the member list it is checked against.
   const cachedRankings = createVersionedCache<{ pool: Pool; memberIds: Set<number>; reply: JsonReply }>(
     versions,
-    ['standings'],
+    'standings',
     CACHED_RANKINGS,
   );
   const loadRanking = async (poolId: number) => {
@@ -40,22 +40,21 @@ export function createLeaderboardService({ standings, pools, rateLimiter, clock,
   };
 
   /** Rankings are for the pool's members, its creator and admins: checked on every read, cached or not. */
-  const readableRanking = async (actor: UserProfile, poolId: number, since?: number) => {
-    const ranking = await cachedRankings.get(String(poolId), () => loadRanking(poolId), since);
-    if (!ranking) throw new NotFoundError(poolMessages.notFound);
-    const { pool, memberIds } = ranking;
-    if (actor.role !== 'admin' && pool.creatorId !== actor.id && !memberIds.has(actor.id)) throw new ForbiddenError(poolMessages.notMember);
-    return ranking;
-  };
+  const readableRanking = (actor: UserProfile, poolId: number, since?: number) =>
+    cachedRankings.get(String(poolId), () => loadRanking(poolId), since).then((ranking) => {
+      if (!ranking) throw new NotFoundError(poolMessages.notFound);
+      const { pool, memberIds } = ranking;
+      if (actor.role !== 'admin' && pool.creatorId !== actor.id && !memberIds.has(actor.id)) throw new ForbiddenError(poolMessages.notMember);
+      return ranking;
+    });
 
   return {
     /**
      * Reads stored standings: O(participants), never a recompute; the membership check runs on every read.
-     * `since`: see `DataVersions.stamp`.
+     * `since`: see `DataVersions.catchUp`.
      */
-    async ranking(actor: UserProfile, poolId: number, since?: number): Promise<JsonReply> {
-      return (await readableRanking(actor, poolId, since)).reply;
-    },
+    ranking: (actor: UserProfile, poolId: number, since?: number): Promise<JsonReply> =>
+      readableRanking(actor, poolId, since).then((ranking) => ranking.reply),
 
     async roundRanking(actor: UserProfile, poolId: number, weekNumber: number) {
       await readableRanking(actor, poolId);

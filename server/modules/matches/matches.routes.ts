@@ -31,7 +31,7 @@ export async function matchesRoutes(
 
   // The most read answer of the app (every Inicio visit): serialised once per version of the matches.
   const listSchema = dataEnvelope(z.array(MatchSchema));
-  const cachedList = createVersionedCache<JsonReply>(versions, ['matches'], 1);
+  const cachedList = createVersionedCache<JsonReply>(versions, 'matches', 1);
   // Untyped on purpose: the handler sends pre-serialised bytes.
   app.get('', {
     onRequest: requireUser,
