@@ -1,6 +1,7 @@
 // API throughput of hot reads (GET /api/matches, a pool ranking) as a ratio to a bare
-// node:http server returning the same bytes, measured in the same run. Also reports
-// the app server's peak resident memory. BENCH_DATABASE_URL=postgres://… adds a PostgreSQL run.
+// node:http server returning the same bytes, measured in the same run: once with the body
+// alone (issue 9's baseline), once with the app's response headers too (the same response).
+// Also reports the app server's peak resident memory. BENCH_DATABASE_URL=postgres://… adds a PostgreSQL run.
 //   npm run bench:api        (BENCH_SECONDS=10 by default)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,10 @@ import type { Pool, SignInResponse } from '#contract/index';
 import { fmt, scratchPostgres, serverProcessEnv } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Where the bare server answers with the app's headers too (bench/bare-server.ts). */
+const SAME_RESPONSE_PREFIX = '/same-response';
+/** Headers about the connection or the message framing, which the bare server sets itself. */
+const perConnectionHeaders = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 const CONNECTIONS = 50;
 
 /** A port nobody listens on now: fixed ports collide with another run of this benchmark on a shared machine. */
@@ -126,22 +131,28 @@ for (const target of targets) {
     }
 
     const paths = { matches: '/api/matches', ranking: `/api/leaderboard/pool/${pool.id}/ranking` };
-    const bodies: Record<string, string> = {};
+    const responses: Record<string, { body: string; headers: Record<string, string> }> = {};
     for (const url of Object.values(paths)) {
-      bodies[url] = await (await fetch(base + url, { headers: { authorization: `Bearer ${token}` } })).text();
+      // No Accept-Encoding, as autocannon sends none: the identity bytes and the headers that go with them.
+      const res = await fetch(base + url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } });
+      const headers = Object.fromEntries([...res.headers].filter(([name]) => !perConnectionHeaders.has(name)));
+      responses[url] = { body: await res.text(), headers };
     }
     const bodiesFile = path.join(os.tmpdir(), `quiniela-bench-bodies-${process.pid}.json`);
-    writeFileSync(bodiesFile, JSON.stringify(bodies));
-    bare = start(['--import', 'tsx', 'bench/bare-server.ts', bodiesFile, String(barePort)]);
+    writeFileSync(bodiesFile, JSON.stringify(responses));
+    bare = start(['--import', 'tsx', 'bench/bare-server.ts', bodiesFile, String(barePort), SAME_RESPONSE_PREFIX]);
     await waitFor(`http://127.0.0.1:${barePort}/`);
 
     console.log(`\n${target.label}: ${CONNECTIONS} connections, ${SECONDS} s per run, 127.0.0.1`);
-    console.log('  endpoint                          bytes   bare req/s   app req/s   ratio   app p99   server CPU/request bare / app');
+    console.log(
+      '  endpoint                  bytes   bare req/s   bare + headers req/s   app req/s   ratio   ratio to same response   app p99   server CPU/request bare / app',
+    );
     for (const [name, url] of Object.entries(paths)) {
       const baseline = await load(`http://127.0.0.1:${barePort}${url}`, bare.pid!);
+      const sameResponse = await load(`http://127.0.0.1:${barePort}${SAME_RESPONSE_PREFIX}${url}`, bare.pid!);
       const measured = await load(base + url, app.pid!, token);
       console.log(
-        `  GET ${name.padEnd(28)} ${String(bodies[url]!.length).padStart(7)}   ${fmt(baseline.rps, 0).padStart(10)}   ${fmt(measured.rps, 0).padStart(9)}   ${fmt(measured.rps / baseline.rps, 2).padStart(5)}   ${measured.p99} ms   ${fmt(baseline.cpuPerRequest, 0)} / ${fmt(measured.cpuPerRequest, 0)} µs`,
+        `  GET ${name.padEnd(20)} ${String(responses[url]!.body.length).padStart(7)}   ${fmt(baseline.rps, 0).padStart(10)}   ${fmt(sameResponse.rps, 0).padStart(20)}   ${fmt(measured.rps, 0).padStart(9)}   ${fmt(measured.rps / baseline.rps, 2).padStart(5)}   ${fmt(measured.rps / sameResponse.rps, 2).padStart(22)}   ${measured.p99} ms   ${fmt(baseline.cpuPerRequest, 0)} / ${fmt(measured.cpuPerRequest, 0)} µs`,
       );
     }
     console.log(`  app server peak resident memory: ${fmt(peakRssMb(app.pid!), 0)} MB`);
