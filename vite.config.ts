@@ -26,33 +26,6 @@ const apiServer = 'http://localhost:3000';
 const serviceWorkerEntry = 'sw';
 const serviceWorkerFile = 'sw.js';
 
-/**
- * web/boot.ts is an entry of its own, and its script goes first in index.html.
- * Listed in index.html, Vite would fold it into the app's entry, and it would
- * only run once all of the entry's chunks had arrived: the very wait it exists
- * to overlap. Build only: the dev server loads modules one by one anyway.
- */
-const bootEntry = 'boot';
-
-function bootScript(): Plugin {
-  return {
-    name: 'quiniela:boot-script',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        const boot = Object.values(bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.isEntry && output.name === bootEntry,
-        );
-        if (!boot) throw new Error(`the ${bootEntry} chunk is missing from the bundle`);
-        return [
-          { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${boot.fileName}` }, injectTo: 'head-prepend' },
-        ];
-      },
-    },
-  };
-}
-
 /** Public files that are not part of the app shell. */
 const notPrecached = /(^|\/)LICENSE[^/]*$|\.(map|gz|br)$/;
 
@@ -119,12 +92,15 @@ function serviceWorkerPrecache(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), bootScript(), serviceWorkerPrecache()],
+  plugins: [react(), serviceWorkerPrecache()],
   resolve: {
     alias: [
       // The web app's contract tells zod not to probe eval (the CSP forbids it) before any schema is built,
       // whichever chunk imports the contract first (web/lib/contract-runtime.ts).
-      { find: /^#contract\/index$/, replacement: fileURLToPath(new URL('./web/lib/contract-runtime.ts', import.meta.url)) },
+      {
+        find: /^#contract\/index$/,
+        replacement: fileURLToPath(new URL('./web/lib/contract-runtime.ts', import.meta.url)),
+      },
     ],
   },
   build: {
@@ -133,11 +109,28 @@ export default defineConfig({
     rolldownOptions: {
       input: {
         index: fileURLToPath(new URL('./web/index.html', import.meta.url)),
-        [bootEntry]: fileURLToPath(new URL('./web/boot.ts', import.meta.url)),
         [serviceWorkerEntry]: fileURLToPath(new URL('./web/sw.ts', import.meta.url)),
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === serviceWorkerEntry ? serviceWorkerFile : 'assets/[name]-[hash].js'),
+        // Few, larger chunks: the app is served over HTTP/1.1 (six connections), where each chunk of a first
+        // load costs a request slot, and a phone's time goes into round trips more than into bytes.
+        codeSplitting: {
+          groups: [
+            // Everything a first load of any screen runs, but the entry itself (index.html's script) and the
+            // service worker, which must stay self-contained.
+            {
+              name: 'start-up',
+              tags: ['$initial'],
+              test: (id: string) => !/web[\\/](main\.tsx|sw\.ts)$|index\.html/.test(id),
+            },
+            // The tabs with Inicio and Favoritos: the match list, the shared components, the contract and zod.
+            {
+              name: 'tabs',
+              test: /web[\\/](pages[\\/](tabs-layout|home-page|tab-visibility)\.tsx?|features[\\/](matches|favorites)[\\/]|components[\\/]|lib[\\/])|[\\/]node_modules[\\/](zod|@tanstack)[\\/]|[\\/]contract[\\/]/,
+            },
+          ],
+        },
       },
       treeshake: {
         moduleSideEffects: (id) => !ionicComponentModule.test(id),

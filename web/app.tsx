@@ -13,7 +13,7 @@ import { JoinPage } from './pages/join-page.tsx';
 import { LoginPage } from './pages/login-page.tsx';
 import { RegisterPage } from './pages/register-page.tsx';
 import { queryClient } from './lib/query-client.ts';
-import { isTabsPath } from './lib/tabs-path.ts';
+import { isTabsPath } from './lib/start-up-paths.ts';
 
 /* Ionic's core CSS (the lazy screens' Ionic components need it), its utilities, then the theme. */
 import '@ionic/react/css/core.css';
@@ -29,7 +29,7 @@ import './app.css';
 /*
  * Route-level code splitting: the sign-in screens come with the entry, the
  * tabs (with Inicio) are one chunk, and each other tab screen is its own
- * (web/pages/tabs-layout.tsx); web/boot.ts fetches the tabs early on a signed-in start. Nothing the entry imports may import
+ * (web/pages/tabs-layout.tsx); web/main.tsx fetches the tabs early on a signed-in start. Nothing the entry imports may import
  * '@ionic/react': the first-load budgets (tests/support/first-load.ts) hold.
  */
 const TabsLayout = lazy(() => import('./pages/tabs-layout.tsx').then((module) => ({ default: module.TabsLayout })));

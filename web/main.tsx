@@ -2,10 +2,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { connectApiClientToSession } from './features/auth/api.ts';
 import { prepareStoredAuth } from './features/auth/session.ts';
-import { hasStoredKeys } from './features/auth/stored-keys.ts';
+import { hasStoredKeys, storedAccessTokenHint } from './features/auth/stored-keys.ts';
+import { startEarlyGet } from './lib/early-requests.ts';
 import { queryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
-import { isMatchListPath } from './lib/tabs-path.ts';
+import { isMatchListPath, isTabsPath, MATCHES_PATH, TEAMS_PATH } from './lib/start-up-paths.ts';
 
 connectApiClientToSession(queryClient);
 // The dev server does not build /sw.js: no offline app shell there, and reminders only arrive while the app is open.
@@ -14,15 +15,28 @@ if (import.meta.env.PROD) void registerServiceWorker();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-await prepareStoredAuth();
-// Inicio and Favoritos show the match list: ask for it as soon as the session is ready, while the tabs may still
-// be on their way (web/boot.ts started fetching both). The screens' own queries take over these requests (same keys).
-if (hasStoredKeys() && isMatchListPath(window.location.pathname)) {
-  void import('./features/matches/api.ts')
-    .then(({ matchQueries }) =>
-      Promise.all([queryClient.prefetchQuery(matchQueries.all()), queryClient.prefetchQuery(matchQueries.teams())]),
-    )
-    .catch(() => {});
+/*
+ * A signed-in start on a tab: the tabs' chunks, the contract (prepareStoredAuth) and, on Inicio or
+ * Favoritos, the match list itself are all asked for now, at once, instead of one after the other as
+ * each step needs the last. The API client takes the early answers over (web/lib/early-requests.ts), and
+ * the screens' queries take over the prefetch (same keys). A failure here is not the user's concern: the
+ * app asks again and handles its own errors.
+ */
+const { pathname } = window.location;
+const resumesTabs = hasStoredKeys() && isTabsPath(pathname);
+if (resumesTabs) void import('./pages/tabs-layout.tsx').catch(() => {});
+const token = storedAccessTokenHint();
+const showsMatchList = resumesTabs && isMatchListPath(pathname) && token !== null;
+if (showsMatchList) {
+  startEarlyGet(MATCHES_PATH, `Bearer ${token}`);
+  startEarlyGet(TEAMS_PATH, `Bearer ${token}`);
 }
+const matchesApi = showsMatchList ? import('./features/matches/api.ts') : null;
+await prepareStoredAuth();
+void matchesApi
+  ?.then(({ matchQueries }) =>
+    Promise.all([queryClient.prefetchQuery(matchQueries.all()), queryClient.prefetchQuery(matchQueries.teams())]),
+  )
+  .catch(() => {});
 // No <StrictMode>: its doubled effects in development would present every notice toast twice.
 createRoot(rootElement).render(<App />);

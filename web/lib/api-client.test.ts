@@ -45,7 +45,7 @@ describe('apiRequest', () => {
     expect(headers.get('Authorization')).toBe('Bearer token-abc');
   });
 
-  it('takes over a GET started early (web/boot.ts) once, and only with the same token', async () => {
+  it('takes over a GET started early (web/main.tsx) once, and only with the same token', async () => {
     fetchMock.mockImplementation(async () => jsonResponse(200, { data: { greeting: 'temprano' } }));
     startEarlyGet('/api/greeting', 'Bearer token-abc');
     startEarlyGet('/api/other', 'Bearer an-old-token');

@@ -1,6 +1,6 @@
 /**
- * GETs web/boot.ts starts before the app has loaded (the match list on a
- * signed-in start), for the API client to take over instead of asking again.
+ * GETs start-up sends before the app has rendered (web/main.tsx: the match
+ * list on a signed-in start), for the API client to take over instead of asking again.
  * Each is taken once, and only by a request with the same Authorization: any
  * other request, and every later one, goes to the network as usual.
  */

@@ -7,7 +7,7 @@ export const hasStoredKeys = () =>
   localStorage.getItem(SESSION_KEY) !== null || localStorage.getItem(USER_PROFILE_KEY) !== null;
 
 /**
- * The stored session's token, read without the contract (web/boot.ts runs before it loads). Only a hint:
+ * The stored session's token, read without the contract (start-up asks for the match list before it loads). Only a hint:
  * start-up validates the stored session with the contract before the app uses it.
  */
 export function storedAccessTokenHint(): string | null {

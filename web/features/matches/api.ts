@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { MatchListResponseSchema, TeamListResponseSchema } from '#contract/index';
 import { apiRequest } from '../../lib/api-client.ts';
-import { MATCHES_PATH, TEAMS_PATH } from './paths.ts';
+import { MATCHES_PATH, TEAMS_PATH } from '../../lib/start-up-paths.ts';
 
 export const matchQueries = {
   teams: () =>
