@@ -16,7 +16,7 @@ const webBoundary = [
 const lazyIonicComponents = {
   name: '@ionic/react',
   importNames: ['IonFab', 'IonFabButton', 'IonInput', 'IonSegment', 'IonSegmentButton', 'IonSelect', 'IonSelectOption', 'IonTextarea', 'IonToggle'],
-  message: 'Import it from web/ionic/: from @ionic/react its code would load with every tab screen.',
+  message: 'Import it from web/ionic/: from @ionic/react its code would load with every screen that uses Ionic.',
 };
 
 export default tseslint.config(

@@ -3,10 +3,10 @@ import React from 'react';
 
 /**
  * An Ionic component's React wrapper, made with the same `createComponent`
- * call (same events) as @ionic/react's. @ionic/react is a single module in the
- * entry chunk, so every wrapper imported from it brings its component's code
- * into the first load of every screen. Defined here instead, a component used
- * only by lazily loaded screens arrives with them. Call it with `/*@__PURE__*\/`
+ * call (same events) as @ionic/react's. @ionic/react is a single module, shared
+ * by every screen that uses Ionic, so every wrapper imported from it brings its
+ * component's code to all of those screens. Defined here instead, a component
+ * arrives with the screens that use it. Call it with `/*@__PURE__*\/`
  * so an unused wrapper is dropped. Lint keeps those screens from importing
  * these names from '@ionic/react'.
  */
