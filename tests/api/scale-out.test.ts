@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { SignInResponse } from '#contract/index';
@@ -170,6 +171,31 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
 
     expect(await onFirst('DELETE', `/api/pools/${pool.id}`, owner.session.accessToken)).toBe(200);
     expect(await onEach(ranking, owner.session.accessToken)).toEqual([404, 404]);
+  });
+
+  it('refuse at once what was revoked in the database by an instance that never announced it: a membership, a session', async () => {
+    const owner = await signUpAndIn('Cierre');
+    const player = await signUpAndIn('Expulsada');
+    const pool = (await call('POST', '/api/pools', { name: 'Sin aviso', invitationCode: 543219, creatorId: owner.userProfile.id }, owner.session.accessToken)).json.data;
+    expect((await call('POST', '/api/pools/join', { invitationCode: 543219, userId: player.userProfile.id }, player.session.accessToken)).status).toBe(200);
+    const onEach = (url: string) =>
+      Promise.all(instances.map(async (instance) => (await fetch(instance.base + url, { headers: { authorization: `Bearer ${player.session.accessToken}` } })).status));
+    const ranking = `/api/leaderboard/pool/${pool.id}/ranking`;
+    // Both instances hold the session and the ranking with its member list.
+    expect(await onEach('/auth/profile')).toEqual([200, 200]);
+    expect(await onEach(ranking)).toEqual([200, 200]);
+
+    // Committed straight to the database, as by an instance that died before replacing the versions itself.
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query('delete from pool_participants where pool_id = $1 and user_id = $2', [pool.id, player.userProfile.id]);
+      expect(await onEach(ranking)).toEqual([403, 403]);
+      await client.query('delete from sessions where user_id = $1', [player.userProfile.id]);
+      expect(await onEach('/auth/profile')).toEqual([401, 401]);
+    } finally {
+      await client.end();
+    }
   });
 
   it('drains in-flight requests on SIGTERM', async () => {
