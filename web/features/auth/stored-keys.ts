@@ -13,7 +13,8 @@ export const hasStoredKeys = () =>
 export function storedAccessTokenHint(): string | null {
   try {
     const session: unknown = JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null');
-    const token = typeof session === 'object' && session !== null && 'accessToken' in session ? session.accessToken : null;
+    const token =
+      typeof session === 'object' && session !== null && 'accessToken' in session ? session.accessToken : null;
     return typeof token === 'string' && token !== '' ? token : null;
   } catch {
     return null;
