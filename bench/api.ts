@@ -5,11 +5,11 @@
 //   npm run bench:api        (BENCH_SECONDS=10 by default)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Pool, SignInResponse } from '#contract/index';
+import { freePort } from '../tests/support/server-process.ts';
 import { fmt, scratchPostgres, serverProcessEnv } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -18,17 +18,6 @@ const SAME_RESPONSE_PREFIX = '/same-response';
 /** Headers about the connection or the message framing, which the bare server sets itself. */
 const perConnectionHeaders = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 const CONNECTIONS = 50;
-
-/** A port nobody listens on now: fixed ports collide with another run of this benchmark on a shared machine. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 function start(args: string[], env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });

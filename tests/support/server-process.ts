@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import net from 'node:net';
 
 /** The real server (`server/main.ts`) as a child process, for tests that kill, restart or multiply it. */
 export interface ServerProcess {
@@ -8,8 +9,22 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/**
+ * A port nobody listens on now, as the system hands it out: a port picked at random could be a service's
+ * (RabbitMQ's epmd holds 4369 on the CI machine), or another run's.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '0.0.0.0', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = 4100 + Math.floor(Math.random() * 1800);
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'warn', SEED_DATA: 'false', AUTH_IP_MAX_PER_MINUTE: '100000', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
