@@ -25,8 +25,8 @@ if (!rootElement) throw new Error('index.html has no #root element');
 const { pathname } = window.location;
 const resumesTabs = hasStoredKeys() && isTabsPath(pathname);
 if (resumesTabs) void import('./pages/tabs-layout.tsx').catch(() => {});
-const token = storedAccessTokenHint();
-const showsMatchList = resumesTabs && isMatchListPath(pathname) && token !== null;
+const token = resumesTabs && isMatchListPath(pathname) ? storedAccessTokenHint() : null;
+const showsMatchList = token !== null;
 if (showsMatchList) {
   startEarlyGet(MATCHES_PATH, `Bearer ${token}`);
   startEarlyGet(TEAMS_PATH, `Bearer ${token}`);

@@ -6,7 +6,7 @@ import './screen-state.css';
 import './pull-to-refresh.css';
 
 /** How far (px) the indicator must travel before letting go refreshes. */
-export const PULL_THRESHOLD = 64;
+const PULL_THRESHOLD = 64;
 /** The indicator travels half as far as the finger, and no further than this. */
 const MAX_PULL = 96;
 
