@@ -15,14 +15,11 @@ import { RegisterPage } from './pages/register-page.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { isTabsPath } from './lib/start-up-paths.ts';
 
-/* Ionic's core CSS (the lazy screens' Ionic components need it), its utilities, then the theme. */
+/* Ionic's core CSS (the page's base, and what the lazy screens' Ionic components need), then the theme. */
 import '@ionic/react/css/core.css';
 import '@ionic/react/css/normalize.css';
 import '@ionic/react/css/structure.css';
 import '@ionic/react/css/typography.css';
-import '@ionic/react/css/padding.css';
-import '@ionic/react/css/flex-utils.css';
-import '@ionic/react/css/display.css';
 import './theme/variables.css';
 import './app.css';
 

@@ -2,7 +2,7 @@ import { cloudOfflineOutline } from 'ionicons/icons';
 import { useLayoutEffect, useRef } from 'react';
 import { connectionNotice } from '../lib/connection-status.ts';
 import { useConnectivity } from '../lib/connectivity.ts';
-import { MaskIcon } from './mask-icon.tsx';
+import { Icon } from './icon.tsx';
 import './connection-banner.css';
 
 /**
@@ -30,7 +30,7 @@ export function ConnectionBanner() {
     <div ref={banner} className="connection-banner" role="status" aria-live="polite" data-testid="connection-banner">
       {notice && (
         <>
-          <MaskIcon src={cloudOfflineOutline} />
+          <Icon src={cloudOfflineOutline} />
           <span>{notice}</span>
         </>
       )}

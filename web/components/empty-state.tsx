@@ -1,10 +1,10 @@
-import { MaskIcon } from './mask-icon.tsx';
+import { Icon } from './icon.tsx';
 import './screen-state.css';
 
 export function EmptyState({ icon, text }: { icon: string; text: string }) {
   return (
     <div className="screen-state">
-      <MaskIcon src={icon} />
+      <Icon src={icon} />
       <p>{text}</p>
     </div>
   );

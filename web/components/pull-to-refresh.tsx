@@ -1,7 +1,7 @@
 import { arrowDown } from 'ionicons/icons';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { RefObject } from 'react';
-import { MaskIcon } from './mask-icon.tsx';
+import { Icon } from './icon.tsx';
 import './screen-state.css';
 import './pull-to-refresh.css';
 
@@ -92,7 +92,7 @@ export function PullToRefresh({
         <span className="screen-state__spinner pull-to-refresh__spinner" />
       ) : (
         <span style={{ transform: `rotate(${(Math.min(pull, PULL_THRESHOLD) / PULL_THRESHOLD) * 180}deg)` }}>
-          <MaskIcon src={arrowDown} />
+          <Icon src={arrowDown} />
         </span>
       )}
     </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MaskIcon } from './mask-icon.tsx';
+import { Icon } from './icon.tsx';
 import './toolbar.css';
 
 interface ToolbarProps {
@@ -42,7 +42,7 @@ export function ToolbarButton({ label, icon, onClick, disabled, testId }: Toolba
       onClick={onClick}
       data-testid={testId}
     >
-      <MaskIcon src={icon} />
+      <Icon src={icon} />
     </button>
   );
 }

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { adminMessages } from '#contract/index';
 import { ErrorState } from '../components/error-state.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
-import { MaskIcon } from '../components/mask-icon.tsx';
+import { Icon } from '../components/icon.tsx';
 import { TabPage } from '../components/tab-page.tsx';
 import { AdminMatches } from '../features/admin/admin-matches.tsx';
 import { AdminTeams } from '../features/admin/admin-teams.tsx';
@@ -77,7 +77,7 @@ export function AdminPage() {
 function NotAuthorized() {
   return (
     <div className="screen-state" data-testid="admin-not-authorized">
-      <MaskIcon src={lockClosedOutline} />
+      <Icon src={lockClosedOutline} />
       <h2 className="admin__denied-title">{adminMessages.notAuthorizedTitle}</h2>
       <p>{adminMessages.notAuthorizedText}</p>
     </div>

@@ -3,7 +3,7 @@ import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { Location } from 'react-router-dom';
-import { MaskIcon } from '../components/mask-icon.tsx';
+import { Icon } from '../components/icon.tsx';
 import { useStoredAuth } from '../features/auth/session.ts';
 import { HomePage } from './home-page.tsx';
 import { TabVisibility } from './tab-visibility.ts';
@@ -97,7 +97,7 @@ export function TabsLayout() {
               aria-current={name === active ? 'page' : undefined}
               data-testid={`tab-${name}`}
             >
-              <MaskIcon src={icon} />
+              <Icon src={icon} />
               <span className="tab-bar__label">{label}</span>
             </Link>
           );

@@ -1,5 +1,5 @@
 import { fingerPrintOutline } from 'ionicons/icons';
-import { MaskIcon } from '../../components/mask-icon.tsx';
+import { Icon } from '../../components/icon.tsx';
 import { useBiometricCapability, useDeviceBiometrics } from './passkey.ts';
 import { usePasskeySignIn } from './passkey-flow.ts';
 
@@ -21,7 +21,7 @@ export function PasskeySignInButton() {
       onClick={() => passkeySignIn.mutate()}
       data-testid="passkey-sign-in"
     >
-      <MaskIcon src={fingerPrintOutline} />
+      <Icon src={fingerPrintOutline} />
       Usar huella o Face ID
     </button>
   );

@@ -2,7 +2,7 @@ import { heart, heartOutline } from 'ionicons/icons';
 import { memo } from 'react';
 import { messages } from '#contract/index';
 import type { Match, Team } from '#contract/index';
-import { MaskIcon } from '../../components/mask-icon.tsx';
+import { Icon } from '../../components/icon.tsx';
 import { TeamLogo } from '../../components/team-logo.tsx';
 import { formatKickoff } from '../../lib/format-date.ts';
 import { describeTeam, type TeamDisplay } from './upcoming-matches.ts';
@@ -45,7 +45,7 @@ export const MatchCard = memo(function MatchCard({
           aria-pressed={saved}
           onClick={() => onToggleSaved(match, home, away)}
         >
-          <MaskIcon src={saved ? heart : heartOutline} />
+          <Icon src={saved ? heart : heartOutline} />
         </button>
       </div>
       {resultPending && <p className="match-card__pending">{messages.resultPending}</p>}

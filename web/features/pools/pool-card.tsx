@@ -2,7 +2,7 @@ import { keyOutline, peopleOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
 import type { Pool } from '#contract/index';
 import { comingFrom } from '../../components/back-button.tsx';
-import { MaskIcon } from '../../components/mask-icon.tsx';
+import { Icon } from '../../components/icon.tsx';
 import { POOLS_PATH, poolPath } from './paths.ts';
 import './pool-card.css';
 
@@ -19,11 +19,11 @@ export function PoolCard({ pool, owned }: { pool: Pool; owned: boolean }) {
       {pool.description !== '' && <p className="pool-card__description">{pool.description}</p>}
       <div className="pool-card__facts">
         <span>
-          <MaskIcon src={peopleOutline} />
+          <Icon src={peopleOutline} />
           Participantes: {pool.currentParticipants}/{pool.maxParticipants}
         </span>
         <span>
-          <MaskIcon src={keyOutline} />
+          <Icon src={keyOutline} />
           Código: {pool.invitationCode}
         </span>
       </div>
