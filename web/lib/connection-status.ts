@@ -1,14 +1,15 @@
 import type { Connectivity } from './connectivity.ts';
+import { spanishDateFormat } from './format-date.ts';
 
-const clockTime = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit' });
-const shortDay = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short' });
+const clockTime = spanishDateFormat({ hour: '2-digit', minute: '2-digit' });
+const shortDay = spanishDateFormat({ day: 'numeric', month: 'short' });
 
 /** "de las 20:15" today, "del 21 nov, 20:15" on an earlier day (the device's time zone). */
 export function describeSavedAt(savedAt: number, now: number): string {
   const saved = new Date(savedAt);
-  const time = clockTime.format(saved);
+  const time = clockTime().format(saved);
   if (saved.toDateString() === new Date(now).toDateString()) return `de las ${time}`;
-  return `del ${shortDay.format(saved).replace('.', '')}, ${time}`;
+  return `del ${shortDay().format(saved).replace('.', '')}, ${time}`;
 }
 
 /**

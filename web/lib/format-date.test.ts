@@ -18,4 +18,16 @@ describe('formatKickoff', () => {
       'domingo, 22 de noviembre de 2026 · hora por confirmar',
     );
   });
+
+  it('writes what Intl writes in es-ES, every day of two years at hours from 00:05 to 23:55', () => {
+    const withTime = new Intl.DateTimeFormat('es-ES', { dateStyle: 'full', timeStyle: 'short' });
+    const dayOnly = new Intl.DateTimeFormat('es-ES', { dateStyle: 'full' });
+    const start = Date.UTC(2026, 0, 1, 0, 5);
+    // 7 h 15 min apart: over two years every day, weekday, month, both time changes and every hour come round.
+    for (let time = start; time < Date.UTC(2028, 0, 1); time += (7 * 60 + 15) * 60_000) {
+      const kickoff = new Date(time);
+      expect(formatKickoff(kickoff.toISOString(), true)).toBe(withTime.format(kickoff));
+      expect(formatKickoff(kickoff.toISOString(), false)).toBe(`${dayOnly.format(kickoff)} · hora por confirmar`);
+    }
+  });
 });

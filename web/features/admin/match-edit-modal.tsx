@@ -11,6 +11,7 @@ import { STATUS_LABELS, changesOf, formOf, scoreText } from './match-admin.ts';
 import type { MatchForm } from './match-admin.ts';
 import { IonSelect, IonSelectOption } from '../../ionic/select.ts';
 import { IonToggle } from '../../ionic/toggle.ts';
+import { spanishDateFormat } from '../../lib/format-date.ts';
 
 interface MatchEditModalProps {
   /** The match being edited (kept fresh by the list's query); null: closed. */
@@ -167,7 +168,7 @@ function MatchEditForm({ match, teams }: { match: Match; teams: readonly Team[] 
   );
 }
 
-const changedAtFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
+const changedAtFormat = spanishDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 export function describeScore(state: MatchResultChange['before']): string {
   return state.status === 'scheduled' ? STATUS_LABELS.scheduled : `${STATUS_LABELS[state.status]} ${scoreText(state)}`;
@@ -196,7 +197,7 @@ function ResultHistory({ matchId }: { matchId: number }) {
               </span>
               <span className="admin-history__who">
                 {change.changedBy} ·{' '}
-                <time dateTime={change.changedAt}>{changedAtFormat.format(new Date(change.changedAt))}</time>
+                <time dateTime={change.changedAt}>{changedAtFormat().format(new Date(change.changedAt))}</time>
               </span>
             </li>
           ))}

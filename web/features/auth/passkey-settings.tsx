@@ -30,8 +30,9 @@ import {
 } from './passkey.ts';
 import { passkeysQueryKey, useRegisterBiometrics } from './passkey-flow.ts';
 import './passkey-settings.css';
+import { spanishDateFormat } from '../../lib/format-date.ts';
 
-const longDate = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
+const longDate = spanishDateFormat({ dateStyle: 'long' });
 
 /**
  * "Biometría": the signed-in user's passkeys, this device's marked, each
@@ -129,9 +130,9 @@ function PasskeyItem({ passkey, thisDevice }: { passkey: Passkey; thisDevice: bo
     <IonItem data-testid="passkey-item">
       <IonLabel>
         <h2>{name}</h2>
-        <p>Registrada el {longDate.format(new Date(passkey.createdAt))}</p>
+        <p>Registrada el {longDate().format(new Date(passkey.createdAt))}</p>
         <p>
-          {passkey.lastUsedAt ? `Último uso: ${longDate.format(new Date(passkey.lastUsedAt))}` : 'Sin usar todavía'}
+          {passkey.lastUsedAt ? `Último uso: ${longDate().format(new Date(passkey.lastUsedAt))}` : 'Sin usar todavía'}
         </p>
       </IonLabel>
       <IonButton

@@ -6,8 +6,9 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { poolQueries } from './api.ts';
+import { spanishDateFormat } from '../../lib/format-date.ts';
 
-const joinedOn = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long' });
+const joinedOn = spanishDateFormat({ dateStyle: 'long' });
 
 /** The creator's view of who is in (spec §2): name and the day each one joined. */
 export function ParticipantList({ poolId, userId }: { poolId: number; userId: number }) {
@@ -18,7 +19,9 @@ export function ParticipantList({ poolId, userId }: { poolId: number; userId: nu
     return <ErrorState text={errorMessage(participants.error, 'No se pudieron cargar los participantes.')} />;
   }
   if (participants.data.length === 0) {
-    return <EmptyState icon={peopleOutline} text="Aún no se ha unido nadie. Comparte el código para invitar a tus amigos." />;
+    return (
+      <EmptyState icon={peopleOutline} text="Aún no se ha unido nadie. Comparte el código para invitar a tus amigos." />
+    );
   }
   return (
     <IonList inset aria-label="Participantes" data-testid="participant-list">
@@ -27,7 +30,8 @@ export function ParticipantList({ poolId, userId }: { poolId: number; userId: nu
           <IonLabel>
             <h3>{participant.name}</h3>
             <p>
-              Se unió el <time dateTime={participant.registeredAt}>{joinedOn.format(new Date(participant.registeredAt))}</time>
+              Se unió el{' '}
+              <time dateTime={participant.registeredAt}>{joinedOn().format(new Date(participant.registeredAt))}</time>
             </p>
           </IonLabel>
         </IonItem>

@@ -15,8 +15,9 @@ import { RankingTable } from './ranking-table.tsx';
 import { useNow } from './use-now.ts';
 import { IonSelect, IonSelectOption } from '../../ionic/select.ts';
 import './pool-ranking.css';
+import { spanishDateFormat } from '../../lib/format-date.ts';
 
-const updatedAt = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeStyle: 'short' });
+const updatedAt = spanishDateFormat({ dateStyle: 'long', timeStyle: 'short' });
 
 interface PoolRankingProps {
   poolId: number;
@@ -38,10 +39,15 @@ export function PoolRanking({ poolId, userId, fixtures }: PoolRankingProps) {
   if (ranking.data.positions.length === 0) return <EmptyState icon={podiumOutline} text={gameMessages.rankingEmpty} />;
   return (
     <div className="pool-ranking">
-      <RankingTable caption="Clasificación general" positions={ranking.data.positions} currentUserId={userId} testId="ranking" />
+      <RankingTable
+        caption="Clasificación general"
+        positions={ranking.data.positions}
+        currentUserId={userId}
+        testId="ranking"
+      />
       {ranking.data.lastUpdated !== null && (
         <IonNote className="pool-ranking__updated">
-          Actualizado el {updatedAt.format(new Date(ranking.data.lastUpdated))}
+          Actualizado el {updatedAt().format(new Date(ranking.data.lastUpdated))}
         </IonNote>
       )}
       <RoundRanking poolId={poolId} userId={userId} fixtures={fixtures} />
@@ -83,9 +89,15 @@ function RoundRanking({ poolId, userId, fixtures }: PoolRankingProps) {
 function RoundTable({ poolId, userId, weekNumber }: { poolId: number; userId: number; weekNumber: number }) {
   const positions = useQuery(rankingQueries.round(poolId, weekNumber));
   if (positions.isPending) return <LoadingState text="Cargando jornada..." />;
-  if (positions.isError) return <p className="pool-ranking__message">No se pudo cargar la clasificación de la jornada.</p>;
+  if (positions.isError)
+    return <p className="pool-ranking__message">No se pudo cargar la clasificación de la jornada.</p>;
   if (positions.data.length === 0) return <p className="pool-ranking__message">{gameMessages.rankingEmpty}</p>;
   return (
-    <RankingTable caption={`Puntos de la ${roundLabel(weekNumber).toLowerCase()}`} positions={positions.data} currentUserId={userId} testId="round-ranking" />
+    <RankingTable
+      caption={`Puntos de la ${roundLabel(weekNumber).toLowerCase()}`}
+      positions={positions.data}
+      currentUserId={userId}
+      testId="round-ranking"
+    />
   );
 }
