@@ -14,15 +14,17 @@ export function ConnectionBanner() {
   const notice = connectionNotice(useConnectivity());
   const banner = useRef<HTMLDivElement>(null);
 
-  // The router outlet below moves down by the banner's height, whatever its text wraps to.
+  // The router outlet below moves down by the banner's height, whatever its text wraps to. The observer
+  // reports it after layout and before paint, each time it changes; measuring here as well would force a
+  // layout of the whole first screen inside React's commit.
   useLayoutEffect(() => {
     const element = banner.current;
     const shell = element?.parentElement;
     if (!element || !shell || typeof ResizeObserver === 'undefined') return;
-    const measure = () => shell.style.setProperty('--connection-banner-height', `${element.offsetHeight}px`);
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(() =>
+      shell.style.setProperty('--connection-banner-height', `${element.offsetHeight}px`),
+    );
     observer.observe(element);
-    measure();
     return () => observer.disconnect();
   }, []);
 
