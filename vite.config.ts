@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
+import { TAB_PRELOADS_FILE } from './web/lib/start-up-paths.ts';
 
 /**
  * `@ionic/core/components/ion-*.js` carry no sideEffects hint, so without this
@@ -27,7 +28,7 @@ const serviceWorkerEntry = 'sw';
 const serviceWorkerFile = 'sw.js';
 
 /** Public files that are not part of the app shell. */
-const notPrecached = /(^|\/)LICENSE[^/]*$|\.(map|gz|br)$/;
+const notPrecached = /(^|\/)LICENSE[^/]*$|\.(map|gz|br)$|^tab-preloads\.json$/;
 
 function publicFiles(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -90,9 +91,56 @@ function serviceWorkerPrecache(): Plugin {
   };
 }
 
+/**
+ * On a signed-in start on a tab, web/main.tsx imports these at once, but only
+ * once the entry has run: a phone then waits a round trip more for the tabs
+ * (and their stylesheet). The server names them in a `Link` header of the page
+ * instead, so they download alongside the entry. This writes the list: each
+ * module's chunk and the chunks and CSS it imports, less what index.html loads
+ * anyway.
+ */
+const tabStartModules = [
+  /web[\\/]pages[\\/]tabs-layout\.tsx$/,
+  /web[\\/]features[\\/]matches[\\/]api\.ts$/,
+  /web[\\/]lib[\\/]contract-runtime\.ts$/,
+];
+
+function tabPreloads(): Plugin {
+  return {
+    name: 'quiniela:tab-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const alreadyLoaded = new Set<string>();
+      const collect = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName)) return;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) collect(imported, into);
+      };
+      for (const chunk of chunks)
+        if (chunk.isEntry && chunk.name !== serviceWorkerEntry) collect(chunk.fileName, alreadyLoaded);
+
+      const scripts = new Set<string>();
+      for (const module of tabStartModules) {
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId && module.test(candidate.facadeModuleId));
+        if (!chunk) this.error(`no chunk starts at ${module}: web/main.tsx and this list disagree`);
+        collect(chunk.fileName, scripts);
+      }
+      const loaded = [...scripts].filter((fileName) => !alreadyLoaded.has(fileName));
+      const styles = loaded.flatMap((fileName) => [...(byFile.get(fileName)?.viteMetadata?.importedCss ?? [])]);
+      this.emitFile({
+        type: 'asset',
+        fileName: TAB_PRELOADS_FILE,
+        source: JSON.stringify({ scripts: loaded.map((file) => `/${file}`), styles: styles.map((file) => `/${file}`) }),
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), serviceWorkerPrecache()],
+  plugins: [react(), tabPreloads(), serviceWorkerPrecache()],
   resolve: {
     alias: [
       // The web app's contract tells zod not to probe eval (the CSP forbids it) before any schema is built,

@@ -104,6 +104,7 @@ try {
     console.log(
       `| ${route} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${metric('first-contentful-paint')} | ${metric('largest-contentful-paint')} | ${metric('total-blocking-time')} | ${metric('cumulative-layout-shift')} |`,
     );
+    if (lhr.runtimeError) console.log(`  Lighthouse failed: ${lhr.runtimeError.code} (${lhr.runtimeError.message})`);
     if (reportDir) writeFileSync(path.join(reportDir, `${route.slice(1).replaceAll('/', '-')}.json`), JSON.stringify(lhr));
     if (lhr.finalDisplayedUrl !== new URL(route, server.base).href)
       console.log(`  (ended on ${lhr.finalDisplayedUrl})`);

@@ -1,9 +1,25 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '#contract/index';
+import { isTabsPath, TAB_PRELOADS_FILE } from '#web/lib/start-up-paths.ts';
 import { sendError } from './error-handler.ts';
+
+/**
+ * The `Link` header for a page in the tabs: what a signed-in start there loads
+ * (listed by the build), so the browser fetches it with the entry instead of
+ * after it. Null for a build without the list.
+ */
+function tabPreloadHeader(distDir: string): string | null {
+  const file = path.join(distDir, TAB_PRELOADS_FILE);
+  if (!existsSync(file)) return null;
+  const { scripts, styles } = JSON.parse(readFileSync(file, 'utf8')) as { scripts: string[]; styles: string[] };
+  return [
+    ...scripts.map((href) => `<${href}>; rel=modulepreload`),
+    ...styles.map((href) => `<${href}>; rel=preload; as=style`),
+  ].join(', ');
+}
 
 /**
  * Serves the built web app and falls back to index.html for client routes
@@ -30,12 +46,16 @@ export async function webStaticPlugin(app: FastifyInstance, { distDir }: { distD
     app.log.warn({ distDir }, 'web app not built: run `npm run build`; serving the API only');
   }
 
+  const tabPreloads = hasBuild ? tabPreloadHeader(distDir) : null;
+
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
     const isClientRoute =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|auth|docs|health)(\/|$)/.test(request.url) &&
-      !path.extname(request.url.split('?')[0] ?? '');
-    if (hasBuild && isClientRoute) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    return sendError(reply, 404, messages.routeNotFound);
+      !/^\/(api|auth|docs|health)(\/|$)/.test(pathname) &&
+      !path.extname(pathname);
+    if (!hasBuild || !isClientRoute) return sendError(reply, 404, messages.routeNotFound);
+    if (tabPreloads && isTabsPath(pathname)) void reply.header('link', tabPreloads);
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

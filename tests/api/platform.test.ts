@@ -18,6 +18,10 @@ beforeAll(async () => {
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Quiniela</title>');
   await writeFile(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   await writeFile(path.join(webDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  await writeFile(
+    path.join(webDir, 'tab-preloads.json'),
+    JSON.stringify({ scripts: ['/assets/tabs-abc123.js'], styles: ['/assets/tabs-abc123.css'] }),
+  );
   t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
 });
 afterAll(() => t.close());
@@ -71,6 +75,18 @@ describe('web app serving', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Quiniela</title>');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('names what a start in the tabs loads in a Link header, so it downloads with the entry', async () => {
+    const tabs = await t.app.inject({ method: 'GET', url: '/tabs/home?from=reminder' });
+    expect(tabs.headers.link).toBe(
+      '</assets/tabs-abc123.js>; rel=modulepreload, </assets/tabs-abc123.css>; rel=preload; as=style',
+    );
+    for (const url of ['/login', '/register', '/join/123456']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers.link, url).toBeUndefined();
+    }
   });
 
   it('serves hashed assets with a long cache life', async () => {

@@ -12,3 +12,9 @@ export const isMatchListPath = (pathname: string) => pathname === '/tabs/home' |
 /** What the match list asks the API for. */
 export const MATCHES_PATH = '/api/matches';
 export const TEAMS_PATH = '/api/teams';
+
+/**
+ * The build's list of what a signed-in start on a tab loads (vite.config.ts), which the
+ * server names in the page's `Link` header (server/plugins/web-static.ts).
+ */
+export const TAB_PRELOADS_FILE = 'tab-preloads.json';
