@@ -80,19 +80,28 @@ test.describe('signed in', () => {
 });
 
 test.describe('signed out', () => {
-  test('the pools tab explains why it sends the visitor to sign in, without loading the tabs or Ionic', async ({
+  test('the pools tab explains why it sends the visitor to sign in, without running the tabs or loading Ionic', async ({
     page,
   }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
+    await page.addInitScript(() => {
+      const record = window as unknown as { tabBarShown: boolean };
+      record.tabBarShown = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="tab-bar"]')) record.tabBarShown = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto('/tabs/quinelas');
     await expectToast(page, 'Debes iniciar sesión para ver tus quinielas.');
     await expect(page).toHaveURL(/\/login$/);
-    // The entry's own routes handled it all: neither the tabs' chunk nor Ionic's was fetched.
+    // The entry's own routes handled it all: no tab bar ever showed, and neither the pools screen nor Ionic was
+    // fetched. (The tabs' chunks may be: a page in the tabs names them for preloading, for signed-in starts.)
     await expect(page.getByTestId('sign-in-submit')).toBeVisible();
-    expect(scripts.filter((script) => /tabs-layout|pools-page|setup/.test(script))).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { tabBarShown: boolean }).tabBarShown)).toBe(false);
+    expect(scripts.filter((script) => /pools-page|setup/.test(script))).toEqual([]);
     expect(await page.evaluate(() => customElements.get('ion-button'))).toBeUndefined();
   });
 
