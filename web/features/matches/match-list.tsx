@@ -4,8 +4,11 @@ import { MatchCard } from './match-card.tsx';
 import type { ListedMatch, TeamDisplay } from './upcoming-matches.ts';
 import './match-list.css';
 
-/** About three phone screenfuls (a card is ~190 px tall): the first paint needs no more. */
-export const FIRST_BATCH = 12;
+/**
+ * A phone screenful and a half (a card is ~190 px tall): the first paint needs no more, and every card
+ * more was layout and team logos to paint while the app starts.
+ */
+export const FIRST_BATCH = 6;
 /** Each further batch, rendered as the end of the list comes near. */
 export const NEXT_BATCH = 40;
 
