@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '#contract/index';
 import { isTabsPath, TAB_PRELOADS_FILE } from '#web/lib/start-up-paths.ts';
+import { isApiPath } from '../lib/api-paths.ts';
 import { sendError } from './error-handler.ts';
 
 /**
@@ -52,7 +53,8 @@ export async function webStaticPlugin(app: FastifyInstance, { distDir }: { distD
     const pathname = request.url.split('?')[0] ?? '';
     const isClientRoute =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|auth|docs|health)(\/|$)/.test(pathname) &&
+      !isApiPath(pathname) &&
+      !/^\/docs(\/|$)/.test(pathname) &&
       !path.extname(pathname);
     if (!hasBuild || !isClientRoute) return sendError(reply, 404, messages.routeNotFound);
     if (tabPreloads && isTabsPath(pathname)) void reply.header('link', tabPreloads);

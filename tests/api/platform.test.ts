@@ -110,12 +110,29 @@ describe('web app serving', () => {
     }
   });
 
+  it('answers the JSON API with the security headers OWASP gives for REST services, and a CSP that loads nothing', async () => {
+    const signedOut = await t.app.inject({ method: 'GET', url: '/api/matches' });
+    const health = await t.app.inject({ method: 'GET', url: '/health' });
+    for (const res of [signedOut, health]) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toBeDefined();
+      // What only a page uses stays on the pages.
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+    expect(signedOut.statusCode).toBe(401);
+  });
+
   it('sends security headers with a same-origin CSP', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/login' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 });
