@@ -1,8 +1,10 @@
 // API throughput of hot reads (GET /api/matches, a pool ranking) as a ratio to a bare
 // node:http server returning the same bytes, measured in the same run: once with the body
 // alone (issue 9's baseline), once with the app's response headers too (the same response).
+// Bare and app runs alternate, a few seconds each, over several rounds: every ratio compares runs seconds apart,
+// so a neighbour's load moves both sides of it, and the median round is reported with the range.
 // Also reports the app server's peak resident memory. BENCH_DATABASE_URL=postgres://… adds a PostgreSQL run.
-//   npm run bench:api        (BENCH_SECONDS=10 by default)
+//   npm run bench:api        (BENCH_ROUNDS=5 rounds of BENCH_SECONDS=3 s per server by default)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,9 +12,10 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Pool, SignInResponse } from '#contract/index';
 import { freePort } from '../tests/support/server-process.ts';
-import { fmt, scratchPostgres, serverProcessEnv } from './support.ts';
+import { fmt, percentilesOf, scratchPostgres, serverProcessEnv } from './support.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 /** Where the bare server answers with the app's headers too (bench/bare-server.ts). */
 const SAME_RESPONSE_PREFIX = '/same-response';
 /** Headers about the connection or the message framing, which the bare server sets itself. */
@@ -36,7 +39,8 @@ async function waitFor(url: string) {
 }
 
 /** Peak resident set size (VmHWM) of a process, in MB. */
-const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const peakRssMb = (pid: number) =>
+  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /** CPU time (user + system) a process has used so far, in µs, at the kernel's 10 ms resolution. */
 const cpuMicros = (pid: number) => {
@@ -56,9 +60,16 @@ async function load(url: string, serverPid: number, token?: string) {
     duration: SECONDS,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99, cpuPerRequest: (cpuMicros(serverPid) - cpuBefore) / result.requests.total };
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    cpuPerRequest: (cpuMicros(serverPid) - cpuBefore) / result.requests.total,
+  };
 }
+
+type Load = Awaited<ReturnType<typeof load>>;
 
 async function post<T>(base: string, url: string, body: object, token?: string): Promise<T> {
   const res = await fetch(base + url, {
@@ -76,7 +87,13 @@ interface Target {
   open(): Promise<{ env: Record<string, string>; close(): Promise<void> }>;
 }
 const targets: Target[] = [
-  { label: 'PGlite', open: async () => ({ env: { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quiniela-bench-api-')) }, close: async () => {} }) },
+  {
+    label: 'PGlite',
+    open: async () => ({
+      env: { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quiniela-bench-api-')) },
+      close: async () => {},
+    }),
+  },
 ];
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 if (postgresUrl) {
@@ -113,17 +130,31 @@ for (const target of targets) {
     const owner = await signUp(0);
     const token = owner.session.accessToken;
     const code = 100000 + (stamp % 800000);
-    const pool = (await post<{ data: Pool }>(base, '/api/pools', { name: 'Bench', maxParticipants: 100, invitationCode: code, creatorId: owner.userProfile.id }, token)).data;
+    const pool = (
+      await post<{ data: Pool }>(
+        base,
+        '/api/pools',
+        { name: 'Bench', maxParticipants: 100, invitationCode: code, creatorId: owner.userProfile.id },
+        token,
+      )
+    ).data;
     for (let i = 1; i <= 30; i += 1) {
       const player = await signUp(i);
-      await post(base, '/api/pools/join', { invitationCode: code, userId: player.userProfile.id }, player.session.accessToken);
+      await post(
+        base,
+        '/api/pools/join',
+        { invitationCode: code, userId: player.userProfile.id },
+        player.session.accessToken,
+      );
     }
 
     const paths = { matches: '/api/matches', ranking: `/api/leaderboard/pool/${pool.id}/ranking` };
     const responses: Record<string, { body: string; headers: Record<string, string> }> = {};
     for (const url of Object.values(paths)) {
       // No Accept-Encoding, as autocannon sends none: the identity bytes and the headers that go with them.
-      const res = await fetch(base + url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } });
+      const res = await fetch(base + url, {
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
+      });
       const headers = Object.fromEntries([...res.headers].filter(([name]) => !perConnectionHeaders.has(name)));
       responses[url] = { body: await res.text(), headers };
     }
@@ -132,16 +163,47 @@ for (const target of targets) {
     bare = start(['--import', 'tsx', 'bench/bare-server.ts', bodiesFile, String(barePort), SAME_RESPONSE_PREFIX]);
     await waitFor(`http://127.0.0.1:${barePort}/`);
 
-    console.log(`\n${target.label}: ${CONNECTIONS} connections, ${SECONDS} s per run, 127.0.0.1`);
     console.log(
-      '  endpoint                  bytes   bare req/s   bare + headers req/s   app req/s   ratio   ratio to same response   app p99   server CPU/request bare / app',
+      `\n${target.label}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per server, 127.0.0.1 (medians)`,
+    );
+    console.log(
+      '  endpoint                  bytes   bare req/s   bare + headers req/s   app req/s   ratio (range)         ratio to same response   app p99   server CPU/request bare / app',
     );
     for (const [name, url] of Object.entries(paths)) {
-      const baseline = await load(`http://127.0.0.1:${barePort}${url}`, bare.pid!);
-      const sameResponse = await load(`http://127.0.0.1:${barePort}${SAME_RESPONSE_PREFIX}${url}`, bare.pid!);
-      const measured = await load(base + url, app.pid!, token);
+      await load(base + url, app.pid!, token); // warm-up: the JIT, and the cached answer
+      const rounds: { baseline: Load; sameResponse: Load; measured: Load; ratio: number }[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const baseline = await load(`http://127.0.0.1:${barePort}${url}`, bare.pid!);
+        const sameResponse = await load(`http://127.0.0.1:${barePort}${SAME_RESPONSE_PREFIX}${url}`, bare.pid!);
+        const measured = await load(base + url, app.pid!, token);
+        rounds.push({ baseline, sameResponse, measured, ratio: measured.rps / baseline.rps });
+      }
+      const median = (pick: (round: (typeof rounds)[number]) => number) => percentilesOf(rounds.map(pick)).p50;
+      const ratios = rounds.map((round) => round.ratio);
+      const range = `${fmt(Math.min(...ratios), 2)}–${fmt(Math.max(...ratios), 2)}`;
       console.log(
-        `  GET ${name.padEnd(20)} ${String(responses[url]!.body.length).padStart(7)}   ${fmt(baseline.rps, 0).padStart(10)}   ${fmt(sameResponse.rps, 0).padStart(20)}   ${fmt(measured.rps, 0).padStart(9)}   ${fmt(measured.rps / baseline.rps, 2).padStart(5)}   ${fmt(measured.rps / sameResponse.rps, 2).padStart(22)}   ${measured.p99} ms   ${fmt(baseline.cpuPerRequest, 0)} / ${fmt(measured.cpuPerRequest, 0)} µs`,
+        `  GET ${name.padEnd(20)} ${String(responses[url]!.body.length).padStart(7)}   ${fmt(
+          median((r) => r.baseline.rps),
+          0,
+        ).padStart(10)}   ${fmt(
+          median((r) => r.sameResponse.rps),
+          0,
+        ).padStart(20)}   ${fmt(
+          median((r) => r.measured.rps),
+          0,
+        ).padStart(9)}   ${`${fmt(
+          median((r) => r.ratio),
+          2,
+        )} (${range})`.padEnd(19)}   ${fmt(
+          median((r) => r.measured.rps / r.sameResponse.rps),
+          2,
+        ).padStart(22)}   ${median((r) => r.measured.p99)} ms   ${fmt(
+          median((r) => r.baseline.cpuPerRequest),
+          0,
+        )} / ${fmt(
+          median((r) => r.measured.cpuPerRequest),
+          0,
+        )} µs`,
       );
     }
     console.log(`  app server peak resident memory: ${fmt(peakRssMb(app.pid!), 0)} MB`);
