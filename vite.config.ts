@@ -28,7 +28,7 @@ const serviceWorkerEntry = 'sw';
 const serviceWorkerFile = 'sw.js';
 
 /** Public files that are not part of the app shell. */
-const notPrecached = /(^|\/)LICENSE[^/]*$|\.(map|gz|br)$|^tab-preloads\.json$/;
+const notPrecached = /(^|\/)LICENSE[^/]*$|\.(map|gz|br)$/;
 
 function publicFiles(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -65,7 +65,9 @@ function serviceWorkerPrecache(): Plugin {
 
         const files = new Map<string, string | Uint8Array>();
         for (const output of Object.values(bundle)) {
-          if (output.fileName === serviceWorkerFile || notPrecached.test(output.fileName)) continue;
+          // The preload list is the server's, not the app's.
+          if ([serviceWorkerFile, TAB_PRELOADS_FILE].includes(output.fileName) || notPrecached.test(output.fileName))
+            continue;
           files.set(output.fileName, output.type === 'chunk' ? output.code : output.source);
         }
         if (!files.has('index.html')) this.error('index.html is missing from the bundle');
