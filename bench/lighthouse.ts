@@ -16,7 +16,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromiumFlags, chromiumPath } from '../tests/support/chromium.ts';
 import { newStoredSession, routeBudgets } from '../tests/support/first-load.ts';
 import type { StoredSession } from '../tests/support/first-load.ts';
-import { startServer } from '../tests/support/server-process.ts';
+import { freePort, startServer } from '../tests/support/server-process.ts';
 
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
@@ -49,7 +49,7 @@ async function waitForDebugger(port: number): Promise<void> {
  * to keep storage.
  */
 async function audit(url: string, stored?: StoredSession) {
-  const port = 9300 + Math.floor(Math.random() * 600);
+  const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'quiniela-lighthouse-'));
   const browserProcess = spawn(
     chromiumPath,
