@@ -17,6 +17,11 @@ const MAX_CONCURRENT_HASHES = Math.max(1, Math.min(4, availableParallelism()));
 let hashing = 0;
 const waitingForSlot: (() => void)[] = [];
 
+/** How many hashes run now and how many wait for a slot (for tests and metrics). */
+export function hashQueue(): { running: number; waiting: number; limit: number } {
+  return { running: hashing, waiting: waitingForSlot.length, limit: MAX_CONCURRENT_HASHES };
+}
+
 async function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   if (hashing < MAX_CONCURRENT_HASHES) hashing += 1;
   else await new Promise<void>((resolve) => waitingForSlot.push(resolve));
