@@ -8,12 +8,23 @@ export interface Limit {
   windowMs: number;
 }
 
+/** One attempt counted before the work it guards. */
+export interface Reservation {
+  /** Seconds to wait when this attempt went past the limit (it must not be evaluated), else null. */
+  waitSeconds: number | null;
+  /** Gives the attempt back (it turned out not to count, e.g. the right password); no-op when refused. */
+  refund(): Promise<void>;
+}
+
 export interface RateLimiter {
   /** Counts one hit; returns how long to wait (seconds) when the limit is exceeded, else null. */
   hit(key: string, limit: Limit): Promise<number | null>;
-  /** Seconds to wait when `key` already reached `limit.max` in its window, without counting a hit. */
-  blockedFor(key: string, limit: Limit): Promise<number | null>;
-  reset(key: string): Promise<void>;
+  /**
+   * Counts an attempt before it is evaluated, in one atomic statement: however many arrive at
+   * once, at most `limit.max` per window get `waitSeconds: null`. Checking first and counting
+   * after the work let 95 parallel guesses through a limit of 10.
+   */
+  reserve(key: string, limit: Limit): Promise<Reservation>;
   /** Drops windows that ended before `olderThanMs` ago. */
   prune(olderThanMs: number): Promise<void>;
 }
@@ -26,44 +37,62 @@ export function createRateLimiter(db: Database, clock: Clock): RateLimiter {
   const secondsLeft = (windowStart: Date, limit: Limit, now: Date) =>
     Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - now.getTime()) / 1000));
 
+  /** Counts one attempt only when it fits: an attempt refused leaves no trace, so refunds bring the count back exactly. */
+  const count = async (key: string, limit: Limit) => {
+    const now = clock();
+    const windowFloor = new Date(now.getTime() - limit.windowMs);
+    const expired = sql`${rateLimitCounters.windowStart} <= ${windowFloor.toISOString()}::timestamptz`;
+    const [counted] = await db
+      .insert(rateLimitCounters)
+      .values({ key, windowStart: now, count: 1 })
+      .onConflictDoUpdate({
+        target: rateLimitCounters.key,
+        set: {
+          windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimitCounters.windowStart} end`,
+          count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
+        },
+        setWhere: sql`${expired} or ${rateLimitCounters.count} < ${limit.max}`,
+      })
+      .returning({ windowStart: rateLimitCounters.windowStart });
+    if (counted) return { windowStart: counted.windowStart, waitSeconds: null };
+    const [full] = await db
+      .select({ windowStart: rateLimitCounters.windowStart })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, key));
+    const windowStart = full?.windowStart ?? now;
+    return { windowStart, waitSeconds: secondsLeft(windowStart, limit, now) };
+  };
+
   return {
     async hit(key, limit) {
-      const now = clock();
-      const windowFloor = new Date(now.getTime() - limit.windowMs);
-      const expired = sql`${rateLimitCounters.windowStart} <= ${windowFloor.toISOString()}::timestamptz`;
-      const [row] = await db
-        .insert(rateLimitCounters)
-        .values({ key, windowStart: now, count: 1 })
-        .onConflictDoUpdate({
-          target: rateLimitCounters.key,
-          set: {
-            windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimitCounters.windowStart} end`,
-            count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
-          },
-        })
-        .returning({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart });
-      if (!row || row.count <= limit.max) return null;
-      return secondsLeft(row.windowStart, limit, now);
+      return (await count(key, limit)).waitSeconds;
     },
 
-    async blockedFor(key, limit) {
-      const now = clock();
-      const [row] = await db
-        .select({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart })
-        .from(rateLimitCounters)
-        .where(
-          and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.windowStart, new Date(now.getTime() - limit.windowMs))),
-        );
-      if (!row || row.count < limit.max) return null;
-      return secondsLeft(row.windowStart, limit, now);
-    },
-
-    async reset(key) {
-      await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
+    async reserve(key, limit) {
+      const { windowStart, waitSeconds } = await count(key, limit);
+      return {
+        waitSeconds,
+        async refund() {
+          if (waitSeconds !== null) return;
+          // Only within the window the attempt was counted in: a new window starts from its own count.
+          await db
+            .update(rateLimitCounters)
+            .set({ count: sql`${rateLimitCounters.count} - 1` })
+            .where(
+              and(
+                eq(rateLimitCounters.key, key),
+                eq(rateLimitCounters.windowStart, windowStart),
+                gt(rateLimitCounters.count, 0),
+              ),
+            );
+        },
+      };
     },
 
     async prune(olderThanMs) {
-      await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(clock().getTime() - olderThanMs)));
+      await db
+        .delete(rateLimitCounters)
+        .where(lt(rateLimitCounters.windowStart, new Date(clock().getTime() - olderThanMs)));
     },
   };
 }

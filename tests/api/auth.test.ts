@@ -208,6 +208,45 @@ describe('rate limits', () => {
   });
 });
 
+describe('sign-in failure limit under simultaneous guesses', () => {
+  const tally = (codes: number[]) => ({
+    evaluated: codes.filter((c) => c === 401 || c === 200).length,
+    failed: codes.filter((c) => c === 401).length,
+    signedIn: codes.filter((c) => c === 200).length,
+    refused: codes.filter((c) => c === 429).length,
+  });
+  const guess = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/auth/signin', payload: { email, password } }).then((r) => r.statusCode);
+
+  it('evaluates at most SIGNIN_MAX_FAILURES of 95 wrong passwords sent at once', async () => {
+    const email = 'asedio@example.com';
+    await t.signUpAndIn({ email, password: 'la-clave-real' });
+    const codes = await Promise.all(Array.from({ length: 95 }, (_, i) => guess(email, `paralelo-${i}`)));
+    expect(tally(codes)).toEqual({ evaluated: 10, failed: 10, signedIn: 0, refused: 85 });
+  }, 120_000);
+
+  it('hides no session among 60 parallel guesses beyond the limit', async () => {
+    const email = 'escondida@example.com';
+    await t.signUpAndIn({ email, password: 'la-clave-real' });
+    // The right password is the last one sent: by then every slot of the window is taken.
+    const passwords = [...Array.from({ length: 59 }, (_, i) => `mezcla-${i}`), 'la-clave-real'];
+    const result = tally(await Promise.all(passwords.map((p) => guess(email, p))));
+    expect(result.failed).toBeLessThanOrEqual(10);
+    // A right password gives its slot back, which may let one more guess in: never more.
+    expect(result.evaluated).toBeLessThanOrEqual(10 + result.signedIn);
+    expect(result.refused).toBeGreaterThanOrEqual(49);
+  }, 120_000);
+
+  it('keeps counting earlier failures after a right password (it only gives back its own attempt)', async () => {
+    const email = 'cuenta-propia@example.com';
+    await t.signUpAndIn({ email, password: 'la-clave-real' });
+    for (let i = 0; i < 9; i += 1) expect(await guess(email, `error-${i}`)).toBe(401);
+    expect(await guess(email, 'la-clave-real')).toBe(200);
+    expect(await guess(email, 'error-9')).toBe(401);
+    expect(await guess(email, 'la-clave-real')).toBe(429);
+  }, 60_000);
+});
+
 describe('per-address limit on credential endpoints', () => {
   it('answers 429 past the configured requests per minute from one address', async () => {
     const limited = await createTestApp({ env: { AUTH_IP_MAX_PER_MINUTE: '5' } });

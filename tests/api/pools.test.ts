@@ -184,6 +184,48 @@ describe('POST /api/pools/join', () => {
   });
 });
 
+describe('wrong-code limit under simultaneous guesses', () => {
+  it('evaluates at most JOIN_MAX_WRONG_CODES of 100 wrong codes sent at once by one user', async () => {
+    // An app of its own: the other tests' wrong codes count against the same address.
+    const fresh = await createTestApp();
+    try {
+      const player = await fresh.createUser();
+      const codes = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          fresh
+            .injectAs(token(player), { method: 'POST', url: '/api/pools/join', payload: { invitationCode: 700000 + i, userId: player.userProfile.id } })
+            .then((r) => r.statusCode),
+        ),
+      );
+      expect({ evaluated: codes.filter((c) => c === 404).length, refused: codes.filter((c) => c === 429).length }).toEqual({ evaluated: 10, refused: 90 });
+    } finally {
+      await fresh.close();
+    }
+  }, 120_000);
+
+  it('evaluates at most JOIN_MAX_WRONG_CODES_PER_IP from one address across users, and a right code gives its attempt back', async () => {
+    const limited = await createTestApp({ env: { JOIN_MAX_WRONG_CODES: '1000', JOIN_MAX_WRONG_CODES_PER_IP: '5' } });
+    try {
+      const owner = await limited.createUser();
+      const created = await limited.injectAs(token(owner), {
+        method: 'POST',
+        url: '/api/pools',
+        payload: { name: 'Abierta', invitationCode: 424242, creatorId: owner.userProfile.id },
+      });
+      expect(created.statusCode).toBe(201);
+      const players = await Promise.all(Array.from({ length: 4 }, () => limited.createUser()));
+      const attempt = (player: SignInResponse, code: number) =>
+        limited.injectAs(token(player), { method: 'POST', url: '/api/pools/join', payload: { invitationCode: code, userId: player.userProfile.id } });
+      // Four right codes first: none of them counts against the address.
+      for (const player of players) expect((await attempt(player, 424242)).statusCode).toBe(200);
+      const codes = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(players[i % 4]!, 710000 + i).then((r) => r.statusCode)));
+      expect({ evaluated: codes.filter((c) => c === 404).length, refused: codes.filter((c) => c === 429).length }).toEqual({ evaluated: 5, refused: 35 });
+    } finally {
+      await limited.close();
+    }
+  }, 120_000);
+});
+
 describe('lists, detail and participants', () => {
   it('lists joined and owned pools with counts, only for oneself', async () => {
     const owner = await t.createUser();

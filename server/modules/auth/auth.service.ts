@@ -50,20 +50,17 @@ export function createAuthService({ users, sessions, rateLimiter, clock, config,
      * Same answer and similar timing for an unknown e-mail and a wrong password.
      * Ten failures per e-mail and window lock that account's password sign-in
      * until the window ends (the owner's correct password included: that is
-     * what stops a guessing attack).
+     * what stops a guessing attack). Each attempt is counted before its hash is
+     * checked and given back when right, so parallel guesses cannot outrun the limit.
      */
     async signIn(body: SignInBody): Promise<SignInResponse> {
-      const key = failureKey(body.email);
-      const waitSeconds = await rateLimiter.blockedFor(key, config.rateLimits.signInFailures);
-      if (waitSeconds !== null) throw new TooManyRequestsError(messages.tooManySignInAttempts, waitSeconds);
+      const attempt = await rateLimiter.reserve(failureKey(body.email), config.rateLimits.signInFailures);
+      if (attempt.waitSeconds !== null) throw new TooManyRequestsError(messages.tooManySignInAttempts, attempt.waitSeconds);
 
       const user = await users.findByEmail(body.email);
       const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
-      if (!user || !valid) {
-        await rateLimiter.hit(key, config.rateLimits.signInFailures);
-        throw new UnauthorizedError(messages.invalidCredentials);
-      }
-      await rateLimiter.reset(key);
+      if (!user || !valid) throw new UnauthorizedError(messages.invalidCredentials);
+      await attempt.refund();
       const { passwordHash: _secret, ...profile } = user;
       return issueSession(profile);
     },

@@ -1,8 +1,22 @@
-import { poolMessages, type CreatePoolBody, type JoinPoolBody, type Pool, type UpdatePoolBody, type UserProfile } from '#contract/index';
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  poolMessages,
+  type CreatePoolBody,
+  type JoinPoolBody,
+  type Pool,
+  type UpdatePoolBody,
+  type UserProfile,
+} from '#contract/index';
 import type { Config } from '../../config.ts';
 import type { DataVersions } from '../../lib/data-versions.ts';
-import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, isUniqueViolation } from '../../lib/errors.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  isUniqueViolation,
+} from '../../lib/errors.ts';
+import type { RateLimiter, Reservation } from '../../lib/rate-limiter.ts';
 import { assertSelfOrAdmin } from '../../plugins/authenticate.ts';
 import type { PoolsRepository } from './pools.repository.ts';
 
@@ -14,6 +28,10 @@ interface Deps {
 }
 
 const isAdmin = (user: UserProfile) => user.role === 'admin';
+
+/** A right code waits at most 20+40+80+160+320 ms for a full limit to free up before it is refused too. */
+const RIGHT_CODE_RETRIES = 5;
+const RIGHT_CODE_RETRY_MS = 20;
 
 export function createPoolsService({ pools, rateLimiter, config, versions }: Deps) {
   const findOr404 = async (id: number) => {
@@ -32,11 +50,22 @@ export function createPoolsService({ pools, rateLimiter, config, versions }: Dep
   };
 
   /** Wrong codes count per user and per address, so the 900,000 codes cannot be walked. */
-  const wrongCodeKeys = (userId: number, ip: string) =>
-    [
+  const reserveAttempt = async (userId: number, ip: string): Promise<Reservation> => {
+    const taken: Reservation[] = [];
+    const refund = () => Promise.all(taken.map((r) => r.refund())).then(() => undefined);
+    for (const [key, limit] of [
       [`join-wrong-code:user:${userId}`, config.rateLimits.wrongJoinCodesPerUser],
       [`join-wrong-code:ip:${ip}`, config.rateLimits.wrongJoinCodesPerIp],
-    ] as const;
+    ] as const) {
+      const reservation = await rateLimiter.reserve(key, limit);
+      if (reservation.waitSeconds !== null) {
+        await refund();
+        return reservation;
+      }
+      taken.push(reservation);
+    }
+    return { waitSeconds: null, refund };
+  };
 
   return {
     async create(actor: UserProfile, body: CreatePoolBody) {
@@ -51,17 +80,19 @@ export function createPoolsService({ pools, rateLimiter, config, versions }: Dep
 
     async join(actor: UserProfile, body: JoinPoolBody, ip: string): Promise<Pool> {
       assertSelfOrAdmin(actor, body.userId);
-      const keys = wrongCodeKeys(actor.id, ip);
-      for (const [key, limit] of keys) {
-        const wait = await rateLimiter.blockedFor(key, limit);
-        if (wait !== null) throw new TooManyRequestsError(poolMessages.tooManyWrongCodes, wait);
-      }
-
       const pool = await pools.findByCode(body.invitationCode);
-      if (!pool) {
-        for (const [key, limit] of keys) await rateLimiter.hit(key, limit);
-        throw new NotFoundError(poolMessages.codeUnknown);
+      // Whether the code exists is told only within a reserved attempt, so parallel guesses cannot outrun
+      // the limit. A right code gives its attempt back; when it finds the limit full it waits for other
+      // right codes in flight to give theirs back (100 friends joining at once from one address).
+      let attempt = await reserveAttempt(actor.id, ip);
+      for (let retry = 0; pool && attempt.waitSeconds !== null && retry < RIGHT_CODE_RETRIES; retry += 1) {
+        await delay(RIGHT_CODE_RETRY_MS * 2 ** retry);
+        attempt = await reserveAttempt(actor.id, ip);
       }
+      if (attempt.waitSeconds !== null)
+        throw new TooManyRequestsError(poolMessages.tooManyWrongCodes, attempt.waitSeconds);
+      if (!pool) throw new NotFoundError(poolMessages.codeUnknown);
+      await attempt.refund();
       if (pool.creatorId === body.userId) throw new ConflictError(poolMessages.ownPool);
       if (!pool.isActive) throw new ConflictError(poolMessages.inactive);
       if (pool.isClose) throw new ConflictError(poolMessages.closed);
