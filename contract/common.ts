@@ -28,3 +28,27 @@ export type IdParams = z.infer<typeof IdParamsSchema>;
 
 /** Instants travel as UTC ISO-8601 strings. */
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true, error: 'Fecha no válida.' });
+
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what must be refused.
+const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Where a request carries text the database cannot store as sent: PostgreSQL refuses U+0000 in text (a 500 in
+ * 11 of 14 fields before this rule) and UTF-8 cannot carry a lone surrogate (it would be stored as U+FFFD).
+ * Returns the path of the first such string, or null.
+ */
+export function findUnstorableText(value: unknown, path: readonly (string | number)[] = []): (string | number)[] | null {
+  if (typeof value === 'string') return unstorable.test(value) ? [...path] : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = findUnstorableText(item, [...path, i]);
+      if (found) return found;
+    }
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const found = findUnstorableText(key, [...path, key]) ?? findUnstorableText(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}

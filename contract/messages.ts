@@ -35,6 +35,7 @@ export const messages = {
   bodyTooLarge: 'La solicitud es demasiado grande.',
   unsupportedMediaType: 'Tipo de contenido no admitido. Envía JSON.',
   invalidInput: 'Datos no válidos.',
+  unstorableText: 'contiene caracteres no permitidos (carácter nulo o UTF-16 mal formado).',
   serviceUnavailable: 'El servicio no está disponible. Inténtalo más tarde.',
   internalError: 'Error interno del servidor.',
 } as const;

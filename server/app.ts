@@ -46,6 +46,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { storableTextPlugin } from './plugins/storable-text.ts';
 import { webStaticPlugin } from './plugins/web-static.ts';
 
 export interface AppDependencies {
@@ -108,6 +109,7 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
   // Cross-cutting plugins first, in this order: errors, headers, docs, identity.
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
+  await app.register(storableTextPlugin);
   await app.register(openApiPlugin);
   await app.register(authenticatePlugin, { auth });
 

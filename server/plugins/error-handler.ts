@@ -41,7 +41,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** Says which field is wrong, unless the message already names it. */
-function describeValidationIssue(path: readonly PropertyKey[], message: string): string {
+export function describeValidationIssue(path: readonly PropertyKey[], message: string): string {
   const field = path.map(String).join('.');
   const label = fieldLabels[field] ?? field;
   if (!field || message.toLowerCase().includes(label.toLowerCase())) return message;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { fieldLabels, messages } from '#contract/index';
 import { queryRows } from '#server/db/client';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
@@ -13,6 +14,8 @@ import { createTestApp, type TestApp } from '#tests/support/test-app';
 let t: TestApp;
 let adminToken: string;
 let endpoints: { method: string; path: string; takesBody: boolean }[];
+/** Every string a request can carry (body leaves and query parameters), with a body of the right shape around it. */
+let textFields: { method: string; path: string; field: string; label: string; build: (text: string) => { url: string; payload?: unknown } }[];
 
 const nasty = fc.constantFrom(
   "1' OR '1'='1",
@@ -54,12 +57,78 @@ async function fingerprint(): Promise<string> {
   return row!.f;
 }
 
+interface JsonSchema {
+  type?: string;
+  enum?: unknown[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+}
+interface Operation {
+  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+  parameters?: { name: string; in: string; schema?: JsonSchema }[];
+}
+
+/** A value of the schema's shape (not necessarily valid), and the paths of its strings. */
+function sample(schema: JsonSchema, path: string[], strings: string[][]): unknown {
+  if (schema.enum) return schema.enum[0];
+  switch (schema.type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sample(v, [...path, k], strings)]));
+    case 'array':
+      return schema.items ? [sample(schema.items, [...path, '0'], strings)] : [];
+    case 'integer':
+    case 'number':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'string':
+      strings.push(path);
+      return 'texto';
+    default:
+      return null;
+  }
+}
+
+function textFieldsOf(method: string, path: string, op: Operation): typeof textFields {
+  const fields: typeof textFields = [];
+  const bodySchema = op.requestBody?.content['application/json'].schema;
+  if (bodySchema) {
+    const strings: string[][] = [];
+    const template = sample(bodySchema, [], strings);
+    for (const at of strings) {
+      fields.push({
+        method,
+        path,
+        field: at.join('.'),
+        label: fieldLabels[at.join('.')] ?? at.join('.'),
+        build: (text) => {
+          const payload = structuredClone(template) as Record<string, unknown>;
+          let node: Record<string, unknown> = payload;
+          for (const key of at.slice(0, -1)) node = node[key] as Record<string, unknown>;
+          node[at.at(-1)!] = text;
+          return { url: path, payload };
+        },
+      });
+    }
+  }
+  for (const param of op.parameters ?? []) {
+    if (param.in !== 'query' || param.schema?.type !== 'string') continue;
+    // A lone surrogate cannot be written in a URL at all (encodeURIComponent throws): only NULs reach a query.
+    const build = (text: string) => ({ url: `${path}?${param.name}=${encodeURIComponent(text.replace(/[\ud800-\udfff]/g, '\u0000'))}` });
+    fields.push({ method, path, field: param.name, label: fieldLabels[param.name] ?? param.name, build });
+  }
+  return fields;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   adminToken = (await t.createUser({ role: 'admin' })).session.accessToken;
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
-    paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    paths: Record<string, Record<string, Operation>>;
   }>();
+  textFields = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).flatMap(([method, op]) => textFieldsOf(method.toUpperCase(), path.replace(/\{[^}]+\}/g, '1'), op)),
+  );
   endpoints = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops)
       .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
@@ -108,6 +177,38 @@ describe('bad input', () => {
     );
     expect(requests).toBeGreaterThan(1000);
   }, 180_000);
+
+  it('refuses text the database cannot store in every string field of every endpoint: a 400 naming the field, never a 5xx', async () => {
+    expect(textFields.length).toBeGreaterThan(30);
+    const unstorable = fc.constantFrom('\u0000', 'Pe\u0000ña', 'x\u0000', '\ud800', 'fin\udfff');
+    const control = fc.constantFrom('\u0001', 'a\u0007b', '\u001b[31m', '\u007f', 'línea\nnueva\ttab');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...textFields), fc.oneof(unstorable.map((text) => ({ text, storable: false })), control.map((text) => ({ text, storable: true }))), fc.boolean(), async (field, { text, storable }, asAdmin) => {
+        const { url, payload } = field.build(text);
+        const before = await fingerprint();
+        const res = await t.app.inject({
+          method: field.method as 'POST',
+          url,
+          headers: asAdmin ? { authorization: `Bearer ${adminToken}` } : {},
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        });
+        expect(res.statusCode, `${field.method} ${url} ${field.field}=${JSON.stringify(text)} → ${res.body}`).toBeLessThan(500);
+        if (!storable && asAdmin) {
+          expect(res.statusCode).toBe(400);
+          expect(res.json<{ message: string }>().message).toBe(`Campo «${field.label}»: ${messages.unstorableText}`);
+          expect(await fingerprint()).toBe(before);
+        }
+      }),
+      { numRuns: 600 },
+    );
+  }, 180_000);
+
+  it('refuses a NUL byte in a sign-up before hashing the password, and in the user search', async () => {
+    const signUp = await t.app.inject({ method: 'POST', url: '/auth/signup', payload: { name: 'Ana\u0000', email: 'nul@example.com', password: 'clave-segura' } });
+    expect(signUp.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: `Campo «nombre»: ${messages.unstorableText}` });
+    const search = await t.injectAs(adminToken, { method: 'GET', url: '/api/users?q=%00' });
+    expect(search.statusCode).toBe(400);
+  });
 
   it('refuses oversized bodies early with 413', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(200_000) });
