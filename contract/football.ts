@@ -130,7 +130,10 @@ const TeamNameSchema = z
 /** A logo is a path served by the app itself (no remote images, brief §5). */
 const LogoUrlSchema = z
   .string({ error: 'El logo debe ser una ruta.' })
-  .regex(/^\/[A-Za-z0-9/_.-]{1,200}$/, { error: 'El logo debe ser una ruta local, por ejemplo /logos/clubs/betis.svg.' });
+  // The app's own files only (its CSP loads no remote image): no `//host/…`, no `..`.
+  .regex(/^\/(?![/])(?!.*\.\.)[A-Za-z0-9/_.-]{1,200}$/, {
+    error: 'El logo debe ser una ruta local, por ejemplo /logos/clubs/betis.svg.',
+  });
 
 export const CreateTeamBodySchema = z.object({
   name: TeamNameSchema,

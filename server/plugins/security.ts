@@ -46,8 +46,10 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   // JSON answers are never rendered as pages: OWASP's set for REST APIs, plus CORP, instead of the browser
   // features a document needs (opener and origin isolation, DNS prefetching, legacy XSS filters). The CSP
   // is stricter than the app's: nothing at all may load, and nothing may frame it. On a hot read, writing
-  // and parsing headers is much of the work: 5 short ones instead of 12 (docs/security.md).
+  // and parsing headers is much of the work: 6 short ones instead of 12 (docs/security.md).
+  // no-store: answers carry personal data; the two cached hot reads replace it with `private, no-cache` and an ETag.
   const apiHeaders: Record<string, string> = {
+    'cache-control': 'no-store',
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
     'strict-transport-security': documentHeaders['strict-transport-security']!,

@@ -112,6 +112,10 @@ describe('writes are admin-only and validated', () => {
   it('validates teams and confederations', async () => {
     expect((await as(admin, 'POST', '/api/teams', { name: ' ' })).json().message).toBe('El nombre del equipo es obligatorio.');
     expect((await as(admin, 'POST', '/api/teams', { name: 'Remoto', logoUrl: 'https://evil.example/logo.png' })).statusCode).toBe(400);
+    // A protocol-relative URL looks like a path but loads from another host; `..` climbs out of /logos.
+    for (const logoUrl of ['//evil.example/logo.png', '/logos/../../etc/passwd']) {
+      expect((await as(admin, 'POST', '/api/teams', { name: 'Remoto', logoUrl })).json().message).toBe('Campo «logoUrl»: El logo debe ser una ruta local, por ejemplo /logos/clubs/betis.svg.');
+    }
     const unknownConf = await as(admin, 'POST', '/api/teams', { name: 'Sin conf', confederationId: 999_999 });
     expect(unknownConf.statusCode).toBe(400);
     expect(unknownConf.json().message).toBe('La confederación no existe.');

@@ -81,6 +81,19 @@ describe('predictions', () => {
     expect((await as(player, 'DELETE', `/api/predictions/${second.json().statusCode}`)).statusCode).toBe(403);
   });
 
+  it('refuses picks in a pool its creator made inactive', async () => {
+    const owner = await t.createUser();
+    const player = await t.createUser();
+    const pool = await newPool(owner, [player]);
+    const match = await newMatch();
+    expect((await as(owner, 'PATCH', `/api/pools/${pool.id}`, { isActive: false })).statusCode).toBe(200);
+    const refused = await predict(player, pool, match, 'home');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('La quiniela no está activa.');
+    expect((await as(owner, 'PATCH', `/api/pools/${pool.id}`, { isActive: true })).statusCode).toBe(200);
+    expect((await predict(player, pool, match, 'home')).statusCode).toBe(201);
+  });
+
   it('closes picks at kick-off by server time, and for live or finished matches', async () => {
     const owner = await t.createUser();
     const player = await t.createUser();

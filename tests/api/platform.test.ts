@@ -119,11 +119,17 @@ describe('web app serving', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(res.headers['strict-transport-security']).toBeDefined();
+      expect(res.headers['cache-control']).toBe('no-store');
       // What only a page uses stays on the pages.
       expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
       expect(res.headers['x-powered-by']).toBeUndefined();
     }
     expect(signedOut.statusCode).toBe(401);
+    // The cached hot reads may be kept by the browser, privately, and only after revalidating their ETag.
+    const user = await t.createUser();
+    const hot = await t.injectAs(user.session.accessToken, { method: 'GET', url: '/api/matches' });
+    expect(hot.statusCode).toBe(200);
+    expect(hot.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('sends security headers with a same-origin CSP', async () => {

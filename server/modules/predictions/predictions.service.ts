@@ -1,4 +1,4 @@
-import { gameMessages, picksClosed, type CreatePredictionBody, type Pool, type Prediction, type UserProfile } from '#contract/index';
+import { gameMessages, picksClosed, poolMessages, type CreatePredictionBody, type Pool, type Prediction, type UserProfile } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataVersions } from '../../lib/data-versions.ts';
 import { ConflictError, ForbiddenError, NotFoundError, isUniqueViolation } from '../../lib/errors.ts';
@@ -38,6 +38,7 @@ export function createPredictionsService({ predictions, pools, matches, standing
       const pool = await findPool(body.poolId);
       const match = await findMatch(body.matchId);
       if (pool.creatorId === body.userId) throw new ForbiddenError(gameMessages.creatorCannotPredict);
+      if (!pool.isActive) throw new ConflictError(poolMessages.inactive);
       if (!(await pools.isParticipant(pool.id, body.userId))) throw new ForbiddenError(gameMessages.notParticipant);
       if (picksClosed(match, clock().getTime())) throw new ConflictError(gameMessages.matchStarted);
       try {
