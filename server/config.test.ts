@@ -6,7 +6,7 @@ describe('loadConfig', () => {
   it('defaults to PGlite under ./data on port 3000', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
-    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('data', 'pglite') });
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('data', 'pglite'), lockWaitMs: 15_000 });
     expect(config.admin).toBeNull();
     expect(config.rateLimits.signInFailures).toEqual({ max: 10, windowMs: 15 * 60_000 });
     expect(config.rateLimits.authPerIp).toEqual({ max: 100, windowMs: 60_000 });
@@ -16,6 +16,12 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/q', PORT: '4000' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/q' });
     expect(config.port).toBe(4000);
+  });
+
+  it('reads how long a start waits for another process to release the data folder', () => {
+    expect(loadConfig({ DATA_DIR_LOCK_WAIT_SECONDS: '0' }).database).toMatchObject({ lockWaitMs: 0 });
+    expect(loadConfig({ DATA_DIR_LOCK_WAIT_SECONDS: '30' }).database).toMatchObject({ lockWaitMs: 30_000 });
+    expect(() => loadConfig({ DATA_DIR_LOCK_WAIT_SECONDS: '-1' })).toThrow(/DATA_DIR_LOCK_WAIT_SECONDS/);
   });
 
   it('reads the admin bootstrap pair and lower-cases the e-mail', () => {

@@ -13,6 +13,7 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
+    DATA_DIR_LOCK_WAIT_SECONDS: z.coerce.number().int().min(0).default(15),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
@@ -49,7 +50,8 @@ const EnvSchema = z
 export interface Config {
   port: number;
   host: string;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  /** Embedded: the data directory, and how long a start waits for another process to release it. */
+  database: { kind: 'pglite'; dataDir: string; lockWaitMs: number } | { kind: 'postgres'; url: string };
   admin: { email: string; password: string } | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   sessionTtlMs: number;
@@ -85,7 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite'), lockWaitMs: e.DATA_DIR_LOCK_WAIT_SECONDS * 1000 },
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
