@@ -31,6 +31,23 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads TRUST_PROXY as nobody, a number of hops, or a list of proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    // The legacy value trusted every address the client wrote; now it is one hop.
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses a TRUST_PROXY that is neither', () => {
+    for (const value of ['yes', '-1', '1.5', '10.0.0.0/33', '::1/129', '10.0.0.1,', 'nginx', '10.0.0.0/8/8']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(`TRUST_PROXY: must be false, a number of proxy hops, or a comma-separated list`);
+    }
+  });
+
   it('fails with a list of what is wrong', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);

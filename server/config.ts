@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,6 +7,35 @@ const bool = z
   .transform((v) => v === 'true' || v === '1');
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Names @fastify/proxy-addr expands to ranges, besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which peers may tell the client's address in X-Forwarded-For: nobody, the last N hops, or the listed proxies.
+ * The legacy `true` trusted every entry, the client's own first: it now means one hop (docs/decisions.md).
+ */
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const trimmed = value.trim();
+  if (trimmed === 'false' || trimmed === '0') return false;
+  if (trimmed === 'true') return 1;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: `must be false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges (got "${value}")`,
+  });
+  return z.NEVER;
+});
 
 /** Every environment variable the server reads, parsed once at start (documented in .env.example). */
 const EnvSchema = z
@@ -29,7 +59,7 @@ const EnvSchema = z
     JOIN_MAX_WRONG_CODES_PER_IP: positiveInt(30),
     JOIN_WRONG_CODE_WINDOW_MINUTES: positiveInt(15),
     UPDATE_ALL_MAX_PER_MINUTE: positiveInt(6),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     WEBAUTHN_RP_ID: z.string().min(1).default('localhost'),
     WEBAUTHN_RP_NAME: z.string().min(1).default('Quiniela'),
     WEBAUTHN_ORIGINS: z.string().min(1).optional(),
@@ -62,7 +92,8 @@ export interface Config {
     wrongJoinCodesPerIp: { max: number; windowMs: number };
     updateAll: { max: number; windowMs: number };
   };
-  trustProxy: boolean;
+  /** false: the socket's address; N: N proxy hops; a list: those proxies' addresses or CIDR ranges. */
+  trustProxy: false | number | string[];
   /** Passkeys: relying party id (a host name, never an IP) and the origins the browser may sign for. */
   webauthn: { rpId: string; rpName: string; origins: string[] };
   seedData: boolean;
