@@ -39,7 +39,7 @@ export function benchDatabases(): { label: string; open: () => Promise<DatabaseH
     {
       label: 'PGlite',
       open: async () => {
-        const handle = openPglitePath(mkdtempSync(path.join(os.tmpdir(), 'quiniela-bench-')));
+        const handle = await openPglitePath(mkdtempSync(path.join(os.tmpdir(), 'quiniela-bench-')), 0);
         await handle.migrate();
         return handle;
       },

@@ -13,14 +13,11 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  if (config.database.kind === 'pglite' && (await serverIsRunning(config.port))) {
-    console.error(
-      `A server is running on port ${config.port} with the embedded database, which allows one process at a time.\n` +
-        'Stop it first, or use PostgreSQL (DATABASE_URL), or press "Actualizar Resultados" with RESULTS_SOURCE set.',
-    );
-    process.exit(1);
-  }
-  const database = config.database.kind === 'postgres' ? openPostgres(config.database.url) : openPglitePath(config.database.dataDir);
+  // Embedded: refused (after the configured wait) while a server holds the data folder.
+  const database =
+    config.database.kind === 'postgres'
+      ? openPostgres(config.database.url)
+      : await openPglitePath(config.database.dataDir, config.database.lockWaitMs);
   try {
     await database.migrate();
     const importResults = createResultsImporter(database.db, () => new Date());
@@ -28,15 +25,6 @@ async function main() {
     console.log(JSON.stringify(summary, null, 2));
   } finally {
     await database.close();
-  }
-}
-
-async function serverIsRunning(port: number): Promise<boolean> {
-  try {
-    await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1000) });
-    return true;
-  } catch {
-    return false;
   }
 }
 

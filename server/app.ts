@@ -57,6 +57,12 @@ export interface AppDependencies {
   logDestination?: NodeJS.WritableStream;
 }
 
+/** The last `hops` addresses (the socket's peer, then X-Forwarded-For from the right) are proxies. */
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
 /** Request bodies above this are refused with 413 before they are parsed. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -65,7 +71,8 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logDestination),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // Fastify 5.12.8 takes a number as "trust nobody" (docs/decisions.md): hops are given as a trust function.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -6,7 +6,7 @@ describe('loadConfig', () => {
   it('defaults to PGlite under ./data on port 3000', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
-    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('data', 'pglite') });
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('data', 'pglite'), lockWaitMs: 15_000 });
     expect(config.admin).toBeNull();
     expect(config.rateLimits.signInFailures).toEqual({ max: 10, windowMs: 15 * 60_000 });
     expect(config.rateLimits.authPerIp).toEqual({ max: 100, windowMs: 60_000 });
@@ -18,11 +18,34 @@ describe('loadConfig', () => {
     expect(config.port).toBe(4000);
   });
 
+  it('reads how long a start waits for another process to release the data folder', () => {
+    expect(loadConfig({ DATA_DIR_LOCK_WAIT_SECONDS: '0' }).database).toMatchObject({ lockWaitMs: 0 });
+    expect(loadConfig({ DATA_DIR_LOCK_WAIT_SECONDS: '30' }).database).toMatchObject({ lockWaitMs: 30_000 });
+    expect(() => loadConfig({ DATA_DIR_LOCK_WAIT_SECONDS: '-1' })).toThrow(/DATA_DIR_LOCK_WAIT_SECONDS/);
+  });
+
   it('reads the admin bootstrap pair and lower-cases the e-mail', () => {
     expect(loadConfig({ ADMIN_EMAIL: 'Admin@Example.com', ADMIN_PASSWORD: 'muy-secreta' }).admin).toEqual({
       email: 'admin@example.com',
       password: 'muy-secreta',
     });
+  });
+
+  it('reads TRUST_PROXY as nobody, a number of hops, or a list of proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    // The legacy value trusted every address the client wrote; now it is one hop.
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses a TRUST_PROXY that is neither', () => {
+    for (const value of ['yes', '-1', '1.5', '10.0.0.0/33', '::1/129', '10.0.0.1,', 'nginx', '10.0.0.0/8/8']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(`TRUST_PROXY: must be false, a number of proxy hops, or a comma-separated list`);
+    }
   });
 
   it('fails with a list of what is wrong', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,12 +8,42 @@ const bool = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** Names @fastify/proxy-addr expands to ranges, besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which peers may tell the client's address in X-Forwarded-For: nobody, the last N hops, or the listed proxies.
+ * The legacy `true` trusted every entry, the client's own first: it now means one hop (docs/decisions.md).
+ */
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const trimmed = value.trim();
+  if (trimmed === 'false' || trimmed === '0') return false;
+  if (trimmed === 'true') return 1;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: `must be false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges (got "${value}")`,
+  });
+  return z.NEVER;
+});
+
 /** Every environment variable the server reads, parsed once at start (documented in .env.example). */
 const EnvSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
+    DATA_DIR_LOCK_WAIT_SECONDS: z.coerce.number().int().min(0).default(15),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
@@ -28,7 +59,7 @@ const EnvSchema = z
     JOIN_MAX_WRONG_CODES_PER_IP: positiveInt(30),
     JOIN_WRONG_CODE_WINDOW_MINUTES: positiveInt(15),
     UPDATE_ALL_MAX_PER_MINUTE: positiveInt(6),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     WEBAUTHN_RP_ID: z.string().min(1).default('localhost'),
     WEBAUTHN_RP_NAME: z.string().min(1).default('Quiniela'),
     WEBAUTHN_ORIGINS: z.string().min(1).optional(),
@@ -49,7 +80,8 @@ const EnvSchema = z
 export interface Config {
   port: number;
   host: string;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  /** Embedded: the data directory, and how long a start waits for another process to release it. */
+  database: { kind: 'pglite'; dataDir: string; lockWaitMs: number } | { kind: 'postgres'; url: string };
   admin: { email: string; password: string } | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   sessionTtlMs: number;
@@ -60,7 +92,8 @@ export interface Config {
     wrongJoinCodesPerIp: { max: number; windowMs: number };
     updateAll: { max: number; windowMs: number };
   };
-  trustProxy: boolean;
+  /** false: the socket's address; N: N proxy hops; a list: those proxies' addresses or CIDR ranges. */
+  trustProxy: false | number | string[];
   /** Passkeys: relying party id (a host name, never an IP) and the origins the browser may sign for. */
   webauthn: { rpId: string; rpName: string; origins: string[] };
   seedData: boolean;
@@ -85,7 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite'), lockWaitMs: e.DATA_DIR_LOCK_WAIT_SECONDS * 1000 },
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,

@@ -1,6 +1,7 @@
 import v8 from 'node:v8';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openPglitePath, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { seedFootballData } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
@@ -22,7 +23,9 @@ v8.setFlagsFromString('--heap-growing-percent=50');
 async function main() {
   const config = loadConfig();
   const database: DatabaseHandle =
-    config.database.kind === 'postgres' ? openPostgres(config.database.url) : openPglitePath(config.database.dataDir);
+    config.database.kind === 'postgres'
+      ? openPostgres(config.database.url)
+      : await openPglitePath(config.database.dataDir, config.database.lockWaitMs);
 
   await database.migrate();
   const app = await buildApp({ config, database });
@@ -71,6 +74,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A locked data folder is an operator's situation, not a bug: the message says it all.
+  console.error(error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

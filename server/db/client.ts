@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 /** The one database type the rest of the server sees, whichever driver is behind it. */
@@ -53,10 +54,32 @@ export function openPglite(client: PGlite): DatabaseHandle {
 // operating system's page cache, so a small pool costs little (docs/decisions.md).
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
-export function openPglitePath(dataDir: string): DatabaseHandle {
-  mkdirSync(dataDir, { recursive: true });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) initPgliteDataDir(dataDir);
-  return openPglite(new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] }));
+/**
+ * Opens the data directory after taking its lock (`<dataDir>.lock`), waiting up to `lockWaitMs` for a process
+ * that holds it: PGlite has no lock of its own, and a second process writing the same files loses writes
+ * both acknowledged. The lock is released when the handle is closed.
+ */
+export async function openPglitePath(dataDir: string, lockWaitMs: number): Promise<DatabaseHandle> {
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const lock = await lockDataDir(dataDir, `${dataDir}.lock`, { waitMs: lockWaitMs });
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) initPgliteDataDir(dataDir);
+    const handle = openPglite(new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] }));
+    return {
+      ...handle,
+      async close() {
+        try {
+          await handle.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
 
@@ -27,11 +28,20 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'warn', SEED_DATA: 'false', AUTH_IP_MAX_PER_MINUTE: '100000', ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // Passed through, and kept so that a server that refuses to start says why in the test's error.
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    process.stderr.write(chunk);
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      if (!child.stderr.closed) await once(child.stderr, 'close');
+      throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
+    }
     try {
       if ((await fetch(`${base}/health`)).ok) break;
     } catch {
@@ -44,7 +54,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     base,
     child,
     stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+      // Killed by a signal, a process has no exit code but a signal code.
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill(signal);
       return exited;
