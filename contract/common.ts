@@ -26,6 +26,29 @@ export const IdSchema = positiveId('El id no es válido.', { coerce: true });
 export const IdParamsSchema = z.object({ id: IdSchema });
 export type IdParams = z.infer<typeof IdParamsSchema>;
 
+/**
+ * `limit`/`offset` of a list that grows with time, from the query string: a list answers at most `max` rows
+ * at once, `fallback` when no limit is given.
+ */
+export function pageQuery({ max, fallback }: { max: number; fallback: number }) {
+  const limitError = `El límite (limit) debe estar entre 1 y ${max}.`;
+  const offsetError = 'El desplazamiento (offset) no es válido.';
+  return {
+    limit: z.coerce
+      .number({ error: 'El límite (limit) no es válido.' })
+      .int({ error: 'El límite (limit) no es válido.' })
+      .min(1, { error: limitError })
+      .max(max, { error: limitError })
+      .default(fallback),
+    offset: z.coerce
+      .number({ error: offsetError })
+      .int({ error: offsetError })
+      .min(0, { error: offsetError })
+      .max(1_000_000, { error: offsetError })
+      .default(0),
+  };
+}
+
 /** Instants travel as UTC ISO-8601 strings. */
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true, error: 'Fecha no válida.' });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveId } from './common.ts';
+import { pageQuery, positiveId } from './common.ts';
 
 export const INVITATION_CODE_MIN = 100000;
 export const INVITATION_CODE_MAX = 999999;
@@ -113,6 +113,18 @@ export type PoolParticipant = z.infer<typeof PoolParticipantSchema>;
 
 export const PoolResponseSchema = z.object({ data: PoolSchema });
 export const PoolListResponseSchema = z.object({ data: z.object({ pools: z.array(PoolSchema) }) });
+
+/** `GET /api/pools` grows with every pool created (an admin sees them all): it answers a page at a time. */
+export const POOL_LIST_MAX = 500;
+export const PoolPageQuerySchema = z.object(pageQuery({ max: POOL_LIST_MAX, fallback: 100 }));
+export type PoolPageQuery = z.infer<typeof PoolPageQuerySchema>;
+export const PoolPageResponseSchema = z.object({
+  data: z.object({
+    pools: z.array(PoolSchema),
+    /** Where this page sits: `total` pools visible in all, newest first. */
+    page: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }),
+  }),
+});
 export const ParticipantsResponseSchema = z.object({
   data: z.object({ participants: z.array(PoolParticipantSchema) }),
 });

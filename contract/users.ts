@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RoleNameSchema, SignUpBodySchema } from './auth.ts';
-import { dataEnvelope } from './common.ts';
+import { dataEnvelope, pageQuery } from './common.ts';
 
 /** The roles the app itself relies on: they can be neither renamed nor deleted. */
 export const BUILT_IN_ROLES = ['user', 'admin'] as const;
@@ -44,18 +44,7 @@ export const UserListQuerySchema = z.object({
     .trim()
     .max(100, { error: 'La búsqueda admite como máximo 100 caracteres.' })
     .optional(),
-  limit: z.coerce
-    .number({ error: 'El límite (limit) no es válido.' })
-    .int({ error: 'El límite (limit) no es válido.' })
-    .min(1, { error: `El límite (limit) debe estar entre 1 y ${USER_LIST_MAX}.` })
-    .max(USER_LIST_MAX, { error: `El límite (limit) debe estar entre 1 y ${USER_LIST_MAX}.` })
-    .default(100),
-  offset: z.coerce
-    .number({ error: 'El desplazamiento (offset) no es válido.' })
-    .int({ error: 'El desplazamiento (offset) no es válido.' })
-    .min(0, { error: 'El desplazamiento (offset) no es válido.' })
-    .max(1_000_000, { error: 'El desplazamiento (offset) no es válido.' })
-    .default(0),
+  ...pageQuery({ max: USER_LIST_MAX, fallback: 100 }),
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 

@@ -266,6 +266,31 @@ describe('lists, detail and participants', () => {
     expect(visible.json().data.pools).toEqual([]);
   });
 
+  it('answers the visible pools a page at a time, newest first, with the total', async () => {
+    const fresh = await createTestApp();
+    try {
+      const owner = await fresh.createUser();
+      const admin = await fresh.createUser({ role: 'admin' });
+      const ids: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const res = await fresh.injectAs(token(owner), { method: 'POST', url: '/api/pools', payload: { name: `Página ${i}`, invitationCode: 610000 + i, creatorId: owner.userProfile.id } });
+        ids.push(res.json().data.id);
+      }
+      const page = (who: SignInResponse, query: string) => fresh.injectAs(token(who), { method: 'GET', url: `/api/pools${query}` });
+      const first = (await page(owner, '?limit=2')).json().data;
+      expect(first.pools.map((p: Pool) => p.id)).toEqual([ids[4], ids[3]]);
+      expect(first.page).toEqual({ limit: 2, offset: 0, total: 5 });
+      expect((await page(owner, '?limit=2&offset=4')).json().data.pools.map((p: Pool) => p.id)).toEqual([ids[0]]);
+      // Without a limit: the first 100, as before for anyone with fewer pools.
+      expect((await page(admin, '')).json().data.page).toEqual({ limit: 100, offset: 0, total: 5 });
+      const tooMany = await page(admin, '?limit=501');
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().message).toBe('El límite (limit) debe estar entre 1 y 500.');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('lists participants for the creator only', async () => {
     const owner = await t.createUser();
     const player = await t.createUser({ name: 'Marta' });

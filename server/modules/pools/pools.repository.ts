@@ -1,6 +1,6 @@
 import { TransactionRollbackError, and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import type { Pool, PoolParticipant } from '#contract/index';
+import type { Pool, PoolPageQuery, PoolParticipant } from '#contract/index';
 import type { Database } from '../../db/client.ts';
 import { poolParticipants, pools, standings, users } from '../../db/schema.ts';
 
@@ -92,25 +92,24 @@ export function createPoolsRepository(db: Database) {
       return rows.map(toPool);
     },
 
-    /** Every pool `userId` created or joined; every pool when `userId` is null (admins). */
-    async listVisibleTo(userId: number | null): Promise<Pool[]> {
-      const query = select();
-      const rows =
+    /** A page of the pools `userId` created or joined, newest first; of every pool when `userId` is null (admins). */
+    async listVisibleTo(userId: number | null, { limit, offset }: PoolPageQuery): Promise<{ pools: Pool[]; total: number }> {
+      // A union, not `creator = … or id in (…)`: each side uses its index, where the `or` scans every pool.
+      const visible =
         userId === null
-          ? await query.orderBy(desc(pools.id))
-          : await query
-              .where(
-                // A union, not `creator = … or id in (…)`: each side uses its index, where the `or` scans every pool.
-                inArray(
-                  pools.id,
-                  union(
-                    db.select({ id: poolParticipants.poolId }).from(poolParticipants).where(eq(poolParticipants.userId, userId)),
-                    db.select({ id: pools.id }).from(pools).where(eq(pools.creatorId, userId)),
-                  ),
-                ),
-              )
-              .orderBy(desc(pools.id));
-      return rows.map(toPool);
+          ? undefined
+          : inArray(
+              pools.id,
+              union(
+                db.select({ id: poolParticipants.poolId }).from(poolParticipants).where(eq(poolParticipants.userId, userId)),
+                db.select({ id: pools.id }).from(pools).where(eq(pools.creatorId, userId)),
+              ),
+            );
+      const [rows, [counted]] = await Promise.all([
+        select().where(visible).orderBy(desc(pools.id)).limit(limit).offset(offset),
+        db.select({ total: count() }).from(pools).where(visible),
+      ]);
+      return { pools: rows.map(toPool), total: counted?.total ?? 0 };
     },
 
     /** How many pools exist: "Actualizar Resultados" for an admin reports it without listing them all. */

@@ -9,6 +9,8 @@ import {
   MessageResponseSchema,
   ParticipantsResponseSchema,
   PoolListResponseSchema,
+  PoolPageQuerySchema,
+  PoolPageResponseSchema,
   PoolResponseSchema,
   PoolUserParamsSchema,
   UpdatePoolBodySchema,
@@ -56,10 +58,11 @@ export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: Pool
     schema: {
       tags,
       security,
-      summary: 'Quinielas visibles: las creadas y unidas (todas para un admin)',
-      response: { 200: PoolListResponseSchema, 401: ApiErrorSchema },
+      summary: 'Quinielas visibles: las creadas y unidas (todas para un admin), de la más nueva a la más antigua, por páginas (limit, offset)',
+      querystring: PoolPageQuerySchema,
+      response: { 200: PoolPageResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
     },
-    handler: async (request) => ({ data: { pools: await pools.listVisible(currentUser(request)) } }),
+    handler: async (request) => ({ data: await pools.listVisible(currentUser(request), request.query) }),
   });
 
   api.get('/user/:userId/joined', {

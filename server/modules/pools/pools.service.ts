@@ -4,6 +4,7 @@ import {
   type CreatePoolBody,
   type JoinPoolBody,
   type Pool,
+  type PoolPageQuery,
   type UpdatePoolBody,
   type UserProfile,
 } from '#contract/index';
@@ -115,7 +116,10 @@ export function createPoolsService({ pools, rateLimiter, config, versions }: Dep
       return pools.listOwned(userId);
     },
 
-    listVisible: (actor: UserProfile) => pools.listVisibleTo(isAdmin(actor) ? null : actor.id),
+    async listVisible(actor: UserProfile, page: PoolPageQuery) {
+      const { pools: list, total } = await pools.listVisibleTo(isAdmin(actor) ? null : actor.id, page);
+      return { pools: list, page: { ...page, total } };
+    },
 
     async get(actor: UserProfile, id: number) {
       const pool = await findOr404(id);
