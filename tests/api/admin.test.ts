@@ -142,6 +142,36 @@ describe('users', () => {
     });
     expect(odd.json().data.name).toBe("Robert'); DROP TABLE users;--");
   });
+
+  it('bounds e-mail changes per user: of 100 simultaneous probes of taken addresses, only the limit get an answer', async () => {
+    const [userRole] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'user'));
+    const taken = Array.from({ length: 100 }, (_, i) => `sondeo${i}@example.com`);
+    await t.db
+      .insert(usersTable)
+      .values(taken.map((email) => ({ name: 'Sondeada', email, passwordHash: 'scrypt$x', roleId: userRole!.id })));
+    const prober = await t.createUser({ name: 'Sonda' });
+
+    const answers = await Promise.all(
+      taken.map((email) => as(prober, 'PATCH', `/api/users/${prober.userProfile.id}`, { email })),
+    );
+    const { max } = t.config.rateLimits.emailChanges;
+    const conflicts = answers.filter((res) => res.statusCode === 409);
+    const limited = answers.filter((res) => res.statusCode === 429);
+    expect(conflicts).toHaveLength(max);
+    expect(limited).toHaveLength(100 - max);
+    expect(limited[0]!.json()).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Demasiados cambios de correo electrónico. Inténtalo de nuevo más tarde.',
+    });
+    expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Its name stays editable, and an admin can still correct its e-mail.
+    const renamed = await as(prober, 'PATCH', `/api/users/${prober.userProfile.id}`, { name: 'Sonda 2' });
+    expect(renamed.statusCode).toBe(200);
+    const byAdmin = await as(admin, 'PATCH', `/api/users/${prober.userProfile.id}`, { email: 'sonda@example.com' });
+    expect(byAdmin.json().data.email).toBe('sonda@example.com');
+  });
 });
 
 describe('the admin role', () => {
