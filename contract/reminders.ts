@@ -13,6 +13,8 @@ export const reminderMessages = {
   keysInvalid: 'Las claves de la suscripción no son válidas.',
   subscriptionSaved: 'Suscripción guardada.',
   subscriptionRemoved: 'Suscripción eliminada.',
+  subscriptionTaken:
+    'Este navegador recibe los avisos de otra cuenta: esa cuenta debe cerrar sesión en él antes de activarlos para la tuya.',
   remindersCancelled: 'Recordatorios cancelados.',
 } as const;
 

@@ -13,6 +13,7 @@ export const userMessages = {
   cannotDeleteSelfAdmin: 'Un administrador no puede eliminar su propia cuenta: pide a otro administrador que lo haga.',
   roleChanged: 'Rol actualizado.',
   userDeleted: 'Cuenta eliminada.',
+  tooManyEmailChanges: 'Demasiados cambios de correo electrónico. Inténtalo de nuevo más tarde.',
   ownsPoolsWithParticipants:
     'La cuenta creó quinielas en las que juegan otras personas: elimínalas antes de borrar la cuenta.',
   // Roles

@@ -1,19 +1,36 @@
 import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { isIP, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Match, Pool, PredictionChoice, SignInResponse, Team } from '#contract/index';
 import { matches, roles, teams, users as usersTable } from '#server/db/schema';
 import { seedFootballData } from '#server/db/seed/seed';
+import type * as PublicUrlSource from '#server/modules/admin/public-url-source';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
-// URLs given to the importer are resolved before they are fetched: answer without a network.
-vi.mock('node:dns/promises', () => ({
-  lookup: vi.fn(async (host: string) =>
-    host.endsWith('.interno.example')
-      ? [{ address: '10.1.2.3', family: 4 }]
-      : [{ address: '93.184.216.34', family: 4 }],
-  ),
-}));
+/**
+ * Names the importer's URLs use, and what each lookup of them answers (a function, so an
+ * answer can change between lookups). They lead to a stand-in server on 127.0.0.1, which only
+ * this file lets through; 0.0.0.0 also reaches it, so a connection the checks missed shows as a hit.
+ */
+const dnsAnswers = vi.hoisted(() => new Map<string, () => string[]>());
+vi.mock('#server/modules/admin/public-url-source', async (importOriginal) => {
+  const real = await importOriginal<typeof PublicUrlSource>();
+  const { isGlobalAddress } = await import('#server/modules/admin/global-address');
+  return {
+    ...real,
+    readPublicUrl: (url: string) =>
+      real.readPublicUrl(url, {
+        resolve: async (host) => {
+          const answer = dnsAnswers.get(host);
+          if (!answer) throw new Error(`getaddrinfo ENOTFOUND ${host}`);
+          return answer().map((address) => ({ address, family: isIP(address) }));
+        },
+        isAllowed: (address) => address === '127.0.0.1' || isGlobalAddress(address),
+      }),
+  };
+});
 
 interface SourceFile {
   name: string;
@@ -34,18 +51,12 @@ beforeAll(async () => {
   beto = await t.createUser({ name: 'Beto', email: 'beto@example.com' });
 });
 afterAll(() => t.close());
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const as = (who: SignInResponse, method: Method, url: string, payload?: object) =>
   t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
 const anonymous = (method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, ...(payload ? { payload } : {}) });
-
-const urlOf = (input: string | URL | Request) =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
 /** No answer of the users API ever carries a secret. */
 const expectNoSecrets = (body: string) => {
@@ -141,6 +152,36 @@ describe('users', () => {
       name: "Robert'); DROP TABLE users;--",
     });
     expect(odd.json().data.name).toBe("Robert'); DROP TABLE users;--");
+  });
+
+  it('bounds e-mail changes per user: of 100 simultaneous probes of taken addresses, only the limit get an answer', async () => {
+    const [userRole] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'user'));
+    const taken = Array.from({ length: 100 }, (_, i) => `sondeo${i}@example.com`);
+    await t.db
+      .insert(usersTable)
+      .values(taken.map((email) => ({ name: 'Sondeada', email, passwordHash: 'scrypt$x', roleId: userRole!.id })));
+    const prober = await t.createUser({ name: 'Sonda' });
+
+    const answers = await Promise.all(
+      taken.map((email) => as(prober, 'PATCH', `/api/users/${prober.userProfile.id}`, { email })),
+    );
+    const { max } = t.config.rateLimits.emailChanges;
+    const conflicts = answers.filter((res) => res.statusCode === 409);
+    const limited = answers.filter((res) => res.statusCode === 429);
+    expect(conflicts).toHaveLength(max);
+    expect(limited).toHaveLength(100 - max);
+    expect(limited[0]!.json()).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Demasiados cambios de correo electrónico. Inténtalo de nuevo más tarde.',
+    });
+    expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Its name stays editable, and an admin can still correct its e-mail.
+    const renamed = await as(prober, 'PATCH', `/api/users/${prober.userProfile.id}`, { name: 'Sonda 2' });
+    expect(renamed.statusCode).toBe(200);
+    const byAdmin = await as(admin, 'PATCH', `/api/users/${prober.userProfile.id}`, { email: 'sonda@example.com' });
+    expect(byAdmin.json().data.email).toBe('sonda@example.com');
   });
 });
 
@@ -576,38 +617,78 @@ describe('importing results as an admin', () => {
     expect(after).toEqual(before);
   });
 
-  it('reads a public URL, and refuses local or private addresses (also behind a redirect)', async () => {
-    const fetchMock = vi.spyOn(globalThis, 'fetch');
-    fetchMock.mockImplementation(async (input) => {
-      const url = urlOf(input);
-      if (url.startsWith('https://saltos.example.org/'))
-        return new Response(null, { status: 302, headers: { location: 'http://127.0.0.1:8080/es.1.json' } });
-      if (url === 'https://datos.example.org/es.1.json') return Response.json(laliga);
-      return new Response('not found', { status: 404 });
+  describe('from a URL', () => {
+    let server: Server;
+    let port: number;
+    let hits: string[] = [];
+    beforeAll(async () => {
+      server = createServer((request, response) => {
+        hits.push(request.url ?? '/');
+        if (request.url === '/es.1.json') return response.end(JSON.stringify(laliga));
+        if (request.url === '/salto') {
+          response.writeHead(302, { location: `http://interno.example.org:${port}/es.1.json` });
+          return response.end();
+        }
+        response.writeHead(404).end('not found');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as AddressInfo).port;
+      dnsAnswers.set('datos.example.org', () => ['127.0.0.1']);
+      dnsAnswers.set('saltos.example.org', () => ['127.0.0.1']);
+      dnsAnswers.set('interno.example.org', () => ['0.0.0.0']);
+      dnsAnswers.set('mixto.example.org', () => ['127.0.0.1', '0.0.0.0']);
+    });
+    afterAll(() => new Promise((resolve) => server.close(resolve)));
+    afterEach(() => {
+      hits = [];
     });
 
-    const ok = await importAs(admin, { url: 'https://datos.example.org/es.1.json' });
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().data).toMatchObject({ source: 'https://datos.example.org/es.1.json', matchesSeen: 380 });
-
-    for (const url of [
-      'http://127.0.0.1:3000/api/users',
-      'http://localhost.interno.example/x.json',
-      'http://[::1]/x',
-      'http://169.254.169.254/latest/meta-data',
-      'https://saltos.example.org/x',
-    ]) {
+    const refusedWithoutConnecting = async (url: string) => {
       const refused = await importAs(admin, { url });
       expect(refused.statusCode, url).toBe(400);
       expect(refused.json().message).toBe(
         'Por seguridad solo se importan URL públicas (no direcciones locales ni privadas).',
       );
-    }
-    expect(fetchMock.mock.calls.map(([input]) => urlOf(input))).not.toContain('http://127.0.0.1:8080/es.1.json');
+    };
 
-    const missing = await importAs(admin, { url: 'https://datos.example.org/no-existe.json' });
-    expect(missing.statusCode).toBe(502);
-    expect(missing.json().message).toBe('No se pudo leer la fuente de resultados.');
+    it('reads a public URL', async () => {
+      const url = `http://datos.example.org:${port}/es.1.json`;
+      const ok = await importAs(admin, { url });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().data).toMatchObject({ source: url, matchesSeen: 380 });
+      expect(hits).toEqual(['/es.1.json']);
+
+      const missing = await importAs(admin, { url: `http://datos.example.org:${port}/no-existe.json` });
+      expect(missing.statusCode).toBe(502);
+      expect(missing.json().message).toBe('No se pudo leer la fuente de resultados.');
+    });
+
+    it('refuses local or private addresses, by name or written in the URL, also behind a redirect', async () => {
+      for (const url of [
+        `http://0.0.0.0:${port}/es.1.json`,
+        `http://127.0.0.2:${port}/es.1.json`,
+        `http://[::1]:${port}/es.1.json`,
+        `http://[::ffff:7f00:2]:${port}/es.1.json`,
+        `http://interno.example.org:${port}/es.1.json`,
+        // One private address in the answer is enough, wherever it comes in it.
+        `http://mixto.example.org:${port}/es.1.json`,
+        `http://saltos.example.org:${port}/salto`,
+      ])
+        await refusedWithoutConnecting(url);
+      expect(hits).toEqual(['/salto']);
+    });
+
+    it('checks the address it connects to, so a DNS answer that changes after a check (rebinding) is refused', async () => {
+      let lookups = 0;
+      dnsAnswers.set('cambiante.example.org', () => (++lookups === 1 ? ['127.0.0.1'] : ['0.0.0.0']));
+      const url = `http://cambiante.example.org:${port}/es.1.json`;
+      expect((await importAs(admin, { url })).statusCode).toBe(200);
+      expect(hits).toEqual(['/es.1.json']);
+
+      await refusedWithoutConnecting(url);
+      expect(lookups).toBe(2);
+      expect(hits).toEqual(['/es.1.json']);
+    });
   });
 });
 

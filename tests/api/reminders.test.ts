@@ -320,12 +320,40 @@ describe('push subscriptions', () => {
     expect(await t.db.select().from(pushSubscriptions)).toHaveLength(0);
   });
 
-  it('moves a browser to whoever signed in on it last', async () => {
+  it("belongs to the account that saved it: another account's post is refused and changes nothing", async () => {
+    const endpoint = 'https://push.example.com/send/ana-only';
+    const anaKeys = newBrowserKeys().keys;
+    expect((await as(ana, 'POST', '/api/push/subscriptions', { endpoint, keys: anaKeys })).statusCode).toBe(201);
+    const taken = await as(bea, 'POST', '/api/push/subscriptions', { endpoint, keys: newBrowserKeys().keys });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message:
+        'Este navegador recibe los avisos de otra cuenta: esa cuenta debe cerrar sesión en él antes de activarlos para la tuya.',
+    });
+    const rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(rows).toEqual([
+      expect.objectContaining({ userId: ana.userProfile.id, p256dh: anaKeys.p256dh, auth: anaKeys.auth }),
+    ]);
+
+    // The owner's own delete still deletes.
+    expect((await as(ana, 'DELETE', '/api/push/subscriptions', { endpoint })).statusCode).toBe(200);
+    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toEqual([]);
+  });
+
+  it('lets the owner save new keys, and passes a shared browser on once the owner removed it (sign-out)', async () => {
     const endpoint = 'https://push.example.com/send/shared-browser';
     await as(ana, 'POST', '/api/push/subscriptions', { endpoint, keys: newBrowserKeys().keys });
-    await as(bea, 'POST', '/api/push/subscriptions', { endpoint, keys: newBrowserKeys().keys });
-    const rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
-    expect(rows.map((r) => r.userId)).toEqual([bea.userProfile.id]);
+    const renewed = newBrowserKeys().keys;
+    expect((await as(ana, 'POST', '/api/push/subscriptions', { endpoint, keys: renewed })).statusCode).toBe(201);
+    const owned = () => t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(await owned()).toEqual([expect.objectContaining({ userId: ana.userProfile.id, p256dh: renewed.p256dh })]);
+
+    expect((await as(ana, 'DELETE', '/api/push/subscriptions', { endpoint })).statusCode).toBe(200);
+    const beaKeys = newBrowserKeys().keys;
+    expect((await as(bea, 'POST', '/api/push/subscriptions', { endpoint, keys: beaKeys })).statusCode).toBe(201);
+    expect(await owned()).toEqual([expect.objectContaining({ userId: bea.userProfile.id, p256dh: beaKeys.p256dh })]);
   });
 });
 
@@ -430,6 +458,11 @@ describe('the scheduler', () => {
     expect(await newScheduler().tick()).toMatchObject({ claimed: 1, delivered: 1, removedSubscriptions: 2, failed: 0 });
     const left = await t.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions);
     expect(left).toEqual([{ endpoint: `${pushServiceUrl}/ana` }]);
+    // A gone endpoint belongs to nobody any more: whoever gets it next may save it.
+    const next = createPushSubscriptionsRepository(t.db);
+    expect(
+      await next.upsert(bea.userProfile.id, { endpoint: `${pushServiceUrl}/gone/ana`, keys: newBrowserKeys().keys }),
+    ).toBe(true);
   });
 
   it('drops reminders claimed too late or for a finished match instead of sending them', async () => {

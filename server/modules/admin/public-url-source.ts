@@ -1,90 +1,109 @@
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { isGlobalAddress } from './global-address.ts';
 
 const MAX_SOURCE_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
 
-/** Addresses a server-side fetch must never reach on an admin's say-so (SSRF): loopback, private, link-local… */
-const nonPublic = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const) {
-  nonPublic.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const) {
-  nonPublic.addSubnet(network, prefix, 'ipv6');
-}
-
-export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]!);
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !nonPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-/** The URL cannot be used: not http(s), or it points at a non-public address. */
+/** The URL cannot be used: not http(s), or it leads to an address that is not public. */
 export class UnsafeUrlError extends Error {}
 
-async function assertPublicHost(url: URL): Promise<void> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UnsafeUrlError(`protocol ${url.protocol}`);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
-  if (addresses.length === 0 || !addresses.every(isPublicAddress))
-    throw new UnsafeUrlError(`${host} is not a public address`);
+export type Resolve = (host: string) => Promise<readonly { address: string; family: number }[]>;
+
+export interface ReadPublicUrlOptions {
+  /** Name resolution; the system's by default. */
+  resolve?: Resolve;
+  /** Which addresses may be connected to; public ones by default. */
+  isAllowed?: (address: string) => boolean;
+  timeoutMs?: number;
+}
+
+const systemResolve: Resolve = (host) => dnsLookup(host, { all: true, verbatim: true });
+
+/**
+ * The socket's own name lookup: every address of the answer is checked, and the socket
+ * connects only to what was checked, so a DNS answer that changes between a check and
+ * the connection (rebinding) cannot lead it anywhere else.
+ */
+export function checkedLookup(resolve: Resolve, isAllowed: (address: string) => boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (answer) => {
+        const addresses = answer.filter((a) => !options.family || a.family === options.family);
+        if (!answer.every((a) => isAllowed(a.address))) {
+          callback(new UnsafeUrlError(`${hostname} does not resolve to public addresses only`), '', 0);
+        } else if (addresses.length === 0) {
+          callback(new Error(`${hostname} has no address`), '', 0);
+        } else if (options.all) {
+          callback(
+            null,
+            addresses.map(({ address, family }) => ({ address, family })),
+          );
+        } else {
+          callback(null, addresses[0]!.address, addresses[0]!.family);
+        }
+      },
+      (error: Error) => callback(error, '', 0),
+    );
+  };
+}
+
+function get(url: URL, lookup: LookupFunction, signal: AbortSignal): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    // No agent: a pooled socket would skip the lookup above.
+    client
+      .get(url, { lookup, signal, agent: false, headers: { accept: 'application/json' } }, resolve)
+      .on('error', reject);
+  });
 }
 
 /**
  * Reads an openfootball JSON file from a public http(s) URL. Unlike the CLI's reader
  * (results-source.ts, which an operator runs on the server itself), this one takes
- * URLs typed in the admin area, so every hop of a redirect must resolve to a public
- * address and the body is capped while it streams in.
+ * URLs typed in the admin area: every connection, redirects included, goes only to
+ * addresses `isAllowed` accepts (checked at connect time), and the body is capped
+ * while it streams in.
  */
-export async function readPublicUrl(location: string, timeoutMs = 15_000): Promise<unknown> {
+export async function readPublicUrl(location: string, options: ReadPublicUrlOptions = {}): Promise<unknown> {
+  const { resolve = systemResolve, isAllowed = isGlobalAddress, timeoutMs = 15_000 } = options;
+  const lookup = checkedLookup(resolve, isAllowed);
   const signal = AbortSignal.timeout(timeoutMs);
   let url = new URL(location);
   for (let hop = 0; ; hop += 1) {
-    await assertPublicHost(url);
-    const response = await fetch(url, { signal, redirect: 'manual', headers: { accept: 'application/json' } });
-    if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UnsafeUrlError(`protocol ${url.protocol}`);
+    // An address in the URL is connected to without any lookup: it is checked here instead.
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(literal) && !isAllowed(literal)) throw new UnsafeUrlError(`${literal} is not a public address`);
+
+    const response = await get(url, lookup, signal);
+    const status = response.statusCode ?? 0;
+    if (status >= 300 && status < 400 && response.headers.location) {
+      response.resume();
       if (hop >= MAX_REDIRECTS) throw new Error(`${location}: too many redirects`);
-      url = new URL(response.headers.get('location')!, url);
+      url = new URL(response.headers.location, url);
       continue;
     }
-    if (!response.ok) throw new Error(`${url.href} answered ${response.status}`);
+    if (status < 200 || status >= 300) {
+      response.resume();
+      throw new Error(`${url.href} answered ${status}`);
+    }
     return JSON.parse(await readCapped(response)) as unknown;
   }
 }
 
-async function readCapped(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const chunks: Uint8Array[] = [];
+async function readCapped(response: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
     if (size > MAX_SOURCE_BYTES) {
-      await reader.cancel();
+      response.destroy();
       throw new Error(`larger than ${MAX_SOURCE_BYTES} bytes`);
     }
-    chunks.push(value);
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
 }

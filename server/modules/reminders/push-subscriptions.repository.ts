@@ -12,15 +12,22 @@ export interface StoredPushSubscription {
 
 export function createPushSubscriptionsRepository(db: Database) {
   return {
-    /** A browser has one endpoint: saving it again (another user signed in there) moves it to that user. */
-    async upsert(userId: number, { endpoint, keys }: PushSubscriptionBody): Promise<void> {
-      await db
+    /**
+     * An endpoint belongs to the account that saved it until that account deletes it or the
+     * push service says it is gone: the owner saving it again updates its keys, anyone else
+     * is refused (false), so nobody can take over another account's reminders.
+     */
+    async upsert(userId: number, { endpoint, keys }: PushSubscriptionBody): Promise<boolean> {
+      const saved = await db
         .insert(pushSubscriptions)
         .values({ userId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
-          set: { userId, p256dh: keys.p256dh, auth: keys.auth },
-        });
+          set: { p256dh: keys.p256dh, auth: keys.auth },
+          setWhere: eq(pushSubscriptions.userId, userId),
+        })
+        .returning({ id: pushSubscriptions.id });
+      return saved.length > 0;
     },
 
     /** Only the owner's row goes; someone else's endpoint is left alone. */

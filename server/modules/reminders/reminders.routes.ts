@@ -14,7 +14,7 @@ import { currentUser } from '../../plugins/authenticate.ts';
 import type { RemindersService } from './reminders.service.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 
-const errors = errorResponses(400, 401, 404);
+const errors = errorResponses(400, 401, 404, 409);
 const security = bearerSecurity;
 
 /** Web Push subscriptions and favourite-match reminders, under /api; each user only ever reaches their own. */
@@ -36,7 +36,7 @@ export async function remindersRoutes(app: FastifyInstance, { reminders }: { rem
     schema: {
       tags: ['push'],
       security,
-      summary: 'Guardar la suscripción push de este navegador para el usuario',
+      summary: 'Guardar la suscripción push de este navegador para el usuario (409 si es de otra cuenta)',
       body: PushSubscriptionBodySchema,
       response: { 201: MessageResponseSchema, ...errors },
     },

@@ -1,6 +1,12 @@
-import { footballMessages, planReminders, type PushSubscriptionBody, type Reminder } from '#contract/index';
+import {
+  footballMessages,
+  planReminders,
+  reminderMessages,
+  type PushSubscriptionBody,
+  type Reminder,
+} from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
-import { NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
 import type { PushSubscriptionsRepository } from './push-subscriptions.repository.ts';
 import type { RemindersRepository } from './reminders.repository.ts';
@@ -21,7 +27,9 @@ export function createRemindersService({ reminders, subscriptions, matches, vapi
       return (await vapidKeys.get()).publicKey;
     },
 
-    saveSubscription: (userId: number, body: PushSubscriptionBody) => subscriptions.upsert(userId, body),
+    async saveSubscription(userId: number, body: PushSubscriptionBody): Promise<void> {
+      if (!(await subscriptions.upsert(userId, body))) throw new ConflictError(reminderMessages.subscriptionTaken);
+    },
 
     removeSubscription: (userId: number, endpoint: string) => subscriptions.deleteOwn(userId, endpoint),
 

@@ -14,7 +14,7 @@ import { currentUser } from '../../plugins/authenticate.ts';
 import type { UsersService } from './users.service.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['users'];
 const security = bearerSecurity;
 
@@ -52,7 +52,8 @@ export async function usersRoutes(app: FastifyInstance, { users }: { users: User
     schema: {
       tags,
       security,
-      summary: 'Editar nombre y correo electrónico (él mismo o admin); el correo es único (409)',
+      summary:
+        'Editar nombre y correo electrónico (él mismo o admin); el correo es único (409); los cambios de correo de un usuario tienen un límite por hora (429)',
       params: IdParamsSchema,
       body: UpdateUserBodySchema,
       response: { 200: UserResponseSchema, ...errors },

@@ -9,7 +9,15 @@ import {
 } from '#contract/index';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { DataVersions } from '../../lib/data-versions.ts';
-import { ConflictError, ForbiddenError, NotFoundError, isUniqueViolation } from '../../lib/errors.ts';
+import type { Config } from '../../config.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  isUniqueViolation,
+} from '../../lib/errors.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { assertSelfOrAdmin } from '../../plugins/authenticate.ts';
 import type { UsersRepository } from './users.repository.ts';
 
@@ -17,6 +25,8 @@ interface Deps {
   db: Database;
   users: UsersRepository;
   versions: DataVersions;
+  rateLimiter: RateLimiter;
+  config: Pick<Config, 'rateLimits'>;
 }
 
 const found = (user: User | undefined): User => {
@@ -30,7 +40,7 @@ const found = (user: User | undefined): User => {
  * always someone else, who stays admin), and every change to an admin account
  * locks all admin rows first, so concurrent demotions cannot leave zero admins.
  */
-export function createUsersService({ db, users, versions }: Deps) {
+export function createUsersService({ db, users, versions, rateLimiter, config }: Deps) {
   /** Inside a transaction: the actor must still be an admin once the admin rows are locked. */
   const lockAdminsAsAdmin = async (tx: Transaction, actor: UserProfile) => {
     const admins = await users.lockAdmins(tx);
@@ -53,6 +63,12 @@ export function createUsersService({ db, users, versions }: Deps) {
 
     async update(actor: UserProfile, id: number, body: UpdateUserBody): Promise<User> {
       assertSelfOrAdmin(actor, id);
+      // Each attempt says whether an address has an account (409): counted before trying, so
+      // parallel probes cannot pass the limit. Admins are not counted: they list every address anyway.
+      if (actor.role !== 'admin' && body.email !== undefined && body.email !== actor.email) {
+        const wait = await rateLimiter.hit(`email-change:${actor.id}`, config.rateLimits.emailChanges);
+        if (wait !== null) throw new TooManyRequestsError(userMessages.tooManyEmailChanges, wait);
+      }
       let updated: User | undefined;
       try {
         updated = await users.updateProfile(id, body);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../lib/api-client.ts';
-import { forgetPushSubscription } from './notifications.ts';
+import { forgetPushSubscription, subscribeToPush } from './notifications.ts';
 
 const endpoint = 'https://push.example.com/send/abc';
 const fetchMock = vi.fn<typeof fetch>();
@@ -24,6 +24,7 @@ afterEach(() => {
   fetchMock.mockReset();
   unsubscribe.mockClear();
   Reflect.deleteProperty(navigator, 'serviceWorker');
+  Reflect.deleteProperty(window, 'PushManager');
 });
 
 describe('forgetPushSubscription (on sign-out)', () => {
@@ -60,5 +61,39 @@ describe('forgetPushSubscription (on sign-out)', () => {
     Reflect.deleteProperty(navigator, 'serviceWorker');
     await forgetPushSubscription();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('subscribeToPush on a browser another account never signed out of', () => {
+  it("replaces the subscription the server says is still that account's, and saves the new one", async () => {
+    const serverKey = new Uint8Array(65).fill(4);
+    const subscriptionFor = (url: string) => ({
+      endpoint: url,
+      options: { applicationServerKey: serverKey.buffer },
+      toJSON: () => ({ endpoint: url, keys: { p256dh: 'p', auth: 'a' } }),
+      unsubscribe,
+    });
+    const subscribe = vi.fn(() => Promise.resolve(subscriptionFor('https://push.example.com/send/new')));
+    const pushManager = { getSubscription: () => Promise.resolve(subscriptionFor(endpoint)), subscribe };
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { ready: Promise.resolve({ pushManager }) },
+    });
+    Object.defineProperty(window, 'PushManager', { configurable: true, value: class {} });
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+    fetchMock
+      .mockResolvedValueOnce(json(200, { data: { publicKey: btoa(String.fromCharCode(...serverKey)) } }))
+      .mockResolvedValueOnce(json(409, { statusCode: 409, error: 'Conflict', message: 'De otra cuenta.' }))
+      .mockResolvedValueOnce(json(201, { message: 'Suscripción guardada.' }));
+
+    await expect(subscribeToPush()).resolves.toBe(true);
+
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+    expect(subscribe).toHaveBeenCalledTimes(1);
+    const saved = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => init?.body);
+    expect(saved).toEqual([
+      JSON.stringify({ endpoint, keys: { p256dh: 'p', auth: 'a' } }),
+      JSON.stringify({ endpoint: 'https://push.example.com/send/new', keys: { p256dh: 'p', auth: 'a' } }),
+    ]);
   });
 });

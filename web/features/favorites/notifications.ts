@@ -1,3 +1,4 @@
+import { ApiRequestError } from '../../lib/api-client.ts';
 import { deletePushSubscription, fetchVapidPublicKey, savePushSubscription } from './api.ts';
 import type { InPageReminder } from './in-page-reminders.ts';
 
@@ -59,11 +60,21 @@ export async function subscribeToPush(): Promise<boolean> {
       await subscription.unsubscribe();
       subscription = null;
     }
-    subscription ??= await withTimeout(
-      registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey }),
-      PUSH_SUBSCRIBE_TIMEOUT_MS,
-    );
-    await savePushSubscription(subscription.toJSON());
+    const subscribe = () =>
+      withTimeout(
+        registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey }),
+        PUSH_SUBSCRIBE_TIMEOUT_MS,
+      );
+    subscription ??= await subscribe();
+    try {
+      await savePushSubscription(subscription.toJSON());
+    } catch (error) {
+      // Still another account's here (it never signed out): a new subscription ends that one at
+      // the push service, whose 410 then removes it from that account, and belongs to this one.
+      if (!(error instanceof ApiRequestError && error.status === 409)) throw error;
+      await subscription.unsubscribe();
+      await savePushSubscription((await subscribe()).toJSON());
+    }
     return true;
   } catch {
     return false;
