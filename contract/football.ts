@@ -69,6 +69,22 @@ const ScoreSchema = z
 
 const TeamIdSchema = positiveId('El equipo no es válido.');
 
+/**
+ * `GET /api/matches` grows by a season a year: without a query it answers the current competitions (any match
+ * still to come or played in the last `CURRENT_COMPETITION_DAYS` days), which is all the app's screens use;
+ * `?competition=` answers one competition whole, current or past.
+ */
+export const CURRENT_COMPETITION_DAYS = 180;
+export const MatchListQuerySchema = z.object({
+  competition: z
+    .string({ error: 'La competición debe ser texto.' })
+    .trim()
+    .min(1, { error: 'La competición es obligatoria.' })
+    .max(60, { error: 'La competición admite como máximo 60 caracteres.' })
+    .optional(),
+});
+export type MatchListQuery = z.infer<typeof MatchListQuerySchema>;
+
 const MatchFieldsSchema = z.object({
   competition: z.string().trim().min(1, { error: 'La competición es obligatoria.' }).max(60).default('manual'),
   round: z.string().trim().min(1, { error: 'La jornada es obligatoria.' }).max(60).optional(),

@@ -133,7 +133,7 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
     confederations: createConfederationsRepository(db),
   });
   await app.register(teamsRoutes, { prefix: '/api/teams', teams });
-  await app.register(matchesRoutes, { prefix: '/api/matches', matches, service: matchesService, versions });
+  await app.register(matchesRoutes, { prefix: '/api/matches', matches, service: matchesService, versions, clock });
   await app.register(resultChangesRoutes, { prefix: '/api/matches', matches, resultChanges: createResultChangesRepository(db) });
   await app.register(usersRoutes, { prefix: '/api/users', users: createUsersService({ db, users, versions, rateLimiter, config }) });
   await app.register(rolesRoutes, { prefix: '/api/roles', roles: createRolesService({ roles: createRolesRepository(db), versions }) });

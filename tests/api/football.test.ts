@@ -158,3 +158,38 @@ describe('writes are admin-only and validated', () => {
     expect((await as(admin, 'GET', `/api/teams/${lonely.id}`)).statusCode).toBe(404);
   });
 });
+
+describe('the match list across seasons', () => {
+  it('answers the current competitions by default, a past one whole on request, and lets a season age out by itself', async () => {
+    let now = new Date('2026-11-25T12:00:00Z');
+    const seasons = await createTestApp({ clock: () => now, env: { SESSION_TTL_HOURS: '8760' } });
+    try {
+      const boss = await seasons.createUser({ role: 'admin' });
+      const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+        seasons.injectAs(boss.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
+      const [home, away] = await Promise.all(['Norte', 'Sur'].map(async (name) => (await call('POST', '/api/teams', { name })).json().data as Team));
+      const fixture = async (competition: string, matchDate: string) =>
+        (await call('POST', '/api/matches', { competition, weekNumber: 1, matchDate, homeTeamId: home!.id, awayTeamId: away!.id })).json().data as Match;
+      const old = await fixture('Liga 2025/26', '2026-05-24T18:00:00Z');
+      const summer = await fixture('Mundial 2026', '2026-07-19T19:00:00Z');
+      const next = await fixture('Liga 2026/27', '2026-11-29T20:00:00Z');
+      const ids = async (query = '') => {
+        const res = await call('GET', `/api/matches${query}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json().data as Match[]).map((m) => m.id);
+      };
+
+      // 185 days after its last match, last season is gone from the default list; the summer's cup (129 days) stays.
+      expect(await ids()).toEqual([summer.id, next.id]);
+      expect(await ids('?competition=Liga%202025%2F26')).toEqual([old.id]);
+      expect(await ids('?competition=Nadie')).toEqual([]);
+      expect((await call('GET', `/api/matches?competition=${'x'.repeat(61)}`)).statusCode).toBe(400);
+
+      // 52 days later the cup ages out too, with no write in between: the cached list is per day.
+      now = new Date('2027-01-16T12:00:00Z');
+      expect(await ids()).toEqual([next.id]);
+    } finally {
+      await seasons.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, gte, inArray, max } from 'drizzle-orm';
 import type { Match } from '#contract/index';
 import type { Database, Executor } from '../../db/client.ts';
 import { matchResultChanges, matches, predictions } from '../../db/schema.ts';
@@ -24,8 +24,20 @@ const toMatch = (row: MatchRow): Match => ({ ...row, matchDate: row.matchDate.to
 
 export function createMatchesRepository(db: Database) {
   return {
-    async list(): Promise<Match[]> {
-      const rows = await db.select(matchColumns).from(matches).orderBy(asc(matches.matchDate), asc(matches.id));
+    /** One competition's matches, or those of every competition with a match on or after `activeSince`. */
+    async list(filter: { competition: string } | { activeSince: Date }): Promise<Match[]> {
+      const where =
+        'competition' in filter
+          ? eq(matches.competition, filter.competition)
+          : inArray(
+              matches.competition,
+              db
+                .select({ competition: matches.competition })
+                .from(matches)
+                .groupBy(matches.competition)
+                .having(gte(max(matches.matchDate), filter.activeSince)),
+            );
+      const rows = await db.select(matchColumns).from(matches).where(where).orderBy(asc(matches.matchDate), asc(matches.id));
       return rows.map(toMatch);
     },
 

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CURRENT_COMPETITION_DAYS,
   CreateMatchBodySchema,
+  MatchListQuerySchema,
+  type MatchListQuery,
   IdParamsSchema,
   MatchSchema,
   MessageResponseSchema,
@@ -10,6 +13,7 @@ import {
   dataEnvelope,
   footballMessages,
 } from '#contract/index';
+import type { Clock } from '../../lib/clock.ts';
 import { createVersionedCache, type DataVersions } from '../../lib/data-versions.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { sendJsonReply, toJsonReply, type JsonReply } from '../../lib/json-reply.ts';
@@ -24,25 +28,34 @@ const security = bearerSecurity;
 
 export async function matchesRoutes(
   app: FastifyInstance,
-  { matches, service, versions }: { matches: MatchesRepository; service: MatchesService; versions: DataVersions },
+  { matches, service, versions, clock }: { matches: MatchesRepository; service: MatchesService; versions: DataVersions; clock: Clock },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { requireUser, requireAdmin } = app.guards;
 
-  // The most read answer of the app (every Inicio visit): serialised once per version of the matches.
+  // The most read answer of the app (every Inicio visit): serialised once per version of the matches, and
+  // per day for the current competitions (a season leaves the list 180 days after its last match).
   const listSchema = dataEnvelope(z.array(MatchSchema));
-  const cachedList = createVersionedCache<JsonReply>(versions, 'matches', 1);
+  const cachedList = createVersionedCache<JsonReply>(versions, 'matches', 8);
+  const DAY_MS = 86_400_000;
   // Untyped on purpose: the handler sends pre-serialised bytes.
   app.get('', {
     onRequest: requireUser,
     schema: {
       tags,
       security,
-      summary: 'Lista de partidos, por fecha de inicio (ETag; 304 si no cambió)',
+      summary:
+        'Lista de partidos, por fecha de inicio (ETag; 304 si no cambió): los de las competiciones en curso ' +
+        `(con algún partido por jugar o jugado en los últimos ${CURRENT_COMPETITION_DAYS} días), o los de ?competition=`,
+      querystring: MatchListQuerySchema,
       response: { 200: listSchema, 304: z.null().describe('Sin cambios'), ...errors },
     },
     handler: async (request, reply) => {
-      const list = await cachedList.get('', async () => toJsonReply(listSchema, { data: await matches.list() }), request.seenAt);
+      const { competition } = request.query as MatchListQuery;
+      const today = Math.floor(clock().getTime() / DAY_MS) * DAY_MS;
+      const filter = competition === undefined ? { activeSince: new Date(today - CURRENT_COMPETITION_DAYS * DAY_MS) } : { competition };
+      const key = competition === undefined ? `current:${today}` : `competition:${competition}`;
+      const list = await cachedList.get(key, async () => toJsonReply(listSchema, { data: await matches.list(filter) }), request.seenAt);
       return sendJsonReply(request, reply, list!);
     },
   });
