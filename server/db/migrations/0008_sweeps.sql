@@ -45,4 +45,9 @@ CREATE TRIGGER pool_participants_deleted_data_version AFTER DELETE ON pool_parti
 CREATE TRIGGER pools_updated_data_version AFTER UPDATE ON pools REFERENCING OLD TABLE AS changed_rows
   FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version('standings');--> statement-breakpoint
 CREATE TRIGGER pools_deleted_data_version AFTER DELETE ON pools REFERENCING OLD TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version('standings');
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version('standings');--> statement-breakpoint
+-- Indexes for the maintenance sweeps (server/maintenance.ts), which otherwise scan their whole tables.
+CREATE INDEX "match_reminders_sent_at_idx" ON "match_reminders" USING btree ("sent_at") WHERE "match_reminders"."sent_at" is not null;--> statement-breakpoint
+CREATE INDEX "rate_limit_counters_window_start_idx" ON "rate_limit_counters" USING btree ("window_start");--> statement-breakpoint
+CREATE INDEX "sessions_expires_at_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "webauthn_challenges_expires_at_idx" ON "webauthn_challenges" USING btree ("expires_at");
