@@ -92,9 +92,7 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
   const standings = createStandingsRepository(db);
   const pools = createPoolsRepository(db);
   const matchesService = createMatchesService({ db, matches, teams, standings, clock });
-  const pullResults = config.resultsSource
-    ? createResultsPull(createResultsImporter(db, clock), config.resultsSource)
-    : null;
+  const results = config.resultsSource ? createResultsPull(createResultsImporter(db, clock), config.resultsSource, database) : null;
   const users = createUsersRepository(db);
   const auth = createAuthService({
     users,
@@ -146,11 +144,11 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
   });
   await app.register(leaderboardRoutes, {
     prefix: '/api/leaderboard',
-    leaderboard: createLeaderboardService({ standings, pools, rateLimiter, clock, config, pullResults, versions }),
+    leaderboard: createLeaderboardService({ standings, pools, rateLimiter, clock, config, pullResults: results?.pull ?? null, versions }),
   });
   await app.register(remindersPlugin, { db, matches, clock, config: config.reminders });
-  if (pullResults && config.resultsPollMinutes > 0) {
-    await app.register(resultsPollerPlugin, { pull: pullResults, everyMinutes: config.resultsPollMinutes });
+  if (results && config.resultsPollMinutes > 0) {
+    await app.register(resultsPollerPlugin, { results, everyMinutes: config.resultsPollMinutes });
   }
 
   await app.register(webStaticPlugin, { distDir: config.webDistDir });
