@@ -1,6 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, loadEnvFile } from './config.ts';
 
 describe('loadConfig', () => {
   it('defaults to PGlite under ./data on port 3000', () => {
@@ -28,5 +30,20 @@ describe('loadConfig', () => {
   it('fails with a list of what is wrong', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/);
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+  });
+
+  it('reads a .env file when there is one, the real environment winning', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'quiniela-env-'));
+    writeFileSync(path.join(dir, '.env'), 'QUINIELA_TEST_ONLY_FILE=del-fichero\nQUINIELA_TEST_BOTH=del-fichero\n');
+    process.env.QUINIELA_TEST_BOTH = 'del-entorno';
+    try {
+      loadEnvFile(path.join(dir, '.env'));
+      expect(process.env.QUINIELA_TEST_ONLY_FILE).toBe('del-fichero');
+      expect(process.env.QUINIELA_TEST_BOTH).toBe('del-entorno');
+      expect(() => loadEnvFile(path.join(dir, 'no-such.env'))).not.toThrow();
+    } finally {
+      delete process.env.QUINIELA_TEST_ONLY_FILE;
+      delete process.env.QUINIELA_TEST_BOTH;
+    }
   });
 });

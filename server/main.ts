@@ -1,6 +1,6 @@
 import v8 from 'node:v8';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, loadEnvFile } from './config.ts';
 import { openPglitePath, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { seedFootballData } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
@@ -18,6 +18,7 @@ v8.setFlagsFromString('--heap-growing-percent=50');
 
 /** Process entry: configuration, database (migrate + seed), HTTP server, graceful shutdown. */
 async function main() {
+  loadEnvFile();
   const config = loadConfig();
   const database: DatabaseHandle =
     config.database.kind === 'postgres' ? openPostgres(config.database.url) : openPglitePath(config.database.dataDir);
