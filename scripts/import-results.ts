@@ -21,7 +21,7 @@ async function main() {
     );
     process.exit(1);
   }
-  const database = config.database.kind === 'postgres' ? openPostgres(config.database.url) : openPglitePath(config.database.dataDir);
+  const database = config.database.kind === 'postgres' ? openPostgres(config.database.url, config.database.poolSize) : openPglitePath(config.database.dataDir);
   try {
     await database.migrate();
     const importResults = createResultsImporter(database.db, () => new Date());

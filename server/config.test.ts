@@ -16,8 +16,13 @@ describe('loadConfig', () => {
 
   it('switches to PostgreSQL with a postgres URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/q', PORT: '4000' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/q' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/q', poolSize: 10 });
     expect(config.port).toBe(4000);
+  });
+
+  it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE, two connections at least', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/q', DATABASE_POOL_SIZE: '25' }).database).toMatchObject({ poolSize: 25 });
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/q', DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
   it('reads the admin bootstrap pair and lower-cases the e-mail', () => {

@@ -21,7 +21,7 @@ async function main() {
   loadEnvFile();
   const config = loadConfig();
   const database: DatabaseHandle =
-    config.database.kind === 'postgres' ? openPostgres(config.database.url) : openPglitePath(config.database.dataDir);
+    config.database.kind === 'postgres' ? openPostgres(config.database.url, config.database.poolSize) : openPglitePath(config.database.dataDir);
 
   await database.migrate();
   const app = await buildApp({ config, database });
