@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { dataVersions, soleWriter } from './lib/data-versions.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
+import { REQUEST_ID_HEADER, requestId } from './lib/request-id.ts';
 import { authRoutes, credentialRateLimit } from './modules/auth/auth.routes.ts';
 import { createPasskeysRepository } from './modules/passkeys/passkeys.repository.ts';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
@@ -66,6 +67,13 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    // Off: Fastify would take the header as it comes; requestId checks it first.
+    requestIdHeader: false,
+    genReqId: requestId,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
