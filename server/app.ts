@@ -43,6 +43,7 @@ import { createResultChangesRepository } from './modules/admin/result-changes.re
 import { resultChangesRoutes } from './modules/admin/result-changes.routes.ts';
 import { createResultsImportService } from './modules/admin/results-import.service.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -111,9 +112,10 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
     versions,
   });
 
-  // Cross-cutting plugins first, in this order: errors, headers, docs, identity.
+  // Cross-cutting plugins first, in this order: errors, headers, compression, docs, identity.
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(openApiPlugin);
   await app.register(authenticatePlugin, { auth });
 
