@@ -1,7 +1,7 @@
 // npm run import -- <file|url>: applies an openfootball results file to the
 // configured database (DATABASE_URL, else the embedded one under DATA_DIR) and
 // prints what changed. Standings of every affected pool move with each result.
-import { loadConfig } from '#server/config';
+import { loadConfig, loadEnvFile } from '#server/config';
 import { openPglitePath, openPostgres } from '#server/db/client';
 import { createResultsImporter } from '#server/modules/results/results-importer';
 import { readResultsSource } from '#server/modules/results/results-source';
@@ -12,11 +12,12 @@ async function main() {
     console.error('Usage: npm run import -- <file|url>   (an openfootball worldcup.json / football.json file)');
     process.exit(2);
   }
+  loadEnvFile();
   const config = loadConfig();
   // Embedded: refused (after the configured wait) while a server holds the data folder.
   const database =
     config.database.kind === 'postgres'
-      ? openPostgres(config.database.url)
+      ? openPostgres(config.database.url, config.database.poolSize)
       : await openPglitePath(config.database.dataDir, config.database.lockWaitMs);
   try {
     await database.migrate();

@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { dataVersions, soleWriter } from './lib/data-versions.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
+import { REQUEST_ID_HEADER, requestId } from './lib/request-id.ts';
 import { authRoutes, credentialRateLimit } from './modules/auth/auth.routes.ts';
 import { createPasskeysRepository } from './modules/passkeys/passkeys.repository.ts';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
@@ -42,6 +43,7 @@ import { createResultChangesRepository } from './modules/admin/result-changes.re
 import { resultChangesRoutes } from './modules/admin/result-changes.routes.ts';
 import { createResultsImportService } from './modules/admin/results-import.service.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -74,6 +76,13 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
     // Fastify 5.12.8 takes a number as "trust nobody" (docs/decisions.md): hops are given as a trust function.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    // Off: Fastify would take the header as it comes; requestId checks it first.
+    requestIdHeader: false,
+    genReqId: requestId,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -100,9 +109,7 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
   const standings = createStandingsRepository(db);
   const pools = createPoolsRepository(db);
   const matchesService = createMatchesService({ db, matches, teams, standings, clock });
-  const pullResults = config.resultsSource
-    ? createResultsPull(createResultsImporter(db, clock), config.resultsSource)
-    : null;
+  const results = config.resultsSource ? createResultsPull(createResultsImporter(db, clock), config.resultsSource, database) : null;
   const users = createUsersRepository(db);
   const auth = createAuthService({
     users,
@@ -113,10 +120,11 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
     versions,
   });
 
-  // Cross-cutting plugins first, in this order: errors, headers, docs, identity.
+  // Cross-cutting plugins first, in this order: errors, headers, compression, docs, identity.
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
   await app.register(storableTextPlugin);
+  await app.register(compressionPlugin);
   await app.register(openApiPlugin);
   await app.register(authenticatePlugin, { auth });
 
@@ -155,11 +163,11 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
   });
   await app.register(leaderboardRoutes, {
     prefix: '/api/leaderboard',
-    leaderboard: createLeaderboardService({ standings, pools, rateLimiter, clock, config, pullResults, versions }),
+    leaderboard: createLeaderboardService({ standings, pools, rateLimiter, clock, config, pullResults: results?.pull ?? null, versions }),
   });
   await app.register(remindersPlugin, { db, matches, clock, config: config.reminders });
-  if (pullResults && config.resultsPollMinutes > 0) {
-    await app.register(resultsPollerPlugin, { pull: pullResults, everyMinutes: config.resultsPollMinutes });
+  if (results && config.resultsPollMinutes > 0) {
+    await app.register(resultsPollerPlugin, { results, everyMinutes: config.resultsPollMinutes });
   }
 
   await app.register(webStaticPlugin, { distDir: config.webDistDir });

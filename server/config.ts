@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -48,6 +49,8 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
       .optional(),
+    // The results pull holds one connection for its lock while the import writes through another.
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).default(10),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -81,8 +84,8 @@ const EnvSchema = z
 export interface Config {
   port: number;
   host: string;
-  /** Embedded: the data directory, and how long a start waits for another process to release it. */
-  database: { kind: 'pglite'; dataDir: string; lockWaitMs: number } | { kind: 'postgres'; url: string };
+  /** Embedded: the data directory, and how long a start waits for another process to release it. PostgreSQL: `poolSize` connections per instance at most. */
+  database: { kind: 'pglite'; dataDir: string; lockWaitMs: number } | { kind: 'postgres'; url: string; poolSize: number };
   admin: { email: string; password: string } | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   sessionTtlMs: number;
@@ -119,7 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite'), lockWaitMs: e.DATA_DIR_LOCK_WAIT_SECONDS * 1000 },
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
     logLevel: e.LOG_LEVEL,
@@ -144,4 +147,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     reminders: { pollSeconds: e.REMINDERS_POLL_SECONDS, vapidSubject: e.VAPID_SUBJECT },
   };
+}
+
+/**
+ * Reads a `.env` file (by default the working directory's) into `process.env` when there is one, as copying
+ * `.env.example` to `.env` promises; a variable already set in the environment keeps its value.
+ */
+export function loadEnvFile(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
 }

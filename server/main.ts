@@ -1,15 +1,13 @@
 import v8 from 'node:v8';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, loadEnvFile } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openPglitePath, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { seedFootballData } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
 import { dataVersions } from './lib/data-versions.ts';
-import { createRateLimiter } from './lib/rate-limiter.ts';
+import { createMaintenance } from './maintenance.ts';
 import { ensureAdminAccount } from './modules/auth/admin-account.ts';
-import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
-import { createPasskeysRepository } from './modules/passkeys/passkeys.repository.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 
 const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
@@ -21,10 +19,11 @@ v8.setFlagsFromString('--heap-growing-percent=50');
 
 /** Process entry: configuration, database (migrate + seed), HTTP server, graceful shutdown. */
 async function main() {
+  loadEnvFile();
   const config = loadConfig();
   const database: DatabaseHandle =
     config.database.kind === 'postgres'
-      ? openPostgres(config.database.url)
+      ? openPostgres(config.database.url, config.database.poolSize)
       : await openPglitePath(config.database.dataDir, config.database.lockWaitMs);
 
   await database.migrate();
@@ -41,15 +40,9 @@ async function main() {
     app.log.info({ email: config.admin.email }, 'admin account ensured');
   }
 
-  // Expired sessions and challenges and finished rate-limit windows are dead weight: drop them now and then.
-  const sessions = createSessionsRepository(database.db);
-  const passkeys = createPasskeysRepository(database.db);
-  const rateLimiter = createRateLimiter(database.db, systemClock);
+  const runMaintenance = createMaintenance(database.db, systemClock, config);
   const maintenance = setInterval(() => {
-    const now = new Date();
-    Promise.all([sessions.deleteExpired(now), passkeys.deleteExpiredChallenges(now), rateLimiter.prune(60 * 60_000)]).catch((err: unknown) =>
-      app.log.warn({ err }, 'maintenance failed'),
-    );
+    runMaintenance().catch((err: unknown) => app.log.warn({ err }, 'maintenance failed'));
   }, MAINTENANCE_INTERVAL_MS);
   maintenance.unref();
 

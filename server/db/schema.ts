@@ -48,18 +48,24 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  // expires_at: the sweep of expired sessions (server/maintenance.ts).
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
 /**
  * Fixed-window counters for rate limits. Kept in the database (not in memory)
  * so that several app instances on one PostgreSQL share the same limits.
  */
-export const rateLimitCounters = pgTable('rate_limit_counters', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull(),
-});
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  // The sweep of finished windows (server/maintenance.ts).
+  (t) => [index('rate_limit_counters_window_start_idx').on(t.windowStart)],
+);
 
 export const confederations = pgTable('confederations', {
   id: serial('id').primaryKey(),
@@ -252,13 +258,18 @@ export const passkeyCredentials = pgTable(
 );
 
 /** Challenges issued for a ceremony: single use (deleted when consumed) and short-lived. */
-export const webauthnChallenges = pgTable('webauthn_challenges', {
-  challenge: text('challenge').primaryKey(),
-  purpose: text('purpose', { enum: ['registration', 'authentication'] }).notNull(),
-  /** Set for registration (the signed-in user); null for sign-in, where the user is not known yet. */
-  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['registration', 'authentication'] }).notNull(),
+    /** Set for registration (the signed-in user); null for sign-in, where the user is not known yet. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  // The sweep of expired challenges (server/maintenance.ts).
+  (t) => [index('webauthn_challenges_expires_at_idx').on(t.expiresAt)],
+);
 
 /** Instance-wide settings that every app instance must share, such as the VAPID key pair for Web Push. */
 export const appSettings = pgTable('app_settings', {
@@ -308,6 +319,8 @@ export const matchReminders = pgTable(
   (t) => [
     uniqueIndex('match_reminders_user_match_slot_uq').on(t.userId, t.matchId, t.slot),
     index('match_reminders_pending_idx').on(t.matchId).where(sql`${t.sentAt} is null`),
+    // The sweep of reminders sent long ago (server/maintenance.ts).
+    index('match_reminders_sent_at_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
     check('match_reminders_slot', sql`${t.slot} in (1, 2)`),
   ],
 );

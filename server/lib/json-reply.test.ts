@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { chooseEncoding, MIN_COMPRESSED_BYTES, sendJsonReply, toJsonReply } from './json-reply.ts';
+import { chooseEncoding, matchesEtag, MIN_COMPRESSED_BYTES, sendJsonReply, toJsonReply } from './json-reply.ts';
 
 const Schema = z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) });
 const large = toJsonReply(Schema, {
@@ -68,5 +68,21 @@ describe('chooseEncoding', () => {
     ['deflate', null],
   ] as const)('%j → %j', (header, expected) => {
     expect(chooseEncoding(header)).toBe(expected);
+  });
+});
+
+describe('matchesEtag', () => {
+  it.each([
+    [undefined, false],
+    ['"abc"', true],
+    ['W/"abc"', true],
+    ['"xyz", W/"abc"', true],
+    ['"xyz",W/"abc"', true],
+    ['*', true],
+    ['"xyz"', false],
+    ['"abcd"', false],
+    ['abc', false],
+  ] as const)('%j → %j', (header, expected) => {
+    expect(matchesEtag(header, '"abc"')).toBe(expected);
   });
 });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 /** An answer serialised once and sent many times (hot reads): its bytes and their ETag. */
 export interface JsonReply {
@@ -17,13 +18,22 @@ export interface JsonReply {
 /** Below this, compressing saves less than a packet and costs a pass over the bytes. */
 export const MIN_COMPRESSED_BYTES = 1024;
 
+// Quality 5: most of brotli's gain over gzip, in a few milliseconds for the whole match list.
+const brotliOptions = (body: Buffer): BrotliOptions => ({
+  params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+});
+
 const encoders: Record<Encoding, (body: Buffer) => Buffer> = {
-  // Quality 5: most of brotli's gain over gzip, in a few milliseconds for the whole match list.
-  br: (body) =>
-    brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
+  br: (body) => brotliCompressSync(body, brotliOptions(body)),
   gzip: (body) => gzipSync(body),
+};
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/** The same encodings off the event loop, for answers compressed once each (server/plugins/compression.ts). */
+export const compress: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  br: (body) => brotliAsync(body, brotliOptions(body)),
+  gzip: (body) => gzipAsync(body),
 };
 
 /** Whether an Accept-Encoding header accepts `coding` (listed, and not with q=0). */
@@ -42,6 +52,18 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
   return null;
 }
 
+/**
+ * Whether an If-None-Match header names `etag`: a list of tags, weak (`W/"…"`) or strong, or `*`.
+ * GETs compare weakly (RFC 9110 §13.1.2): a weak tag matches the strong tag with the same value.
+ */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || (trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === etag;
+  });
+}
+
 /** Encodes with the route's response schema, as the route serializer would (undeclared fields dropped). */
 export function toJsonReply(schema: z.ZodType, value: unknown): JsonReply {
   const body = Buffer.from(JSON.stringify(z.encode(schema, value)));
@@ -58,7 +80,7 @@ export function toJsonReply(schema: z.ZodType, value: unknown): JsonReply {
 export function sendJsonReply(request: FastifyRequest, reply: FastifyReply, answer: JsonReply) {
   const { body, etag } = answer;
   void reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
   void reply.type('application/json; charset=utf-8');
   const encoding = body.length >= MIN_COMPRESSED_BYTES ? chooseEncoding(request.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(body);

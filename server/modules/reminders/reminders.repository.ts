@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { REMINDER_SLOTS, reminderId, type MatchStatus, type PlannedReminder, type Reminder, type ReminderSlot } from '#contract/index';
 import { queryRows, type Database } from '../../db/client.ts';
 import { matchReminders, matches } from '../../db/schema.ts';
@@ -71,6 +71,11 @@ export function createRemindersRepository(db: Database) {
       await db
         .delete(matchReminders)
         .where(and(eq(matchReminders.userId, userId), eq(matchReminders.matchId, matchId)));
+    },
+
+    /** Reminders sent before `cutoff`: their match is long past, and a sent reminder is never sent again. */
+    async deleteSentBefore(cutoff: Date): Promise<void> {
+      await db.delete(matchReminders).where(lt(matchReminders.sentAt, cutoff));
     },
 
     /**

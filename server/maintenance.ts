@@ -1,0 +1,35 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import { createRateLimiter } from './lib/rate-limiter.ts';
+import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
+import { createPasskeysRepository } from './modules/passkeys/passkeys.repository.ts';
+import { createRemindersRepository } from './modules/reminders/reminders.repository.ts';
+
+/**
+ * Sent reminders are kept this long: enough for the Favoritos list to show a recent match's reminder as sent,
+ * while the table stops growing with every favourite ever saved.
+ */
+export const SENT_REMINDER_RETENTION_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * Drops dead weight: expired sessions and challenges, finished rate-limit windows and reminders sent long ago.
+ * Each instance runs it now and then; concurrent runs only delete the same rows.
+ */
+export function createMaintenance(db: Database, clock: Clock, config: Pick<Config, 'rateLimits'>) {
+  // A counter is dead once the longest window has passed since it started.
+  const longestWindowMs = Math.max(...Object.values(config.rateLimits).map((limit) => limit.windowMs));
+  const sessions = createSessionsRepository(db);
+  const passkeys = createPasskeysRepository(db);
+  const reminders = createRemindersRepository(db);
+  const rateLimiter = createRateLimiter(db, clock);
+  return async () => {
+    const now = clock();
+    await Promise.all([
+      sessions.deleteExpired(now),
+      passkeys.deleteExpiredChallenges(now),
+      rateLimiter.prune(longestWindowMs),
+      reminders.deleteSentBefore(new Date(now.getTime() - SENT_REMINDER_RETENTION_MS)),
+    ]);
+  };
+}
