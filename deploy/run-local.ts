@@ -45,6 +45,8 @@ export function renderSite(template: string, values: SiteValues, { ipv6 = true }
     if (value === undefined) throw new Error(`${siteTemplatePath}: no value for ${placeholder}`);
     return value;
   });
+  // docs/deploy.md checks the installed file with `grep -c '{{'`: nothing may be left, comments included.
+  if (site.includes('{{')) throw new Error(`${siteTemplatePath}: '{{' left after filling the placeholders`);
   // A machine without IPv6 cannot bind [::]: only there are those listen lines dropped.
   if (!ipv6) site = site.replace(/^\s*listen \[::\]:.*\n/gm, '');
   return site;
