@@ -119,8 +119,22 @@ export type ResultsImportSummary = z.infer<typeof ResultsImportSummarySchema>;
 
 export const UpdateAllResponseSchema = z.object({
   message: z.string(),
-  data: z.object({ import: ResultsImportSummarySchema.nullable(), poolsRecomputed: z.number().int() }),
+  data: z.object({
+    /** What the results source gave; null when none is configured (nothing was fetched). */
+    import: ResultsImportSummarySchema.nullable(),
+    poolsRecomputed: z.number().int(),
+  }),
 });
+export type UpdateAllResult = z.infer<typeof UpdateAllResponseSchema>['data'];
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What "Actualizar Resultados" really did, for its toast: never "updated" when nothing was fetched. */
+export function updateAllMessage({ import: imported, poolsRecomputed }: UpdateAllResult): string {
+  if (!imported) return `${gameMessages.resultsSourceMissing} Clasificaciones recalculadas con los resultados guardados.`;
+  if (imported.updated === 0) return 'Sin resultados nuevos.';
+  return `${count(imported.updated, 'resultado nuevo', 'resultados nuevos')}, ${count(poolsRecomputed, 'quiniela actualizada', 'quinielas actualizadas')}.`;
+}
 
 /**
  * Picks close at kick-off (brief §4), the server's rule: a live or finished match

@@ -58,11 +58,13 @@ describe('Actualizar Resultados pulls the configured source', () => {
     const first = await as(owner, 'POST', '/api/leaderboard/update-all');
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toMatchObject({ import: { matchesSeen: 380, updated: 1, created: 0, unknownTeams: [] }, poolsRecomputed: 1 });
+    expect(first.json().message).toBe('1 resultado nuevo, 1 quiniela actualizada.');
     const ranking = (await as(player, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`)).json();
     expect(ranking.leaderboard.positions).toEqual([{ position: 1, userId: player.userProfile.id, username: 'Acertante', points: 3 }]);
 
     const again = await as(owner, 'POST', '/api/leaderboard/update-all');
     expect(again.json().data.import).toMatchObject({ updated: 0, created: 0, unchanged: 380 });
+    expect(again.json().message).toBe('Sin resultados nuevos.');
 
     const audit = await t.db.select().from(matchResultChanges).where(eq(matchResultChanges.matchId, match.id));
     expect(audit).toEqual([expect.objectContaining({ source: 'import', changedBy: null, newStatus: 'finished', newScoreHome: 2, newScoreAway: 0 })]);

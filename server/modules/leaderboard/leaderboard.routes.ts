@@ -9,6 +9,7 @@ import {
   RoundParamsSchema,
   RoundRankingResponseSchema,
   UpdateAllResponseSchema,
+  updateAllMessage,
 } from '#contract/index';
 import { sendJsonReply } from '../../lib/json-reply.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
@@ -60,9 +61,9 @@ export async function leaderboardRoutes(app: FastifyInstance, { leaderboard }: {
       summary: 'Actualizar resultados y recalcular mis quinielas (creador; todas para un admin)',
       response: { 200: UpdateAllResponseSchema, ...errors, 429: ApiErrorSchema, 502: ApiErrorSchema },
     },
-    handler: async (request) => ({
-      message: 'Resultados actualizados.',
-      data: await leaderboard.updateAll(currentUser(request)),
-    }),
+    handler: async (request) => {
+      const data = await leaderboard.updateAll(currentUser(request));
+      return { message: updateAllMessage(data), data };
+    },
   });
 }

@@ -11,7 +11,8 @@ export function UpdateResultsButton() {
   const showToast = useToast();
   const update = () =>
     updateResults.mutate(undefined, {
-      onSuccess: (response) => showToast({ message: response.message, color: 'success' }),
+      // Nothing fetched (no results source) is a warning, not a success.
+      onSuccess: (response) => showToast({ message: response.message, color: response.data.import ? 'success' : 'warning' }),
       onError: (error) => showToast({ message: errorMessage(error, gameMessages.resultsUpdateFailed), color: 'danger' }),
     });
   return (
