@@ -33,6 +33,8 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
   /** PGlite only: a consistent gzipped tarball of the data directory, taken between statements (server/db/backup.ts). */
   backup?: () => Promise<Blob>;
+  /** PostgreSQL only: the connection pool's clients (open, idle) and the queries waiting for one. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -124,6 +126,7 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
       }
     },
     ping: () => ping(db),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }
