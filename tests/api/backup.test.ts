@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp as makeTemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -20,8 +20,17 @@ const started: ServerProcess[] = [];
 const password = 'clave-de-prueba';
 const admin = { email: 'admin-backup@example.com', password: 'admin-clave-segura' };
 
+const folders: string[] = [];
+/** A temporary folder, removed after the file's tests. */
+async function mkdtemp(prefix: string) {
+  const folder = await makeTemp(prefix);
+  folders.push(folder);
+  return folder;
+}
+
 afterAll(async () => {
   await Promise.all(started.map((server) => server.stop()));
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
 function run(script: 'backup' | 'restore', args: string[], dataRoot: string): Promise<{ code: number; stdout: string; stderr: string }> {
