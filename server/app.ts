@@ -3,8 +3,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { dataVersions, soleWriter } from './lib/data-versions.ts';
+import { dataVersions, observeCacheLookups, soleWriter } from './lib/data-versions.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { createMetrics, metricsRoutes } from './lib/metrics.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { REQUEST_ID_HEADER, requestId } from './lib/request-id.ts';
 import { authRoutes, credentialRateLimit } from './modules/auth/auth.routes.ts';
@@ -103,13 +104,22 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
   // Cached answers are checked against data versions: in memory on PGlite, in the database on PostgreSQL.
   if (database.kind === 'pglite') soleWriter(db);
   const versions = dataVersions(db);
+  // Only with a METRICS_TOKEN: without one nothing is counted and GET /metrics is a 404.
+  const metrics = config.metricsToken ? createMetrics(database.poolStats ? { poolStats: database.poolStats } : {}) : null;
+  if (metrics) {
+    metrics.observeRequests(app);
+    observeCacheLookups(versions, (topic, hit) => metrics.cacheLookup(topic, hit));
+  }
+  const counted: NonNullable<typeof metrics>['countImports'] = (trigger, run) => (metrics ? metrics.countImports(trigger, run) : run);
   const rateLimiter = createRateLimiter(db, clock);
   const teams = createTeamsRepository(db);
   const matches = createMatchesRepository(db);
   const standings = createStandingsRepository(db);
   const pools = createPoolsRepository(db);
   const matchesService = createMatchesService({ db, matches, teams, standings, clock });
-  const results = config.resultsSource ? createResultsPull(createResultsImporter(db, clock), config.resultsSource, database) : null;
+  const results = config.resultsSource
+    ? createResultsPull(counted('pull', createResultsImporter(db, clock)), config.resultsSource, database)
+    : null;
   const users = createUsersRepository(db);
   const auth = createAuthService({
     users,
@@ -130,6 +140,7 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
 
   // Then the modules, one line each.
   await app.register(healthRoutes, { ping: () => database.ping() });
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   await app.register(authRoutes, { prefix: '/auth', auth, rateLimiter, config });
   await app.register(passkeysRoutes, {
     prefix: '/auth/passkeys',
@@ -147,7 +158,7 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
   await app.register(rolesRoutes, { prefix: '/api/roles', roles: createRolesService({ roles: createRolesRepository(db), versions }) });
   await app.register(adminRoutes, {
     prefix: '/api/admin',
-    importResults: createResultsImportService({ importResults: createResultsImporter(db, clock), matches }),
+    importResults: createResultsImportService({ importResults: counted('admin', createResultsImporter(db, clock)), matches }),
   });
   await app.register(poolsRoutes, { prefix: '/api/pools', pools: createPoolsService({ pools, rateLimiter, config, versions }) });
   await app.register(predictionsRoutes, {
@@ -165,7 +176,13 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
     prefix: '/api/leaderboard',
     leaderboard: createLeaderboardService({ standings, pools, rateLimiter, clock, config, pullResults: results?.pull ?? null, versions }),
   });
-  await app.register(remindersPlugin, { db, matches, clock, config: config.reminders });
+  await app.register(remindersPlugin, {
+    db,
+    matches,
+    clock,
+    config: config.reminders,
+    ...(metrics ? { onTick: (summary: Parameters<typeof metrics.reminderTick>[0]) => metrics.reminderTick(summary) } : {}),
+  });
   if (results && config.resultsPollMinutes > 0) {
     await app.register(resultsPollerPlugin, { results, everyMinutes: config.resultsPollMinutes });
   }

@@ -76,6 +76,7 @@ const EnvSchema = z
       .string()
       .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URL')
       .default('mailto:quiniela@localhost'),
+    METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN needs at least 16 characters').optional(),
   })
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -109,6 +110,8 @@ export interface Config {
   webDistDir: string;
   /** Claim and send due reminders every N seconds (0: no scheduler in this instance); VAPID contact. */
   reminders: { pollSeconds: number; vapidSubject: string };
+  /** Bearer token for GET /metrics; null: no metrics (the path answers 404). */
+  metricsToken: string | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resultsPollMinutes: e.RESULTS_POLL_MINUTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     reminders: { pollSeconds: e.REMINDERS_POLL_SECONDS, vapidSubject: e.VAPID_SUBJECT },
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 

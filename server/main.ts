@@ -1,6 +1,7 @@
 import v8 from 'node:v8';
 import { buildApp } from './app.ts';
 import { loadConfig, loadEnvFile } from './config.ts';
+import { serveBackups, type BackupSocket } from './db/backup.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openPglitePath, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { seedFootballData } from './db/seed/seed.ts';
@@ -28,6 +29,11 @@ async function main() {
 
   await database.migrate();
   const app = await buildApp({ config, database });
+  // Embedded: `npm run backup` asks this process for a copy (it holds the folder's lock; docs/operations.md).
+  let backups: BackupSocket | null = null;
+  if (config.database.kind === 'pglite' && database.backup) {
+    backups = await serveBackups(config.database.dataDir, database.backup, (message) => app.log.warn(message));
+  }
 
   if (config.seedData) {
     const summary = await seedFootballData(database.db, systemClock);
@@ -57,6 +63,7 @@ async function main() {
     const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
     clearInterval(closeIdle);
+    await backups?.close();
     await database.close();
     process.exit(0);
   };

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { dumpPglite } from './backup.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
@@ -30,6 +31,10 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Cheap liveness probe used by /health. */
   ping(): Promise<boolean>;
+  /** PGlite only: a consistent gzipped tarball of the data directory, taken between statements (server/db/backup.ts). */
+  backup?: () => Promise<Blob>;
+  /** PostgreSQL only: the connection pool's clients (open, idle) and the queries waiting for one. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -45,6 +50,7 @@ export function openPglite(client: PGlite): DatabaseHandle {
       await migrate(drizzlePglite({ client, schema }), { migrationsFolder });
     },
     ping: () => ping(db),
+    backup: () => dumpPglite(client),
     close: () => client.close(),
   };
 }
@@ -120,6 +126,7 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
       }
     },
     ping: () => ping(db),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -128,6 +128,13 @@ export function coalesced<T>(read: () => Promise<T>, apply: (result: T) => void)
   };
 }
 
+/** Who hears of each cache lookup (the app's metrics), per set of versions: one app per database. */
+const lookupObservers = new WeakMap<DataVersions, (topic: Topic, hit: boolean) => void>();
+
+export function observeCacheLookups(versions: DataVersions, observer: (topic: Topic, hit: boolean) => void): void {
+  lookupObservers.set(versions, observer);
+}
+
 /**
  * Values computed once per version of their topic, at most `maxEntries` of them (the oldest go first).
  * Concurrent misses share one load; a load answering undefined (nothing found) or failing is not kept.
@@ -141,7 +148,9 @@ export function createVersionedCache<V>(versions: DataVersions, topic: Topic, ma
     // Taken before the load: data read after a change is then at worst filed under the older version.
     const version = versions.version(topic);
     const hit = entries.get(key);
-    if (hit?.version === version) return hit.value;
+    const fresh = hit?.version === version;
+    lookupObservers.get(versions)?.(topic, fresh);
+    if (fresh) return hit.value;
     const value = load();
     entries.delete(key);
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);

@@ -91,7 +91,7 @@ export type ReminderScheduler = ReturnType<typeof createReminderScheduler>;
 /** Ticks the scheduler every `everySeconds` in this instance; a slow tick is never overlapped by the next. */
 export async function reminderSchedulerPlugin(
   app: FastifyInstance,
-  { scheduler, everySeconds }: { scheduler: ReminderScheduler; everySeconds: number },
+  { scheduler, everySeconds, onTick }: { scheduler: ReminderScheduler; everySeconds: number; onTick?: (summary: TickSummary | null) => void },
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -101,10 +101,14 @@ export async function reminderSchedulerPlugin(
       running = scheduler
         .tick()
         .then((summary) => {
+          onTick?.(summary);
           if (summary.claimed > 0) app.log.info({ summary }, 'reminders sent');
           if (summary.failed > 0) app.log.warn({ summary }, 'some reminders could not be pushed');
         })
-        .catch((err: unknown) => app.log.warn({ err }, 'reminder tick failed'))
+        .catch((err: unknown) => {
+          onTick?.(null);
+          app.log.warn({ err }, 'reminder tick failed');
+        })
         .finally(() => {
           running = undefined;
         });

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
 import { createPushSender, fetchPushTransport } from './push-sender.ts';
 import { createPushSubscriptionsRepository } from './push-subscriptions.repository.ts';
-import { createReminderScheduler, reminderSchedulerPlugin } from './reminder-scheduler.ts';
+import { createReminderScheduler, reminderSchedulerPlugin, type TickSummary } from './reminder-scheduler.ts';
 import { createRemindersRepository } from './reminders.repository.ts';
 import { remindersRoutes } from './reminders.routes.ts';
 import { createRemindersService } from './reminders.service.ts';
@@ -16,10 +16,12 @@ interface Options {
   matches: MatchesRepository;
   clock: Clock;
   config: Config['reminders'];
+  /** Hears each scheduler run's summary (null: the run failed), for the metrics. */
+  onTick?: (summary: TickSummary | null) => void;
 }
 
 /** Wires the reminders module: its routes under /api and, unless turned off, this instance's scheduler. */
-export async function remindersPlugin(app: FastifyInstance, { db, matches, clock, config }: Options) {
+export async function remindersPlugin(app: FastifyInstance, { db, matches, clock, config, onTick }: Options) {
   const vapidKeys = createVapidKeyStore(db);
   const reminders = createRemindersRepository(db);
   const subscriptions = createPushSubscriptionsRepository(db);
@@ -40,6 +42,7 @@ export async function remindersPlugin(app: FastifyInstance, { db, matches, clock
     await app.register(reminderSchedulerPlugin, {
       scheduler: createReminderScheduler({ reminders, subscriptions, sendPush, clock }),
       everySeconds: config.pollSeconds,
+      ...(onTick ? { onTick } : {}),
     });
   }
 }
