@@ -18,7 +18,9 @@ function tabPreloadHeader(distDir: string): string | null {
   const { scripts, styles } = JSON.parse(readFileSync(file, 'utf8')) as { scripts: string[]; styles: string[] };
   return [
     ...scripts.map((href) => `<${href}>; rel=modulepreload`),
-    ...styles.map((href) => `<${href}>; rel=preload; as=style`),
+    // Vite's loader asks for the tabs' CSS in CORS mode (`crossOrigin = ""`): a preload in another credentials
+    // mode is not reused, so Chrome warned on every load and fetched the CSS twice.
+    ...styles.map((href) => `<${href}>; rel=preload; as=style; crossorigin`),
   ].join(', ');
 }
 

@@ -80,7 +80,7 @@ describe('web app serving', () => {
   it('names what a start in the tabs loads in a Link header, so it downloads with the entry', async () => {
     const tabs = await t.app.inject({ method: 'GET', url: '/tabs/home?from=reminder' });
     expect(tabs.headers.link).toBe(
-      '</assets/tabs-abc123.js>; rel=modulepreload, </assets/tabs-abc123.css>; rel=preload; as=style',
+      '</assets/tabs-abc123.js>; rel=modulepreload, </assets/tabs-abc123.css>; rel=preload; as=style; crossorigin',
     );
     for (const url of ['/login', '/register', '/join/123456']) {
       const page = await t.app.inject({ method: 'GET', url });
