@@ -1,6 +1,6 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PickDistribution, Prediction, PredictionChoice } from '#contract/index';
-import type { Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/client.ts';
 import { predictions, users } from '../../db/schema.ts';
 
 const columns = {
@@ -19,11 +19,32 @@ const toPrediction = (row: Omit<Prediction, 'createdAt'> & { createdAt: Date }):
 
 export function createPredictionsRepository(db: Database) {
   return {
-    /** Throws the driver's unique violation for a second pick (the index settles races). */
-    async insert(values: { poolId: number; userId: number; matchId: number; prediction: PredictionChoice }): Promise<Prediction> {
-      const [row] = await db.insert(predictions).values(values).returning(columns);
-      if (!row) throw new Error('insert returned no row');
-      return toPrediction(row);
+    /**
+     * Stores the pick only where every rule of a pick holds at `now` (the server's clock): the user takes part
+     * in the pool (so is not its creator), the pool is active, the match is scheduled and has not kicked off
+     * (`picksClosed`), and it is the user's first pick of that match in that pool (the unique index settles
+     * races). One statement instead of four round trips; null when any rule refused it, and the caller says
+     * which. Changing a rule here means changing its explanation in predictions.service.ts.
+     */
+    async insertWhereAllowed(
+      { poolId, userId, matchId, prediction }: { poolId: number; userId: number; matchId: number; prediction: PredictionChoice },
+      now: Date,
+    ): Promise<Prediction | null> {
+      const [row] = await queryRows<Omit<Prediction, 'createdAt'> & { createdAt: Date | string }>(
+        db,
+        sql`
+          insert into predictions (pool_id, user_id, match_id, prediction)
+          select ${poolId}, ${userId}, ${matchId}, ${prediction}
+          where exists (
+              select 1 from pool_participants pp join pools p on p.id = pp.pool_id
+              where pp.pool_id = ${poolId} and pp.user_id = ${userId} and p.is_active)
+            and exists (
+              select 1 from matches m
+              where m.id = ${matchId} and m.status = 'scheduled' and m.match_date > ${now.toISOString()}::timestamptz)
+          on conflict do nothing
+          returning id, match_id as "matchId", pool_id as "poolId", user_id as "userId", prediction, created_at as "createdAt"`,
+      );
+      return row ? toPrediction({ ...row, createdAt: new Date(row.createdAt) }) : null;
     },
 
     async findById(id: number): Promise<Prediction | undefined> {

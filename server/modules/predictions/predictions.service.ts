@@ -1,7 +1,7 @@
 import { gameMessages, picksClosed, poolMessages, type CreatePredictionBody, type Pool, type Prediction, type UserProfile } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataVersions } from '../../lib/data-versions.ts';
-import { ConflictError, ForbiddenError, NotFoundError, isUniqueViolation } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
 import { assertSelfOrAdmin } from '../../plugins/authenticate.ts';
 import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
@@ -32,21 +32,26 @@ export function createPredictionsService({ predictions, pools, matches, standing
     user.role === 'admin' || pool.creatorId === user.id || (await pools.isParticipant(pool.id, user.id));
 
   return {
-    /** Brief §4: participants only (not the creator), one pick per match, before kick-off. */
+    /**
+     * Participants only (not the creator), one pick per match, before kick-off, in an active pool. The rules
+     * are applied by the insert itself (predictions.repository.ts); only a refused pick reads the pool and the
+     * match, to say which rule refused it.
+     */
     async create(actor: UserProfile, body: CreatePredictionBody): Promise<Prediction> {
       assertSelfOrAdmin(actor, body.userId);
+      const now = clock();
+      const stored = await predictions.insertWhereAllowed(body, now).catch((error: unknown) => {
+        // The pool, the match or the user was deleted a moment ago.
+        throw isForeignKeyViolation(error) ? new NotFoundError(gameMessages.poolUnknown) : error;
+      });
+      if (stored) return stored;
       const pool = await findPool(body.poolId);
       const match = await findMatch(body.matchId);
       if (pool.creatorId === body.userId) throw new ForbiddenError(gameMessages.creatorCannotPredict);
       if (!pool.isActive) throw new ConflictError(poolMessages.inactive);
       if (!(await pools.isParticipant(pool.id, body.userId))) throw new ForbiddenError(gameMessages.notParticipant);
-      if (picksClosed(match, clock().getTime())) throw new ConflictError(gameMessages.matchStarted);
-      try {
-        return await predictions.insert(body);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError(gameMessages.alreadyPredicted);
-        throw error;
-      }
+      if (picksClosed(match, now.getTime())) throw new ConflictError(gameMessages.matchStarted);
+      throw new ConflictError(gameMessages.alreadyPredicted);
     },
 
     /** A user's own picks (the client filters them by pool). Nobody reads another user's list. */
