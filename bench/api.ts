@@ -1,4 +1,5 @@
-// API throughput of hot reads (GET /api/matches, a pool ranking) as a ratio to a bare
+// API throughput of hot reads (GET /api/matches, a pool ranking) and of the write everyone makes on a Saturday
+// evening (POST /api/predictions, a new pick each request) as a ratio to a bare
 // node:http server returning the same bytes, measured in the same run: once with the body
 // alone (issue 9's baseline), once with the app's response headers too (the same response).
 // Bare and app runs alternate, a few seconds each, over several rounds: every ratio compares runs seconds apart,
@@ -21,6 +22,9 @@ const SAME_RESPONSE_PREFIX = '/same-response';
 /** Headers about the connection or the message framing, which the bare server sets itself. */
 const perConnectionHeaders = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 const CONNECTIONS = 50;
+/** Players in the bench pool and matches open for them: every pick the write rounds send is a new one. */
+const PLAYERS = 80;
+const MATCHES = 600;
 
 function start(args: string[], env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -52,13 +56,31 @@ const cpuMicros = (pid: number) => {
  * Requests per second, p99, and the server's CPU per request: steadier than req/s on a shared machine,
  * where neighbours take CPU from the server and from autocannon alike.
  */
-async function load(url: string, serverPid: number, token?: string) {
+async function load(url: string, serverPid: number, token?: string, write?: NextPick) {
   const cpuBefore = cpuMicros(serverPid);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: SECONDS,
     headers: token ? { authorization: `Bearer ${token}` } : {},
+    // A write sends a new pick each time (another player or another match): a repeat would be a 409.
+    ...(write
+      ? {
+          requests: [
+            {
+              method: 'POST' as const,
+              setupRequest: (request: autocannon.Request) => {
+                const { token: player, body } = write();
+                return {
+                  ...request,
+                  headers: { 'content-type': 'application/json', authorization: `Bearer ${player}` },
+                  body,
+                };
+              },
+            },
+          ],
+        }
+      : {}),
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
@@ -70,6 +92,8 @@ async function load(url: string, serverPid: number, token?: string) {
 }
 
 type Load = Awaited<ReturnType<typeof load>>;
+/** The next pick to send: a player's token and the request body. */
+type NextPick = () => { token: string; body: string };
 
 async function post<T>(base: string, url: string, body: object, token?: string): Promise<T> {
   const res = await fetch(base + url, {
@@ -111,12 +135,15 @@ for (const target of targets) {
   const database = await target.open();
   const [appPort, barePort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${appPort}`;
+  const admin = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
   const app = start(['--import', 'tsx', 'server/main.ts'], {
     ...serverProcessEnv,
     ...database.env,
     PORT: String(appPort),
     LOG_LEVEL: 'warn',
     AUTH_IP_MAX_PER_MINUTE: '100000',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
   });
   let bare: ChildProcess | undefined;
   try {
@@ -138,7 +165,8 @@ for (const target of targets) {
         token,
       )
     ).data;
-    for (let i = 1; i <= 30; i += 1) {
+    const players: SignInResponse[] = [];
+    for (let i = 1; i <= PLAYERS; i += 1) {
       const player = await signUp(i);
       await post(
         base,
@@ -146,10 +174,51 @@ for (const target of targets) {
         { invitationCode: code, userId: player.userProfile.id },
         player.session.accessToken,
       );
+      players.push(player);
     }
 
+    // Matches far ahead, so that every pick is open: PLAYERS × MATCHES picks, more than every round sends.
+    const boss = (await post<SignInResponse>(base, '/auth/signin', admin)).session.accessToken;
+    const teams: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      teams.push((await post<{ data: { id: number } }>(base, '/api/teams', { name: `Bench ${stamp} ${i}` }, boss)).data.id);
+    }
+    const matchIds: number[] = [];
+    for (let i = 0; i < MATCHES; i += 1) {
+      const pair = i % 10;
+      const body = {
+        competition: `Bench ${stamp}`,
+        weekNumber: 1 + Math.floor(i / 10),
+        matchDate: new Date(Date.UTC(2099, 0, 1 + Math.floor(i / 10))).toISOString(),
+        homeTeamId: teams[2 * pair],
+        awayTeamId: teams[2 * pair + 1],
+      };
+      matchIds.push((await post<{ data: { id: number } }>(base, '/api/matches', body, boss)).data.id);
+    }
+    let sent = 0;
+    const nextPick: NextPick = () => {
+      const player = players[sent % players.length]!;
+      const matchId = matchIds[Math.floor(sent / players.length)];
+      sent += 1;
+      if (matchId === undefined) throw new Error('bench:api ran out of distinct picks: raise MATCHES');
+      const body = { prediction: 'home', userId: player.userProfile.id, matchId, poolId: pool.id };
+      return { token: player.session.accessToken, body: JSON.stringify(body) };
+    };
+    // The bare server answers a pick with the bytes of a real 201 (the first pick, sent here).
+    const firstPick = nextPick();
+    const pickResponse = await fetch(`${base}/api/predictions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${firstPick.token}`, 'accept-encoding': 'identity' },
+      body: firstPick.body,
+    });
+
     const paths = { matches: '/api/matches', ranking: `/api/leaderboard/pool/${pool.id}/ranking` };
-    const responses: Record<string, { body: string; headers: Record<string, string> }> = {};
+    const responses: Record<string, { body: string; headers: Record<string, string> }> = {
+      '/api/predictions': {
+        body: await pickResponse.text(),
+        headers: Object.fromEntries([...pickResponse.headers].filter(([name]) => !perConnectionHeaders.has(name))),
+      },
+    };
     for (const url of Object.values(paths)) {
       // No Accept-Encoding, as autocannon sends none: the identity bytes and the headers that go with them.
       const res = await fetch(base + url, {
@@ -169,20 +238,24 @@ for (const target of targets) {
     console.log(
       '  endpoint                  bytes   bare req/s   bare + headers req/s   app req/s   ratio (range)         ratio to same response   app p99   server CPU/request bare / app',
     );
-    for (const [name, url] of Object.entries(paths)) {
-      await load(base + url, app.pid!, token); // warm-up: the JIT, and the cached answer
+    const endpoints = [
+      ...Object.entries(paths).map(([name, url]) => ({ label: `GET ${name}`, url, write: undefined })),
+      { label: 'POST predictions', url: '/api/predictions', write: nextPick },
+    ];
+    for (const { label, url, write } of endpoints) {
+      await load(base + url, app.pid!, token, write); // warm-up: the JIT, and the cached answer
       const rounds: { baseline: Load; sameResponse: Load; measured: Load; ratio: number }[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
         const baseline = await load(`http://127.0.0.1:${barePort}${url}`, bare.pid!);
         const sameResponse = await load(`http://127.0.0.1:${barePort}${SAME_RESPONSE_PREFIX}${url}`, bare.pid!);
-        const measured = await load(base + url, app.pid!, token);
+        const measured = await load(base + url, app.pid!, token, write);
         rounds.push({ baseline, sameResponse, measured, ratio: measured.rps / baseline.rps });
       }
       const median = (pick: (round: (typeof rounds)[number]) => number) => percentilesOf(rounds.map(pick)).p50;
       const ratios = rounds.map((round) => round.ratio);
       const range = `${fmt(Math.min(...ratios), 2)}–${fmt(Math.max(...ratios), 2)}`;
       console.log(
-        `  GET ${name.padEnd(20)} ${String(responses[url]!.body.length).padStart(7)}   ${fmt(
+        `  ${label.padEnd(24)} ${String(responses[url]!.body.length).padStart(7)}   ${fmt(
           median((r) => r.baseline.rps),
           0,
         ).padStart(10)}   ${fmt(
