@@ -17,6 +17,10 @@ export const adminMessages = {
     `Competición desconocida: «${name}». Se admiten la Copa Mundial 2026 y LaLiga 2026/27.`,
   importMalformed: (detail: string) => `El archivo no tiene el formato de openfootball: ${detail}`,
   importDone: 'Importación completada.',
+  importStarted: 'Importación en marcha.',
+  importJobNotFound: 'Esa importación no existe.',
+  importInterrupted: 'La importación se interrumpió (el servidor se detuvo).',
+  importFailed: 'No se pudo completar la importación.',
   // Web, admin area
   notAuthorizedTitle: 'No autorizado',
   notAuthorizedText: 'Esta sección es solo para administradores.',
@@ -89,12 +93,42 @@ export type ImportedMatchChange = z.infer<typeof ImportedMatchChangeSchema>;
 /** At most this many changed matches are listed; the counts always cover all of them. */
 export const IMPORT_CHANGES_LISTED_MAX = 200;
 
-export const ImportResultsResponseSchema = z.object({
-  message: z.string(),
-  data: ResultsImportSummarySchema.extend({
-    changes: z.array(ImportedMatchChangeSchema),
-    /** True when more matches changed than `changes` lists. */
-    changesTruncated: z.boolean(),
-  }),
+/** What an import did: the counts, and the matches it created or changed. */
+export const ImportResultsSummarySchema = ResultsImportSummarySchema.extend({
+  changes: z.array(ImportedMatchChangeSchema),
+  /** True when more matches changed than `changes` lists. */
+  changesTruncated: z.boolean(),
 });
+export type ImportResultsSummary = z.infer<typeof ImportResultsSummarySchema>;
+
+export const ImportJobStatusSchema = z.enum(['running', 'succeeded', 'failed']);
+export type ImportJobStatus = z.infer<typeof ImportJobStatusSchema>;
+
+/**
+ * An import by an admin runs in the background: its request answers this at once, and
+ * `GET /api/admin/import-jobs/{id}` tells how it goes. `progress` counts the file's matches
+ * applied (null until the file has been read); `summary` is set when it succeeded, `error`
+ * (in Spanish) when it failed.
+ */
+export const ImportJobSchema = z.object({
+  id: z.number().int(),
+  status: ImportJobStatusSchema,
+  /** The URL, or «archivo subido». */
+  source: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
+  summary: ImportResultsSummarySchema.nullable(),
+  error: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof ImportJobSchema>;
+
+export const ImportJobResponseSchema = dataEnvelope(z.object({ job: ImportJobSchema }));
+export type ImportJobResponse = z.infer<typeof ImportJobResponseSchema>;
+/** The answer of `POST /api/admin/import-results`: 202 and the job just started. */
+export const ImportResultsResponseSchema = z.object({ message: z.string(), data: z.object({ job: ImportJobSchema }) });
 export type ImportResultsResponse = z.infer<typeof ImportResultsResponseSchema>;
+/** The latest imports, newest first. */
+export const ImportJobListResponseSchema = dataEnvelope(z.array(ImportJobSchema));
+/** How many imports `GET /api/admin/import-jobs` lists. */
+export const IMPORT_JOBS_LISTED = 10;

@@ -40,6 +40,7 @@ import { createRolesRepository } from './modules/roles/roles.repository.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createImportJobsRepository } from './modules/admin/import-jobs.repository.ts';
 import { createResultChangesRepository } from './modules/admin/result-changes.repository.ts';
 import { resultChangesRoutes } from './modules/admin/result-changes.routes.ts';
 import { createResultsImportService } from './modules/admin/results-import.service.ts';
@@ -156,10 +157,16 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
   await app.register(resultChangesRoutes, { prefix: '/api/matches', matches, resultChanges: createResultChangesRepository(db) });
   await app.register(usersRoutes, { prefix: '/api/users', users: createUsersService({ db, users, versions, rateLimiter, config }) });
   await app.register(rolesRoutes, { prefix: '/api/roles', roles: createRolesService({ roles: createRolesRepository(db), versions }) });
-  await app.register(adminRoutes, {
-    prefix: '/api/admin',
-    importResults: createResultsImportService({ importResults: counted('admin', createResultsImporter(db, clock)), matches }),
+  const importResults = createResultsImportService({
+    importResults: counted('admin', createResultsImporter(db, clock)),
+    matches,
+    jobs: createImportJobsRepository(db),
+    clock,
+    log: app.log,
   });
+  // Tests await a job's end through it rather than sleeping.
+  app.decorate('importJobSettled', importResults.settled);
+  await app.register(adminRoutes, { prefix: '/api/admin', importResults });
   await app.register(poolsRoutes, { prefix: '/api/pools', pools: createPoolsService({ pools, rateLimiter, config, versions }) });
   await app.register(predictionsRoutes, {
     prefix: '/api/predictions',

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -322,5 +323,33 @@ export const matchReminders = pgTable(
     // The sweep of reminders sent long ago (server/maintenance.ts).
     index('match_reminders_sent_at_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
     check('match_reminders_slot', sql`${t.slot} in (1, 2)`),
+  ],
+);
+
+/**
+ * Results imports started by an admin, run in the background (POST /api/admin/import-results).
+ * Stored, so that any instance can answer how one went; `updated_at` is the running job's
+ * heartbeat: a running job whose heartbeat stopped died with its instance.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status').notNull(),
+    source: text('source').notNull(),
+    startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    progressDone: integer('progress_done'),
+    progressTotal: integer('progress_total'),
+    /** The import's summary (`ImportResultsSummary`) once it succeeded. */
+    summary: jsonb('summary'),
+    /** The Spanish message of a failed import. */
+    error: text('error'),
+  },
+  (t) => [
+    index('import_jobs_started_at_idx').on(t.startedAt),
+    check('import_jobs_status', sql`${t.status} in ('running', 'succeeded', 'failed')`),
   ],
 );

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { Match, Pool, PredictionChoice, SignInResponse, Team } from '#contract/index';
-import { matches, roles, teams, users as usersTable } from '#server/db/schema';
+import type { ImportJob, Match, Pool, PredictionChoice, SignInResponse, Team } from '#contract/index';
+import { importJobs, matches, roles, teams, users as usersTable } from '#server/db/schema';
 import { seedFootballData } from '#server/db/seed/seed';
 import type * as PublicUrlSource from '#server/modules/admin/public-url-source';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
@@ -495,10 +495,29 @@ describe('importing results as an admin', () => {
     return (await as(admin, 'GET', `/api/matches/${found!.id}`)).json().data as Match;
   }
   const importAs = (who: SignInResponse, payload: object) => as(who, 'POST', '/api/admin/import-results', payload);
+  const jobOf = async (id: number): Promise<ImportJob> => {
+    const res = await as(admin, 'GET', `/api/admin/import-jobs/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: { job: ImportJob } }>().data.job;
+  };
+  /** Starts an import (202, a running job), waits for the job's end in this process and answers the job. */
+  const imported = async (payload: object): Promise<ImportJob> => {
+    const res = await importAs(admin, payload);
+    expect(res.statusCode, res.body).toBe(202);
+    const { job } = res.json<{ data: { job: ImportJob } }>().data;
+    expect(job.status).toBe('running');
+    await t.app.importJobSettled(job.id);
+    return jobOf(job.id);
+  };
+  const jobCount = async () => (await t.db.select({ id: importJobs.id }).from(importJobs)).length;
 
   it('is for admins only', async () => {
     expect((await importAs(ana, laliga)).statusCode).toBe(403);
     expect((await anonymous('POST', '/api/admin/import-results', laliga)).statusCode).toBe(401);
+    for (const url of ['/api/admin/import-jobs', '/api/admin/import-jobs/1']) {
+      expect((await as(ana, 'GET', url)).statusCode, url).toBe(403);
+      expect((await anonymous('GET', url)).statusCode, url).toBe(401);
+    }
   });
 
   it('applies an uploaded file, moves the standings, answers what changed, and is idempotent', async () => {
@@ -524,10 +543,33 @@ describe('importing results as an admin', () => {
       matches: laliga.matches.map((m) => (m === row ? { ...m, score: { ft: [0, 3] } } : m)),
     };
     const res = await importAs(admin, edited);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      message: 'Importación completada.',
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({
+      message: 'Importación en marcha.',
       data: {
+        job: {
+          id: expect.any(Number),
+          status: 'running',
+          source: 'archivo subido',
+          startedAt: now.toISOString(),
+          finishedAt: null,
+          progress: null,
+          summary: null,
+          error: null,
+        },
+      },
+    });
+    const { id } = res.json<{ data: { job: ImportJob } }>().data.job;
+    await t.app.importJobSettled(id);
+    const job = await jobOf(id);
+    expect(job).toMatchObject({
+      id,
+      status: 'succeeded',
+      source: 'archivo subido',
+      finishedAt: now.toISOString(),
+      progress: { done: 380, total: 380 },
+      error: null,
+      summary: {
         source: 'archivo subido',
         matchesSeen: 380,
         updated: 1,
@@ -537,7 +579,7 @@ describe('importing results as an admin', () => {
         changesTruncated: false,
       },
     });
-    expect(res.json().data.changes).toEqual([
+    expect(job.summary!.changes).toEqual([
       {
         matchId: match.id,
         competition: 'laliga-2026-27',
@@ -561,19 +603,58 @@ describe('importing results as an admin', () => {
       }),
     ]);
 
-    const again = await importAs(admin, edited);
-    expect(again.json().data).toMatchObject({ updated: 0, created: 0, unchanged: 380, changes: [] });
+    const again = await imported(edited);
+    expect(again.summary).toMatchObject({ updated: 0, created: 0, unchanged: 380, changes: [] });
+
+    // The latest jobs, newest first.
+    const latest = (await as(admin, 'GET', '/api/admin/import-jobs')).json<{ data: ImportJob[] }>().data;
+    expect(latest.slice(0, 2).map((j) => j.id)).toEqual([again.id, id]);
+    expect(latest[0]).toEqual(again);
+  });
+
+  it('reports a running job whose instance died as failed', async () => {
+    const stale = new Date(now.getTime() - 3 * 60_000);
+    const recent = new Date(now.getTime() - 60_000);
+    const [dead, alive] = await t.db
+      .insert(importJobs)
+      .values([
+        { status: 'running', source: 'archivo subido', startedAt: stale, updatedAt: stale, progressDone: 100, progressTotal: 380 },
+        { status: 'running', source: 'archivo subido', startedAt: recent, updatedAt: recent, progressDone: 50, progressTotal: 380 },
+      ])
+      .returning();
+    expect(await jobOf(dead!.id)).toEqual({
+      id: dead!.id,
+      status: 'failed',
+      source: 'archivo subido',
+      startedAt: stale.toISOString(),
+      finishedAt: stale.toISOString(),
+      progress: { done: 100, total: 380 },
+      summary: null,
+      error: 'La importación se interrumpió (el servidor se detuvo).',
+    });
+    expect(await jobOf(alive!.id)).toMatchObject({ status: 'running', progress: { done: 50, total: 380 }, error: null });
+    const listed = (await as(admin, 'GET', '/api/admin/import-jobs')).json<{ data: ImportJob[] }>().data;
+    expect(listed.find((j) => j.id === dead!.id)?.status).toBe('failed');
+    await t.db.delete(importJobs).where(eq(importJobs.id, alive!.id));
+  });
+
+  it('answers 404 for an unknown job and 400 for a bad id', async () => {
+    const missing = await as(admin, 'GET', '/api/admin/import-jobs/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Esa importación no existe.');
+    expect((await as(admin, 'GET', '/api/admin/import-jobs/abc')).statusCode).toBe(400);
   });
 
   it('takes files bigger than the usual 64 KiB limit, up to 2 MB', async () => {
     const padded = { ...laliga, comment: 'x'.repeat(300_000) };
-    expect((await importAs(admin, padded)).statusCode).toBe(200);
+    expect((await imported(padded)).status).toBe('succeeded');
     const tooBig = await importAs(admin, { ...laliga, comment: 'x'.repeat(2_200_000) });
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toBe('La solicitud es demasiado grande.');
   });
 
-  it('refuses bad input before writing anything', async () => {
+  it('refuses bad input at once, before writing anything or starting a job', async () => {
+    const jobsBefore = await jobCount();
     const before = await t.db
       .select({ id: matches.id, status: matches.status, scoreHome: matches.scoreHome })
       .from(matches);
@@ -605,6 +686,8 @@ describe('importing results as an admin', () => {
       ],
       [{ url: 'ftp://example.org/es.1.json' }, /http:\/\/ o https:\/\//],
       [{ url: 'no es una url' }, /http:\/\/ o https:\/\//],
+      // An address written in the URL is refused without connecting: no job.
+      [{ url: 'http://127.0.0.1:5432/' }, /solo se importan URL públicas/],
     ];
     for (const [payload, message] of cases) {
       const res = await importAs(admin, payload);
@@ -615,6 +698,7 @@ describe('importing results as an admin', () => {
       .select({ id: matches.id, status: matches.status, scoreHome: matches.scoreHome })
       .from(matches);
     expect(after).toEqual(before);
+    expect(await jobCount()).toBe(jobsBefore);
   });
 
   describe('from a URL', () => {
@@ -625,6 +709,7 @@ describe('importing results as an admin', () => {
       server = createServer((request, response) => {
         hits.push(request.url ?? '/');
         if (request.url === '/es.1.json') return response.end(JSON.stringify(laliga));
+        if (request.url === '/otra.json') return response.end(JSON.stringify({ name: 'Serie A 2026/27', matches: [] }));
         if (request.url === '/salto') {
           response.writeHead(302, { location: `http://interno.example.org:${port}/es.1.json` });
           return response.end();
@@ -643,24 +728,47 @@ describe('importing results as an admin', () => {
       hits = [];
     });
 
+    /**
+     * An address written in the URL is refused at once (400); a name is refused when it is looked up,
+     * in the job, which fails with the same message.
+     */
     const refusedWithoutConnecting = async (url: string) => {
-      const refused = await importAs(admin, { url });
-      expect(refused.statusCode, url).toBe(400);
-      expect(refused.json().message).toBe(
-        'Por seguridad solo se importan URL públicas (no direcciones locales ni privadas).',
-      );
+      const res = await importAs(admin, { url });
+      const privateOnly = 'Por seguridad solo se importan URL públicas (no direcciones locales ni privadas).';
+      if (isIP(new URL(url).hostname.replace(/^\[|\]$/g, ''))) {
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().message).toBe(privateOnly);
+        return;
+      }
+      expect(res.statusCode, url).toBe(202);
+      const { id } = res.json<{ data: { job: ImportJob } }>().data.job;
+      await t.app.importJobSettled(id);
+      expect(await jobOf(id), url).toMatchObject({ status: 'failed', summary: null, error: privateOnly, finishedAt: now.toISOString() });
     };
 
     it('reads a public URL', async () => {
       const url = `http://datos.example.org:${port}/es.1.json`;
-      const ok = await importAs(admin, { url });
-      expect(ok.statusCode, ok.body).toBe(200);
-      expect(ok.json().data).toMatchObject({ source: url, matchesSeen: 380 });
+      const ok = await imported({ url });
+      expect(ok).toMatchObject({ status: 'succeeded', source: url, summary: { source: url, matchesSeen: 380 } });
       expect(hits).toEqual(['/es.1.json']);
 
-      const missing = await importAs(admin, { url: `http://datos.example.org:${port}/no-existe.json` });
-      expect(missing.statusCode).toBe(502);
-      expect(missing.json().message).toBe('No se pudo leer la fuente de resultados.');
+      const missingUrl = `http://datos.example.org:${port}/no-existe.json`;
+      const missing = await imported({ url: missingUrl });
+      expect(missing).toMatchObject({
+        status: 'failed',
+        source: missingUrl,
+        progress: null,
+        summary: null,
+        error: 'No se pudo leer la fuente de resultados.',
+      });
+    });
+
+    it('fails the job with the file\'s first problem when the URL answers something else than a usable file', async () => {
+      const url = `http://datos.example.org:${port}/otra.json`;
+      expect(await imported({ url })).toMatchObject({
+        status: 'failed',
+        error: 'Competición desconocida: «Serie A 2026/27». Se admiten la Copa Mundial 2026 y LaLiga 2026/27.',
+      });
     });
 
     it('refuses local or private addresses, by name or written in the URL, also behind a redirect', async () => {
@@ -682,7 +790,7 @@ describe('importing results as an admin', () => {
       let lookups = 0;
       dnsAnswers.set('cambiante.example.org', () => (++lookups === 1 ? ['127.0.0.1'] : ['0.0.0.0']));
       const url = `http://cambiante.example.org:${port}/es.1.json`;
-      expect((await importAs(admin, { url })).statusCode).toBe(200);
+      expect((await imported({ url })).status).toBe('succeeded');
       expect(hits).toEqual(['/es.1.json']);
 
       await refusedWithoutConnecting(url);
@@ -704,6 +812,8 @@ describe('the OpenAPI document', () => {
       ['/api/roles/{id}', 'patch'],
       ['/api/roles/{id}', 'delete'],
       ['/api/admin/import-results', 'post'],
+      ['/api/admin/import-jobs', 'get'],
+      ['/api/admin/import-jobs/{id}', 'get'],
     ] as const) {
       expect(summary(path, method), `${method} ${path}`).toMatch(/\(admin\)/);
     }

@@ -183,6 +183,17 @@ const matrix: Record<string, Row> = {
     }),
     expect: adminOnly,
   },
+  'GET /api/admin/import-jobs': { call: () => ({ url: '/api/admin/import-jobs' }), expect: adminOnly },
+  'GET /api/admin/import-jobs/{id}': {
+    call: async () => {
+      const { job } = await ok<{ job: { id: number } }>(admin(), 'POST', '/api/admin/import-results', {
+        name: 'Spain Primera División 2026/27',
+        matches: [{ round: 'Matchday 1', date: '2026-08-16', team1: 'Equipo X', team2: 'Equipo Y' }],
+      });
+      return { url: `/api/admin/import-jobs/${job.id}` };
+    },
+    expect: adminOnly,
+  },
 
   'GET /api/users': { call: () => ({ url: '/api/users' }), expect: signedIn('ok') },
   'GET /api/users/{id}': { call: () => ({ url: `/api/users/${users.participant.userProfile.id}` }), expect: selfParticipant },

@@ -215,6 +215,12 @@ test('every admin section passes axe, and an imported file answers what changed'
   ]);
   expect(await seriousA11yViolations(page)).toEqual([]);
 
+  // The import ran as a job on the server: coming back to the screen shows the latest one.
+  await page.reload();
+  await openSection(page, 'import');
+  await expect(summary).toContainText('Origen: archivo subido');
+  await expect(summary.locator('dl > div')).toHaveText(['Partidos leídos2', 'Actualizados1', 'Creados0', 'Sin cambios1']);
+
   // A private address is refused with the server's message.
   await page.getByTestId('import-url').locator('input').fill('http://127.0.0.1:5432/');
   await page.getByTestId('import-url-submit').click();

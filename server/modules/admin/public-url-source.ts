@@ -61,6 +61,17 @@ function get(url: URL, lookup: LookupFunction, signal: AbortSignal): Promise<Inc
 }
 
 /**
+ * What can be told of a URL without connecting: http(s) only, and an address written in it must be
+ * allowed (it is connected to without any lookup). A name is checked when it is looked up.
+ */
+export function checkUrlAddress(location: string | URL, isAllowed: (address: string) => boolean = isGlobalAddress): void {
+  const url = new URL(location);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UnsafeUrlError(`protocol ${url.protocol}`);
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(literal) && !isAllowed(literal)) throw new UnsafeUrlError(`${literal} is not a public address`);
+}
+
+/**
  * Reads an openfootball JSON file from a public http(s) URL. Unlike the CLI's reader
  * (results-source.ts, which an operator runs on the server itself), this one takes
  * URLs typed in the admin area: every connection, redirects included, goes only to
@@ -73,10 +84,7 @@ export async function readPublicUrl(location: string, options: ReadPublicUrlOpti
   const signal = AbortSignal.timeout(timeoutMs);
   let url = new URL(location);
   for (let hop = 0; ; hop += 1) {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UnsafeUrlError(`protocol ${url.protocol}`);
-    // An address in the URL is connected to without any lookup: it is checked here instead.
-    const literal = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(literal) && !isAllowed(literal)) throw new UnsafeUrlError(`${literal} is not a public address`);
+    checkUrlAddress(url, isAllowed);
 
     const response = await get(url, lookup, signal);
     const status = response.statusCode ?? 0;

@@ -1,25 +1,35 @@
 import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   IMPORT_CHANGES_LISTED_MAX,
+  IMPORT_JOBS_LISTED,
   UPLOADED_FILE_SOURCE,
   adminMessages,
   gameMessages,
+  type ImportJob,
   type ImportResultsBody,
-  type ImportResultsResponse,
+  type ImportResultsSummary,
   type ImportedMatchChange,
   type Match,
 } from '#contract/index';
 import { parseFixtures } from '../../db/seed/football-data.ts';
-import { AppError, BadRequestError } from '../../lib/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
-import { COMPETITION_BY_NAME, type ResultsImporter } from '../results/results-importer.ts';
-import { UnsafeUrlError, readPublicUrl } from './public-url-source.ts';
+import { COMPETITION_BY_NAME, type ImportProgress, type ResultsImporter } from '../results/results-importer.ts';
+import { HEARTBEAT_MS, toImportJob, type ImportJobsRepository } from './import-jobs.repository.ts';
+import { UnsafeUrlError, checkUrlAddress, readPublicUrl } from './public-url-source.ts';
 
 interface Deps {
   importResults: ResultsImporter;
   matches: MatchesRepository;
+  jobs: ImportJobsRepository;
+  clock: Clock;
+  log: FastifyBaseLogger;
   /** Reads a URL given by an admin; replaceable in tests. */
   readUrl?: (url: string) => Promise<unknown>;
+  /** A running job writes its progress at most this often, unless this many more matches are done. */
+  progressEvery?: { ms: number; matches: number };
 }
 
 const state = (m: Match) => ({
@@ -44,10 +54,20 @@ function describeFormatError(error: unknown): string {
 /**
  * "Importar" in the admin area: an openfootball file sent in the body, or a public URL,
  * applied by the same importer as the CLI and "Actualizar Resultados" (so standings and
- * the audit trail follow). The file is checked in full before anything is written, and
- * the answer lists what changed, match by match.
+ * the audit trail follow). What can be checked at once is, before the request answers
+ * (a bad file or a URL naming a private address is a 400); the import itself runs as a
+ * job in the background, stored in `import_jobs` with its progress, and ends with what
+ * changed match by match, or a Spanish error. The file is checked in full before anything is written.
  */
-export function createResultsImportService({ importResults, matches, readUrl = readPublicUrl }: Deps) {
+export function createResultsImportService({
+  importResults,
+  matches,
+  jobs,
+  clock,
+  log,
+  readUrl = readPublicUrl,
+  progressEvery = { ms: 1000, matches: 50 },
+}: Deps) {
   const load = async (url: string): Promise<unknown> => {
     try {
       return await readUrl(url);
@@ -57,10 +77,8 @@ export function createResultsImportService({ importResults, matches, readUrl = r
     }
   };
 
-  return async function importFromAdmin(body: ImportResultsBody): Promise<ImportResultsResponse['data']> {
-    const source = body.url ?? UPLOADED_FILE_SOURCE;
-    const file = body.url === undefined ? body : await load(body.url);
-
+  /** The checks an openfootball file passes before anything is written; 400s. */
+  const checkFile = (file: unknown) => {
     const shape = z.object({ name: z.string(), matches: z.array(z.unknown()) }).safeParse(file);
     if (!shape.success) throw new BadRequestError(adminMessages.importBodyInvalid);
     const { name, matches: rows } = shape.data;
@@ -77,9 +95,14 @@ export function createResultsImportService({ importResults, matches, readUrl = r
     } catch (error) {
       throw new BadRequestError(adminMessages.importMalformed(describeFormatError(error)));
     }
+    return competition;
+  };
 
+  /** Imports a checked file and tells what changed. */
+  const apply = async (file: unknown, source: string, onProgress?: ImportProgress): Promise<ImportResultsSummary> => {
+    const competition = checkFile(file);
     const before = new Map((await matches.listByCompetition(competition)).map((m) => [m.id, m]));
-    const summary = await importResults(file, source);
+    const summary = await importResults(file, source, { ...(onProgress ? { onProgress } : {}) });
     const changes: ImportedMatchChange[] = [];
     for (const after of await matches.listByCompetition(competition)) {
       const previous = before.get(after.id);
@@ -101,6 +124,75 @@ export function createResultsImportService({ importResults, matches, readUrl = r
       changes: changes.slice(0, IMPORT_CHANGES_LISTED_MAX),
       changesTruncated: changes.length > IMPORT_CHANGES_LISTED_MAX,
     };
+  };
+
+  /** The jobs this process runs, until they settle. */
+  const running = new Map<number, Promise<void>>();
+
+  const run = async (id: number, body: ImportResultsBody, source: string): Promise<void> => {
+    // The heartbeat: the row says the job is alive even while progress does not move (a slow source).
+    const heartbeat = setInterval(() => {
+      jobs.progress(id, clock()).catch((err: unknown) => log.warn({ err, importJob: id }, 'import job heartbeat failed'));
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    let written = { at: 0, done: -1 };
+    const onProgress: ImportProgress = async (done, total) => {
+      const at = performance.now();
+      if (done !== 0 && done !== total && done - written.done < progressEvery.matches && at - written.at < progressEvery.ms) return;
+      written = { at, done };
+      await jobs.progress(id, clock(), { done, total });
+    };
+    try {
+      const file = body.url === undefined ? body : await load(body.url);
+      const summary = await apply(file, source, onProgress);
+      await jobs.finish(id, clock(), { status: 'succeeded', summary });
+      log.info({ importJob: id, source, updated: summary.updated, created: summary.created }, 'results import done');
+    } catch (err) {
+      // 4xx and the source's 502 carry a message for the admin; anything else is logged, not shown.
+      const known = err instanceof AppError && (err.statusCode < 500 || err.statusCode === 502);
+      if (known) log.info({ importJob: id, source, reason: err.message }, 'results import refused');
+      else log.error({ err, importJob: id, source }, 'results import failed');
+      await jobs
+        .finish(id, clock(), { status: 'failed', error: known ? err.message : adminMessages.importFailed })
+        .catch((error: unknown) => log.error({ err: error, importJob: id }, 'import job outcome not saved'));
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+
+  return {
+    /** Checks what can be checked at once (400s), then starts the import in the background. */
+    async start(body: ImportResultsBody, startedBy: number | null): Promise<ImportJob> {
+      if (body.url === undefined) {
+        checkFile(body);
+      } else {
+        try {
+          checkUrlAddress(body.url);
+        } catch (error) {
+          throw new BadRequestError(error instanceof UnsafeUrlError ? adminMessages.importUrlPrivate : adminMessages.importUrlInvalid);
+        }
+      }
+      const source = body.url ?? UPLOADED_FILE_SOURCE;
+      const row = await jobs.create({ source, startedBy, now: clock() });
+      const job = run(row.id, body, source).finally(() => running.delete(row.id));
+      running.set(row.id, job);
+      return toImportJob(row, clock());
+    },
+    async get(id: number): Promise<ImportJob> {
+      const row = await jobs.find(id);
+      if (!row) throw new NotFoundError(adminMessages.importJobNotFound);
+      return toImportJob(row, clock());
+    },
+    async latest(): Promise<ImportJob[]> {
+      const now = clock();
+      return (await jobs.latest(IMPORT_JOBS_LISTED)).map((row) => toImportJob(row, now));
+    },
+    /** Settles when this process's job `id` has (at once when it runs elsewhere or has ended). */
+    settled: (id: number): Promise<void> => running.get(id) ?? Promise.resolve(),
+    /** Settles when no job runs in this process (the app's close waits for it, before the database closes). */
+    idle: async (): Promise<void> => {
+      while (running.size > 0) await Promise.allSettled([...running.values()]);
+    },
   };
 }
 

@@ -22,6 +22,9 @@ const isCup = (competition: CompetitionKey) => competition === 'worldcup-2026';
 
 export class UnknownCompetitionError extends Error {}
 
+/** `done` of the file's `total` matches applied so far. */
+export type ImportProgress = (done: number, total: number) => void | Promise<void>;
+
 /**
  * Applies an openfootball file to the database, idempotently: new fixtures are
  * created, moved kick-offs and new results are saved through the matches service
@@ -41,12 +44,13 @@ export function createResultsImporter(db: Database, clock: Clock) {
   /**
    * `createOnly`: add missing fixtures and leave existing ones alone. The seed uses it on every
    * start, so newer kick-off times and results (imported or entered by an admin) are never
-   * reverted to the shipped file's.
+   * reverted to the shipped file's. `onProgress` is told how many of the file's matches have been
+   * applied: once before the first (0) and after each one; it is awaited.
    */
   return async function importResults(
     file: unknown,
     source: string,
-    { createOnly = false }: { createOnly?: boolean } = {},
+    { createOnly = false, onProgress }: { createOnly?: boolean; onProgress?: ImportProgress } = {},
   ): Promise<ResultsImportSummary> {
     const { name } = z.object({ name: z.string() }).parse(file);
     const competition = COMPETITION_BY_NAME[name];
@@ -66,7 +70,7 @@ export function createResultsImporter(db: Database, clock: Clock) {
     );
 
     const summary: ResultsImportSummary = { source, matchesSeen: fixtures.length, updated: 0, created: 0, unchanged: 0, unknownTeams: unknownTeamNames };
-    for (const fixture of fixtures) {
+    const applyFixture = async (fixture: FixtureRow): Promise<void> => {
       const homeTeamId = teamIds.get(fixture.homeTeam)!;
       const awayTeamId = teamIds.get(fixture.awayTeam)!;
       const current = existing.get(keyOf(fixture.round, homeTeamId, awayTeamId));
@@ -89,15 +93,20 @@ export function createResultsImporter(db: Database, clock: Clock) {
         });
         if (created) summary.created += 1;
         else summary.unchanged += 1;
-        continue;
+        return;
       }
       const changes = createOnly ? null : changesFor(current, fixture);
       if (!changes) {
         summary.unchanged += 1;
-        continue;
+        return;
       }
       await matchesService.update(current.id, changes, { kind: 'import' });
       summary.updated += 1;
+    };
+    await onProgress?.(0, fixtures.length);
+    for (const [index, fixture] of fixtures.entries()) {
+      await applyFixture(fixture);
+      await onProgress?.(index + 1, fixtures.length);
     }
     return summary;
   };

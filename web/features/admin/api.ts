@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { z } from 'zod';
 import {
   ConfederationSchema,
+  ImportJobListResponseSchema,
+  ImportJobResponseSchema,
   ImportResultsResponseSchema,
   MatchResultChangesResponseSchema,
   MatchSchema,
@@ -16,6 +19,9 @@ import { apiRequest } from '../../lib/api-client.ts';
 
 /** The admin area's reads are never kept in the offline cache: accounts are nobody else's business on this device. */
 const fresh = { offlineCache: false } as const;
+
+/** How often a running import is asked about. */
+const IMPORT_POLL_MS = 1000;
 
 const ConfederationListResponseSchema = dataEnvelope(z.array(ConfederationSchema));
 
@@ -47,6 +53,23 @@ export const adminQueries = {
           })
         ).data,
     }),
+  /** The latest results imports, newest first: the screen shows the latest when it opens. */
+  importJobs: () =>
+    queryOptions({
+      queryKey: ['admin', 'import-jobs'],
+      queryFn: async () => (await apiRequest('/api/admin/import-jobs', { schema: ImportJobListResponseSchema, ...fresh })).data,
+      staleTime: 0,
+    }),
+  /** One import, asked for again every second while it runs. */
+  importJob: (id: number) =>
+    queryOptions({
+      queryKey: ['admin', 'import-jobs', id],
+      queryFn: async () =>
+        (await apiRequest(`/api/admin/import-jobs/${id}`, { schema: ImportJobResponseSchema, ...fresh })).data.job,
+      staleTime: 0,
+      refetchInterval: (query) => (query.state.data?.status === 'running' ? IMPORT_POLL_MS : false),
+      refetchIntervalInBackground: true,
+    }),
   confederations: () =>
     queryOptions({
       queryKey: ['confederations'],
@@ -73,13 +96,23 @@ export function useUpdateMatch() {
   });
 }
 
+/** Starts an import: the server answers at once with the job, which `adminQueries.importJob` follows. */
 export function useImportResults() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: object) =>
       apiRequest('/api/admin/import-results', { method: 'POST', body, schema: ImportResultsResponseSchema }),
-    onSuccess: () => invalidateAfterMatchChange(queryClient),
+    onSuccess: ({ data: { job } }) => {
+      queryClient.setQueryData(adminQueries.importJob(job.id).queryKey, job);
+      return queryClient.invalidateQueries({ queryKey: adminQueries.importJobs().queryKey, exact: true });
+    },
   });
+}
+
+/** An import ended: what it changed is shown everywhere. */
+export function useInvalidateAfterImport() {
+  const queryClient = useQueryClient();
+  return useCallback(() => invalidateAfterMatchChange(queryClient), [queryClient]);
 }
 
 export function useSetRole() {

@@ -1,38 +1,59 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { cloudDownloadOutline, documentOutline } from 'ionicons/icons';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import type { ImportResultsResponse, ImportedMatchChange, Team } from '#contract/index';
+import { adminMessages, type ImportResultsSummary, type ImportedMatchChange, type Team } from '#contract/index';
 import { IonInput } from '../../ionic/input.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatKickoff } from '../../lib/format-date.ts';
 import { useToast } from '../../lib/toast.ts';
 import { matchQueries } from '../matches/api.ts';
-import { useImportResults } from './api.ts';
-import { STATUS_LABELS, competitionLabel, scoreText, teamName } from './match-admin.ts';
+import { adminQueries, useImportResults, useInvalidateAfterImport } from './api.ts';
+import { STATUS_LABELS, competitionLabel, importProgressText, scoreText, teamName } from './match-admin.ts';
 
 /** The server takes up to 2 MB in one request. */
 const FILE_MAX_BYTES = 2 * 1024 * 1024;
 const IMPORT_FAILED = 'No se pudo importar.';
 
-type Summary = ImportResultsResponse['data'];
+type Summary = ImportResultsSummary;
 
-/** "Importar": an openfootball file from the device, or a public URL; then what changed. */
+/**
+ * "Importar": an openfootball file from the device, or a public URL; then what changed. The server
+ * imports in the background: the screen follows the job it started (or, when opened, the latest one)
+ * until it ends, so leaving the screen and coming back loses nothing.
+ */
 export function ImportResults() {
   const importResults = useImportResults();
+  const invalidateAfterImport = useInvalidateAfterImport();
   const showToast = useToast();
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState('');
-  const [summary, setSummary] = useState<Summary | null>(null);
+  const [startedId, setStartedId] = useState<number | null>(null);
+  const latest = useQuery(adminQueries.importJobs());
+  const jobId = startedId ?? latest.data?.[0]?.id ?? null;
+  const jobQuery = useQuery({ ...adminQueries.importJob(jobId ?? 0), enabled: jobId !== null });
+  const job = jobId === null ? null : (jobQuery.data ?? null);
+  const running = importResults.isPending || job?.status === 'running';
+
+  // A job seen running here is announced when it ends, and what it changed is shown everywhere.
+  const watched = useRef<number | null>(null);
+  useEffect(() => {
+    if (!job) return;
+    if (job.status === 'running') {
+      watched.current = job.id;
+      return;
+    }
+    if (watched.current !== job.id) return;
+    watched.current = null;
+    void invalidateAfterImport();
+    if (job.status === 'succeeded') showToast({ message: adminMessages.importDone, color: 'success' });
+    else showToast({ message: job.error ?? IMPORT_FAILED, color: 'danger' });
+  }, [job, invalidateAfterImport, showToast]);
 
   const send = (body: object) => {
-    setSummary(null);
     importResults.mutate(body, {
-      onSuccess: (response) => {
-        setSummary(response.data);
-        showToast({ message: response.message, color: 'success' });
-      },
+      onSuccess: (response) => setStartedId(response.data.job.id),
       onError: (error) => showToast({ message: errorMessage(error, IMPORT_FAILED), color: 'danger' }),
     });
   };
@@ -94,7 +115,7 @@ export function ImportResults() {
             data-testid="import-file"
           />
         </label>
-        <IonButton type="submit" expand="block" disabled={importResults.isPending} data-testid="import-file-submit">
+        <IonButton type="submit" expand="block" disabled={running} data-testid="import-file-submit">
           Importar archivo
         </IonButton>
       </form>
@@ -112,18 +133,23 @@ export function ImportResults() {
           onIonInput={(event) => setUrl(event.detail.value ?? '')}
           data-testid="import-url"
         />
-        <IonButton type="submit" expand="block" disabled={importResults.isPending} data-testid="import-url-submit">
+        <IonButton type="submit" expand="block" disabled={running} data-testid="import-url-submit">
           <IonIcon slot="start" icon={cloudDownloadOutline} aria-hidden="true" />
           Importar desde la URL
         </IonButton>
       </form>
 
-      {importResults.isPending && (
-        <p className="admin__hint" role="status">
-          Importando…
+      {running && (
+        <p className="admin__hint" role="status" data-testid="import-progress">
+          {importProgressText(job)}
         </p>
       )}
-      {summary && <ImportSummary summary={summary} />}
+      {job?.status === 'succeeded' && job.summary && <ImportSummary summary={job.summary} />}
+      {job?.status === 'failed' && (
+        <p className="admin__warning" role="alert" data-testid="import-error">
+          {job.error ?? IMPORT_FAILED}
+        </p>
+      )}
     </section>
   );
 }
