@@ -10,6 +10,8 @@ export const passkeyMessages = {
   signInFailed: 'Fallo en el inicio de sesión biométrico.',
   registrationFailed: 'Fallo al registrar la biometría.',
   profileMissing: 'No se encontró el perfil de usuario para registrar la biometría.',
+  // Client: 'Cancelar' on the verification asked for after a password sign-in discards that sign-in
+  signInCancelled: 'Inicio de sesión cancelado',
   // Server
   challengeInvalid: 'La solicitud biométrica no es válida o ha caducado. Inténtalo de nuevo.',
   credentialUnknown: 'Esta credencial biométrica no está registrada.',

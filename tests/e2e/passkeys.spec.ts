@@ -191,6 +191,30 @@ test.describe('on a device with a platform authenticator', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('"Cancelar" on the verification after a password sign-in says the sign-in was cancelled', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await addVirtualAuthenticator(context, page);
+    const user = await newUser(request, 'cancela');
+    await registerBiometrics(page, user);
+    await signOut(page);
+
+    await signInWithPassword(page, user);
+    await expect(verificationPrompt(page)).toBeVisible();
+    const { session } = await storedKeys(page);
+    const { accessToken } = JSON.parse(session ?? 'null') as { accessToken: string };
+    await verificationPrompt(page).getByRole('button', { name: 'Cancelar' }).click();
+
+    await expectToast(page, 'Inicio de sesión cancelado');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeEnabled();
+    expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
+    const profile = await request.get('/auth/profile', { headers: { Authorization: `Bearer ${accessToken}` } });
+    expect(profile.status()).toBe(401);
+  });
+
   test('removing the passkey from "Biometría" hides the fingerprint button', async ({ page, context, request }) => {
     const authenticator = await addVirtualAuthenticator(context, page);
     const user = await newUser(request, 'quitar');

@@ -118,6 +118,13 @@ export function useBiometricFollowUp() {
     setPending(false);
   }, [queryClient]);
 
+  /** 'Cancelar' on the verification: the password sign-in is not kept, and the user is told so. */
+  const cancelVerification = useCallback(async () => {
+    await discardSession();
+    const { passkeyMessages } = await loadContract();
+    showToast({ message: passkeyMessages.signInCancelled, color: 'medium' });
+  }, [discardSession, showToast]);
+
   const verify = useCallback(
     async (signedIn: SignInResponse, credentialId: string) => {
       try {
@@ -147,11 +154,11 @@ export function useBiometricFollowUp() {
         message: 'Confirma que eres tú con tu huella o Face ID para continuar.',
         backdropDismiss: false,
         buttons: [
-          { text: 'Cancelar', role: 'cancel', handler: () => void discardSession() },
+          { text: 'Cancelar', role: 'cancel', handler: () => void cancelVerification() },
           { text: 'Verificar', handler: () => void verify(signedIn, credentialId) },
         ],
       }),
-    [discardSession, verify],
+    [cancelVerification, verify],
   );
 
   const offerRegistration = useCallback(
