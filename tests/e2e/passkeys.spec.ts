@@ -265,6 +265,64 @@ test.describe('on a device with a platform authenticator', () => {
     expect(await biometricKeys(page)).toEqual({ credentialId: credentials[0]?.id, enabled: 'true' });
   });
 
+  test('on http://127.0.0.1, where passkeys cannot work, a password sign-in goes home with no offer', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await addVirtualAuthenticator(context, page);
+    const user = await newUser(request, 'ip');
+    const ipOrigin = (baseURL ?? '').replace('//localhost:', '//127.0.0.1:');
+    expect(ipOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    await page.goto(`${ipOrigin}/login`);
+    await fillSignInForm(page, user.email, user.password);
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+
+    await expect(page).toHaveURL(`${ipOrigin}/tabs/home`);
+    await expect(page.getByTestId('match-card').first()).toBeVisible();
+    await expect(page.locator('ion-alert')).toHaveCount(0);
+  });
+
+  test('"Ahora No" is remembered for that user on this device, not for another; "Biometría" brings the offer back', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await addVirtualAuthenticator(context, page);
+    const user = await newUser(request, 'recuerda');
+    const other = await newUser(request, 'otro');
+
+    await signInWithPassword(page, user);
+    await offer(page).getByRole('button', { name: 'Ahora No' }).click();
+    await expect(page).toHaveURL(/\/tabs\/home$/);
+    await signOut(page);
+
+    // The same user again: straight home.
+    await signInWithPassword(page, user);
+    await expect(page).toHaveURL(/\/tabs\/home$/);
+    await expect(page.getByTestId('match-card').first()).toBeVisible();
+    await expect(page.locator('ion-alert')).toHaveCount(0);
+    await signOut(page);
+
+    // Another user on the same device is still offered it.
+    await signInWithPassword(page, other);
+    await expect(offer(page)).toBeVisible();
+    await offer(page).getByRole('button', { name: 'Ahora No' }).click();
+    await expect(page).toHaveURL(/\/tabs\/home$/);
+
+    // The answer can be changed in "Biometría": the offer comes back at the next sign-in.
+    await biometricsButton(page).click();
+    await page.getByTestId('passkey-offer-again').click();
+    await expectToast(page, 'Te la ofreceremos la próxima vez que inicies sesión.');
+    await expect(page.getByTestId('passkey-offer-again')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+    await signOut(page);
+    await signInWithPassword(page, other);
+    await expect(offer(page)).toBeVisible();
+  });
+
   test('the sign-in screen with the fingerprint button has no serious accessibility violation', async ({
     page,
     context,
