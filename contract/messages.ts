@@ -20,6 +20,7 @@ export const messages = {
   resultPending: 'Resultado pendiente',
   mustSignInForPools: 'Debes iniciar sesión para ver tus quinielas.',
   networkUnavailable: 'Sin conexión y sin datos guardados para esta consulta.',
+  retry: 'Reintentar',
 
   // Server messages (brief §3: short, fit for a toast)
   invalidCredentials: 'Correo o contraseña incorrectos.',

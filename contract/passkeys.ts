@@ -10,6 +10,12 @@ export const passkeyMessages = {
   signInFailed: 'Fallo en el inicio de sesión biométrico.',
   registrationFailed: 'Fallo al registrar la biometría.',
   profileMissing: 'No se encontró el perfil de usuario para registrar la biometría.',
+  // Client: 'Cancelar' on the verification asked for after a password sign-in discards that sign-in
+  signInCancelled: 'Inicio de sesión cancelado',
+  // Client: "Biometría" after 'Ahora No' (the answer is kept per user and device)
+  offerDeclined: 'Elegiste «Ahora No»: no te ofreceremos la huella o Face ID al iniciar sesión en este dispositivo.',
+  offerAgain: 'Ofrecer al iniciar sesión',
+  offerRestored: 'Te la ofreceremos la próxima vez que inicies sesión.',
   // Server
   challengeInvalid: 'La solicitud biométrica no es válida o ha caducado. Inténtalo de nuevo.',
   credentialUnknown: 'Esta credencial biométrica no está registrada.',
@@ -73,6 +79,15 @@ export const PasskeyRegisteredResponseSchema = z.object({
   data: z.object({ credentialId: z.string() }),
 });
 export type PasskeyRegisteredResponse = z.infer<typeof PasskeyRegisteredResponseSchema>;
+
+/**
+ * `GET /auth/passkeys/availability?origin=…`: whether passkeys can work on the page at that origin
+ * (one of the server's `WEBAUTHN_ORIGINS`, under `WEBAUTHN_RP_ID`). Without `origin`, the request's
+ * `Origin` header, else its own address, is judged. Public, no database.
+ */
+export const PasskeyAvailabilityQuerySchema = z.object({ origin: z.string().max(2048).optional() });
+export const PasskeyAvailabilityResponseSchema = z.object({ available: z.boolean() });
+export type PasskeyAvailabilityResponse = z.infer<typeof PasskeyAvailabilityResponseSchema>;
 
 /** `GET /auth/passkeys`: the signed-in user's passkeys. */
 export const PasskeyListResponseSchema = z.object({ data: z.array(PasskeySchema) });

@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openPglitePath, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { seedFootballData } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
+import { listeningText } from './lib/listen-text.ts';
 import { dataVersions } from './lib/data-versions.ts';
 import { createMaintenance } from './maintenance.ts';
 import { ensureAdminAccount } from './modules/auth/admin-account.ts';
@@ -70,7 +71,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // The loopback address is logged as http://localhost:PORT: passkeys refuse http://127.0.0.1.
+  await app.listen({ port: config.port, host: config.host, listenTextResolver: listeningText });
 }
 
 main().catch((error: unknown) => {

@@ -85,6 +85,7 @@ const matrix: Record<string, Row> = {
   },
   'POST /auth/passkeys/login/options': { call: () => ({ url: '/auth/passkeys/login/options', payload: {} }), expect: everyone('ok') },
   'POST /auth/passkeys/login/verify': { call: () => ({ url: '/auth/passkeys/login/verify', payload: { response: {} } }), expect: everyone(400) },
+  'GET /auth/passkeys/availability': { call: () => ({ url: '/auth/passkeys/availability' }), expect: everyone('ok') },
   'GET /auth/passkeys': { call: () => ({ url: '/auth/passkeys' }), expect: signedIn('ok') },
   'DELETE /auth/passkeys/{id}': { call: () => ({ url: '/auth/passkeys/c29tZW9uZS1lbHNlcw' }), expect: signedIn(404) },
 

@@ -152,3 +152,24 @@ describe('passkey sign-in', () => {
     expect((await t.app.inject({ method: 'POST', url: '/auth/passkeys/login/verify', payload: {} })).statusCode).toBe(400);
   });
 });
+
+describe('passkey availability for an origin', () => {
+  const availability = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await t.app.inject({ method: 'GET', url, headers });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+
+  it('is true for a configured origin and false elsewhere, IP addresses included, without a session', async () => {
+    expect(await availability(`/auth/passkeys/availability?origin=${encodeURIComponent(ORIGIN)}`)).toEqual({ available: true });
+    expect(await availability('/auth/passkeys/availability?origin=http%3A%2F%2F127.0.0.1%3A3000')).toEqual({ available: false });
+    expect(await availability('/auth/passkeys/availability?origin=http%3A%2F%2Flocalhost%3A4000')).toEqual({ available: false });
+    expect(await availability('/auth/passkeys/availability?origin=nonsense')).toEqual({ available: false });
+  });
+
+  it('without the parameter, judges the Origin header, else the request address', async () => {
+    expect(await availability('/auth/passkeys/availability', { origin: ORIGIN })).toEqual({ available: true });
+    expect(await availability('/auth/passkeys/availability', { host: 'localhost:3000' })).toEqual({ available: true });
+    expect(await availability('/auth/passkeys/availability', { host: '127.0.0.1:3000' })).toEqual({ available: false });
+  });
+});

@@ -191,6 +191,30 @@ test.describe('on a device with a platform authenticator', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('"Cancelar" on the verification after a password sign-in says the sign-in was cancelled', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await addVirtualAuthenticator(context, page);
+    const user = await newUser(request, 'cancela');
+    await registerBiometrics(page, user);
+    await signOut(page);
+
+    await signInWithPassword(page, user);
+    await expect(verificationPrompt(page)).toBeVisible();
+    const { session } = await storedKeys(page);
+    const { accessToken } = JSON.parse(session ?? 'null') as { accessToken: string };
+    await verificationPrompt(page).getByRole('button', { name: 'Cancelar' }).click();
+
+    await expectToast(page, 'Inicio de sesión cancelado');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeEnabled();
+    expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
+    const profile = await request.get('/auth/profile', { headers: { Authorization: `Bearer ${accessToken}` } });
+    expect(profile.status()).toBe(401);
+  });
+
   test('removing the passkey from "Biometría" hides the fingerprint button', async ({ page, context, request }) => {
     const authenticator = await addVirtualAuthenticator(context, page);
     const user = await newUser(request, 'quitar');
@@ -239,6 +263,64 @@ test.describe('on a device with a platform authenticator', () => {
     const credentials = await authenticator.credentials();
     expect(credentials).toHaveLength(1);
     expect(await biometricKeys(page)).toEqual({ credentialId: credentials[0]?.id, enabled: 'true' });
+  });
+
+  test('on http://127.0.0.1, where passkeys cannot work, a password sign-in goes home with no offer', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await addVirtualAuthenticator(context, page);
+    const user = await newUser(request, 'ip');
+    const ipOrigin = (baseURL ?? '').replace('//localhost:', '//127.0.0.1:');
+    expect(ipOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    await page.goto(`${ipOrigin}/login`);
+    await fillSignInForm(page, user.email, user.password);
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+
+    await expect(page).toHaveURL(`${ipOrigin}/tabs/home`);
+    await expect(page.getByTestId('match-card').first()).toBeVisible();
+    await expect(page.locator('ion-alert')).toHaveCount(0);
+  });
+
+  test('"Ahora No" is remembered for that user on this device, not for another; "Biometría" brings the offer back', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await addVirtualAuthenticator(context, page);
+    const user = await newUser(request, 'recuerda');
+    const other = await newUser(request, 'otro');
+
+    await signInWithPassword(page, user);
+    await offer(page).getByRole('button', { name: 'Ahora No' }).click();
+    await expect(page).toHaveURL(/\/tabs\/home$/);
+    await signOut(page);
+
+    // The same user again: straight home.
+    await signInWithPassword(page, user);
+    await expect(page).toHaveURL(/\/tabs\/home$/);
+    await expect(page.getByTestId('match-card').first()).toBeVisible();
+    await expect(page.locator('ion-alert')).toHaveCount(0);
+    await signOut(page);
+
+    // Another user on the same device is still offered it.
+    await signInWithPassword(page, other);
+    await expect(offer(page)).toBeVisible();
+    await offer(page).getByRole('button', { name: 'Ahora No' }).click();
+    await expect(page).toHaveURL(/\/tabs\/home$/);
+
+    // The answer can be changed in "Biometría": the offer comes back at the next sign-in.
+    await biometricsButton(page).click();
+    await page.getByTestId('passkey-offer-again').click();
+    await expectToast(page, 'Te la ofreceremos la próxima vez que inicies sesión.');
+    await expect(page.getByTestId('passkey-offer-again')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+    await signOut(page);
+    await signInWithPassword(page, other);
+    await expect(offer(page)).toBeVisible();
   });
 
   test('the sign-in screen with the fingerprint button has no serious accessibility violation', async ({

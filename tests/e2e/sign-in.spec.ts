@@ -101,3 +101,29 @@ test('signing out forgets the session, protects the tabs again and allows signin
   await page.goto('/tabs/home');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('a session ended on the server sends the user to the sign-in screen, which says why once', async ({
+  page,
+  request,
+}) => {
+  const user = newTestUser('caducada');
+  await registerViaApi(request, user);
+  const { token } = await signInViaStorage(page, request, user);
+  await page.goto('/tabs/home');
+  await expect(page.getByTestId('match-card').first()).toBeVisible();
+
+  // Revoked on the server (as signing out elsewhere, or its expiry, would): the next load is answered 401.
+  const signOut = await request.post('/auth/signout', { headers: { Authorization: `Bearer ${token}` } });
+  expect(signOut.status(), await signOut.text()).toBe(200);
+  await page.reload();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('sign-in-notice')).toHaveText('Tu sesión ha caducado. Inicia sesión de nuevo.');
+  expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
+
+  // Once: a reload of the sign-in screen does not repeat it.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
+  await expect(page.getByTestId('sign-in-notice')).toHaveCount(0);
+  await expect(page.getByText('Tu sesión ha caducado. Inicia sesión de nuevo.')).toHaveCount(0);
+});

@@ -1,13 +1,42 @@
-import { cloudOfflineOutline } from 'ionicons/icons';
+import { alertCircleOutline, cloudOfflineOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { messages } from '#contract/messages';
+import { errorMessage, isConnectionFailure } from '../lib/api-client.ts';
 import { Icon } from './icon.tsx';
 import './screen-state.css';
 
-/** What stays on screen after the error toast has gone. */
-export function ErrorState({ text }: { text: string }) {
+interface ErrorStateProps {
+  /** The screen's own text for the failure (spec §8's fallback, e.g. 'Error al cargar los partidos'). */
+  text: string;
+  /** What failed: tells no connection (the cloud, 'Sin conexión…') from the server's answer (its message). */
+  error?: unknown;
+  /** Asks again: a 'Reintentar' button is shown when given. */
+  onRetry?: () => Promise<unknown>;
+}
+
+/** What stays on screen after the error toast has gone: why, and the way out. */
+export function ErrorState({ text, error, onRetry }: ErrorStateProps) {
+  const [retrying, setRetrying] = useState(false);
+  const offline = isConnectionFailure(error);
+  const serverMessage = offline ? null : errorMessage(error, '');
+  const detail = offline ? messages.networkUnavailable : serverMessage && !text.includes(serverMessage) ? serverMessage : null;
+
+  const retry = () => {
+    if (!onRetry) return;
+    setRetrying(true);
+    void onRetry().finally(() => setRetrying(false));
+  };
+
   return (
-    <div className="screen-state">
-      <Icon src={cloudOfflineOutline} />
+    <div className="screen-state" data-kind={offline ? 'offline' : 'server'}>
+      <Icon src={offline ? cloudOfflineOutline : alertCircleOutline} />
       <p>{text}</p>
+      {detail && <p className="screen-state__detail">{detail}</p>}
+      {onRetry && (
+        <button type="button" className="screen-state__retry" disabled={retrying} onClick={retry}>
+          {messages.retry}
+        </button>
+      )}
     </div>
   );
 }

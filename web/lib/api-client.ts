@@ -26,6 +26,15 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError && error.serverMessage ? error.serverMessage : fallback;
 }
 
+/**
+ * The call never reached the server, or only the offline cache could have answered it
+ * (its 503 with `networkUnavailable`): no connection, as opposed to an answer from the server.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  if (!(error instanceof ApiRequestError)) return false;
+  return error.status === 0 || (error.status === 503 && error.serverMessage === messages.networkUnavailable);
+}
+
 export interface ApiClientHooks {
   /** The stored session's token, sent as `Authorization: Bearer …` on authenticated calls. */
   getAccessToken(): string | null;

@@ -40,9 +40,25 @@ export function showToast(content: ToastContent): void {
   hideTimer = setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
 }
 
-/** Hides the toast `id`, if it is still the one on screen. */
+/** Toasts waiting for the one on screen to go (`queueToast`), oldest first. */
+const waiting: ToastContent[] = [];
+
+/**
+ * Shows a toast after the one on screen (and any already waiting), rather than in its place:
+ * for notices that must each be read, such as two loads failing together (spec §8's
+ * 'Error al cargar los equipos', then 'Error al cargar los partidos').
+ */
+export function queueToast(content: ToastContent): void {
+  if (current === null) showToast(content);
+  else waiting.push(content);
+}
+
+/** Hides the toast `id`, if it is still the one on screen; the next queued toast, if any, follows. */
 export function dismissToast(id: number): void {
-  if (current?.id === id) publish(null);
+  if (current?.id !== id) return;
+  const next = waiting.shift();
+  if (next) showToast(next);
+  else publish(null);
 }
 
 function subscribe(listener: () => void): () => void {

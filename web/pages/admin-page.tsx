@@ -43,7 +43,7 @@ export function AdminPage() {
   let body: ReactNode;
   if (auth.status !== 'signed-in' || !storedAdmin) body = <NotAuthorized />;
   else if (profile.isPending) body = <LoadingState text="Comprobando permisos..." />;
-  else if (profile.isError) body = <ErrorState text="No se pudieron comprobar tus permisos." />;
+  else if (profile.isError) body = <ErrorState text="No se pudieron comprobar tus permisos." error={profile.error} onRetry={profile.refetch} />;
   else if (profile.data.role !== 'admin') body = <NotAuthorized />;
   else {
     body = (

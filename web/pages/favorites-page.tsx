@@ -28,13 +28,14 @@ export function FavoritesPage() {
   );
   useLoadErrorToast(teams, messages.loadTeamsFailed);
   useLoadErrorToast(matches, messages.loadMatchesFailed);
+  const refresh = () => Promise.all([teams.refetch(), matches.refetch()]);
 
   return (
     <TabPage title="Partidos Guardados" end={<AccountButtons />}>
       {matches.isPending || teams.isPending ? (
         <LoadingState text={messages.loadingMatches} />
       ) : matches.isError ? (
-        <ErrorState text={messages.loadMatchesFailed} />
+        <ErrorState text={messages.loadMatchesFailed} error={matches.error} onRetry={refresh} />
       ) : savedMatches.length === 0 ? (
         <EmptyState icon={heartOutline} text={messages.noFavoriteMatches} />
       ) : (

@@ -33,7 +33,7 @@ export function HomePage() {
       {matches.isPending || teams.isPending ? (
         <LoadingState text={messages.loadingMatches} />
       ) : matches.isError ? (
-        <ErrorState text={messages.loadMatchesFailed} />
+        <ErrorState text={messages.loadMatchesFailed} error={matches.error} onRetry={refresh} />
       ) : upcomingMatches.length === 0 ? (
         <EmptyState icon={footballOutline} text={messages.noMatches} />
       ) : (

@@ -2,8 +2,10 @@ import { Link } from 'react-router-dom';
 import { AuthScreen } from '../features/auth/auth-screen.tsx';
 import { PasskeySignInButton } from '../features/auth/passkey-sign-in-button.tsx';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
+import { useSignInNotice } from '../features/auth/sign-in-notice.ts';
 
 export function LoginPage() {
+  const notice = useSignInNotice();
   return (
     <AuthScreen
       title="Iniciar Sesión"
@@ -14,6 +16,11 @@ export function LoginPage() {
         </>
       }
     >
+      {notice && (
+        <p className="auth-page__notice" role="alert" data-testid="sign-in-notice">
+          {notice}
+        </p>
+      )}
       <SignInForm />
       <PasskeySignInButton />
     </AuthScreen>

@@ -43,7 +43,11 @@ export function PoolDetailPage() {
       {poolId === null || (pool.isError && pool.error instanceof ApiRequestError && pool.error.status === 404) ? (
         <ErrorState text={poolMessages.notFoundPanel} />
       ) : pool.isError ? (
-        <ErrorState text={poolMessages.loadFailedPanel(errorMessage(pool.error, messages.unknownError))} />
+        <ErrorState
+          text={poolMessages.loadFailedPanel(errorMessage(pool.error, messages.unknownError))}
+          error={pool.error}
+          onRetry={pool.refetch}
+        />
       ) : pool.isPending || userId === null ? (
         <LoadingState text="Cargando quiniela..." />
       ) : (
@@ -92,7 +96,7 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
         fixtures.status === 'loading' ? (
           <LoadingState text="Cargando partidos..." />
         ) : (
-          <ErrorState text={messages.loadMatchesFailed} />
+          <ErrorState text={messages.loadMatchesFailed} error={fixtures.error} onRetry={fixtures.retry} />
         )
       ) : segment === 'predict' ? (
         <PredictionList poolId={pool.id} userId={userId} fixtures={fixtures.list} />
@@ -104,7 +108,10 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
 }
 
 /** Every match with its teams, for Predecir and the per-round views (teams from the matches feature). */
-function useFixtures(): { status: 'loading' | 'failed' } | { status: 'ready'; list: Fixture[] } {
+function useFixtures():
+  | { status: 'loading' }
+  | { status: 'failed'; error: unknown; retry: () => Promise<unknown> }
+  | { status: 'ready'; list: Fixture[] } {
   const teams = useQuery(matchQueries.teams());
   const matches = useQuery(matchQueries.all());
   const list = useMemo(() => {
@@ -115,7 +122,13 @@ function useFixtures(): { status: 'loading' | 'failed' } | { status: 'ready'; li
       away: describeTeam(teamsById, match.awayTeamId),
     }));
   }, [teams.data, matches.data]);
-  if (matches.isError || teams.isError) return { status: 'failed' };
+  if (matches.isError || teams.isError) {
+    return {
+      status: 'failed',
+      error: matches.error ?? teams.error,
+      retry: () => Promise.all([matches.refetch(), teams.refetch()]),
+    };
+  }
   if (matches.isPending || teams.isPending) return { status: 'loading' };
   return { status: 'ready', list };
 }

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MessageResponseSchema,
+  PasskeyAvailabilityQuerySchema,
+  PasskeyAvailabilityResponseSchema,
   PasskeyIdParamsSchema,
   PasskeyLoginOptionsBodySchema,
   PasskeyLoginVerifyBodySchema,
@@ -27,6 +29,21 @@ export async function passkeysRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { requireUser } = app.guards;
+
+  api.get('/availability', {
+    schema: {
+      tags,
+      summary:
+        '¿Se pueden usar passkeys desde este origen? Público. `origin` (p. ej. http://localhost:3000); sin él, la cabecera Origin o la dirección de la petición. Responde si es uno de WEBAUTHN_ORIGINS bajo WEBAUTHN_RP_ID',
+      querystring: PasskeyAvailabilityQuerySchema,
+      response: { 200: PasskeyAvailabilityResponseSchema, ...errorResponses(400) },
+    },
+    handler: async (request) => ({
+      available: passkeys.isAvailableAt(
+        request.query.origin ?? request.headers.origin ?? `${request.protocol}://${request.host}`,
+      ),
+    }),
+  });
 
   api.post('/register/options', {
     onRequest: requireUser,

@@ -44,6 +44,16 @@ function signedChallenge(clientDataJSON: string): string {
   throw new BadRequestError(passkeyMessages.challengeInvalid);
 }
 
+/** The origin's host is the relying party id or one of its subdomains (WebAuthn's rule). */
+function isUnderRpId(origin: string, rpId: string): boolean {
+  try {
+    const { hostname } = new URL(origin);
+    return hostname === rpId || hostname.endsWith(`.${rpId}`);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * WebAuthn passkeys, every ceremony verified here with @simplewebauthn/server:
  * challenges are stored server-side, single-use and short-lived; the relying
@@ -55,6 +65,11 @@ export function createPasskeysService({ passkeys, users, auth, clock, config }: 
   const expiry = () => new Date(clock().getTime() + CHALLENGE_TTL_MS);
 
   return {
+    /** Whether a page at `origin` can use passkeys here: browsers refuse any origin but these (and IP addresses). */
+    isAvailableAt(origin: string): boolean {
+      return origins.includes(origin) && isUnderRpId(origin, rpId);
+    },
+
     async registrationOptions(user: UserProfile) {
       const handle = await passkeys.webauthnUserId(user.id, isoBase64URL.fromBuffer(randomBytes(32)));
       const existing = await passkeys.listFor(user.id);

@@ -49,7 +49,15 @@ export function AdminMatches() {
   );
 
   if (matches.isPending || teams.isPending) return <LoadingState text={messages.loadingMatches} />;
-  if (matches.isError || teams.isError) return <ErrorState text={messages.loadMatchesFailed} />;
+  if (matches.isError || teams.isError) {
+    return (
+      <ErrorState
+        text={messages.loadMatchesFailed}
+        error={matches.error ?? teams.error}
+        onRetry={() => Promise.all([matches.refetch(), teams.refetch()])}
+      />
+    );
+  }
 
   return (
     <section className="admin__section" aria-label="Partidos">

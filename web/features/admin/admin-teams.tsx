@@ -83,7 +83,7 @@ function TeamsPart() {
     );
 
   if (teams.isPending) return <LoadingState text="Cargando equipos..." />;
-  if (teams.isError) return <ErrorState text={messages.loadTeamsFailed} />;
+  if (teams.isError) return <ErrorState text={messages.loadTeamsFailed} error={teams.error} onRetry={teams.refetch} />;
   return (
     <>
       <div className="admin__filters">
@@ -227,7 +227,15 @@ function ConfederationsPart() {
   const confederations = useQuery(adminQueries.confederations());
   const [editing, setEditing] = useState<Editing<Confederation>>(null);
   if (confederations.isPending) return <LoadingState text="Cargando confederaciones..." />;
-  if (confederations.isError) return <ErrorState text="No se pudieron cargar las confederaciones." />;
+  if (confederations.isError) {
+    return (
+      <ErrorState
+        text="No se pudieron cargar las confederaciones."
+        error={confederations.error}
+        onRetry={confederations.refetch}
+      />
+    );
+  }
   return (
     <>
       <div className="admin__filters">

@@ -70,7 +70,7 @@ export function AdminUsers({ selfId }: { selfId: number }) {
       {users.isPending ? (
         <LoadingState text="Cargando usuarios..." />
       ) : users.isError ? (
-        <ErrorState text="No se pudieron cargar los usuarios." />
+        <ErrorState text="No se pudieron cargar los usuarios." error={users.error} onRetry={users.refetch} />
       ) : users.data.length === 0 ? (
         <EmptyState icon={peopleOutline} text="Ningún usuario coincide con la búsqueda." />
       ) : (

@@ -2,12 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { SignInBody, SignUpBody } from '#contract/index';
+import { messages } from '#contract/messages';
 import { apiRequest, configureApiClient } from '../../lib/api-client.ts';
 import { loadContract } from '../../lib/contract.ts';
 import { clearStaleMark } from '../../lib/connectivity.ts';
 import { clearApiCache } from '../../lib/offline-cache.ts';
 import { forgetPushSubscription } from '../favorites/notifications.ts';
 import { clearStoredAuth, readAccessToken, readStoredAuth, storeSignIn } from './session.ts';
+import { noteSignInNotice } from './sign-in-notice.ts';
 
 /** Whose answers the offline cache keeps and serves (spec §4): the signed-in user's, never another's. */
 function cacheScope(): string | null {
@@ -23,12 +25,19 @@ function forgetSignedInUser(queryClient: QueryClient): void {
   clearStaleMark();
 }
 
-/** Authenticated calls carry the stored token; a 401 means the server ended the session. */
+/**
+ * Authenticated calls carry the stored token; a 401 means the server ended the session
+ * (expired or revoked): the sign-in screen the guard then opens says so, with the server's message.
+ * Only the first 401 of a session does: the calls made with it fail together.
+ */
 export function connectApiClientToSession(queryClient: QueryClient): void {
   configureApiClient({
     getAccessToken: readAccessToken,
     getCacheScope: cacheScope,
-    onUnauthorized: () => forgetSignedInUser(queryClient),
+    onUnauthorized: (error) => {
+      if (readStoredAuth().status === 'signed-in') noteSignInNotice(error.serverMessage ?? messages.sessionExpired);
+      forgetSignedInUser(queryClient);
+    },
   });
 }
 

@@ -9,14 +9,18 @@ import { loadContract } from '../../lib/contract.ts';
 import { useToast } from '../../lib/toast.ts';
 import {
   authenticateWithPasskey,
+  declineBiometricsOffer,
   disableDeviceBiometrics,
   enableDeviceBiometrics,
   forgetCredentialOnDevice,
   isBiometricCapable,
+  isBiometricsOfferDeclined,
   isUnknownCredential,
   listPasskeys,
+  passkeysWorkHere,
   readDeviceBiometrics,
   registerPasskey,
+  restoreBiometricsOffer,
   revokeSession,
 } from './passkey.ts';
 import { clearStoredAuth, readStoredAuth, storeSignIn } from './session.ts';
@@ -62,13 +66,15 @@ export function useRegisterBiometrics(): () => Promise<boolean> {
   const showToast = useToast();
   return useCallback(async () => {
     const { passkeyMessages } = await loadContract();
-    if (readStoredAuth().status !== 'signed-in') {
+    const auth = readStoredAuth();
+    if (auth.status !== 'signed-in') {
       showToast({ message: passkeyMessages.profileMissing, color: 'danger' });
       return false;
     }
     try {
       const registered = await registerPasskey();
       enableDeviceBiometrics(registered.data.credentialId);
+      restoreBiometricsOffer(auth.userProfile.id);
       showToast({ message: registered.message, color: 'success' });
       return true;
     } catch (error) {
@@ -92,10 +98,13 @@ async function isOwnPasskey(credentialId: string): Promise<boolean> {
 
 /**
  * What follows a successful password sign-in (spec §2, §4):
- * - no platform authenticator: straight home;
+ * - no platform authenticator, or a page origin where passkeys cannot work
+ *   (not one of the server's configured origins, e.g. an IP address): straight home;
  * - biometrics enabled here for this user: a verification ceremony, home if it
  *   confirms the same person, otherwise back to the form with the session discarded;
- * - otherwise: the offer to register ('Registrar Biometría' / 'Ahora No'), home either way.
+ * - otherwise: the offer to register ('Registrar Biometría' / 'Ahora No'), home either way,
+ *   unless this user answered 'Ahora No' on this device before (`auth_bio_declined_<userId>`;
+ *   "Biometría" can bring the offer back).
  */
 export function useBiometricFollowUp() {
   const [isPending, setPending] = useState(false);
@@ -117,6 +126,13 @@ export function useBiometricFollowUp() {
     queryClient.clear();
     setPending(false);
   }, [queryClient]);
+
+  /** 'Cancelar' on the verification: the password sign-in is not kept, and the user is told so. */
+  const cancelVerification = useCallback(async () => {
+    await discardSession();
+    const { passkeyMessages } = await loadContract();
+    showToast({ message: passkeyMessages.signInCancelled, color: 'medium' });
+  }, [discardSession, showToast]);
 
   const verify = useCallback(
     async (signedIn: SignInResponse, credentialId: string) => {
@@ -147,21 +163,28 @@ export function useBiometricFollowUp() {
         message: 'Confirma que eres tú con tu huella o Face ID para continuar.',
         backdropDismiss: false,
         buttons: [
-          { text: 'Cancelar', role: 'cancel', handler: () => void discardSession() },
+          { text: 'Cancelar', role: 'cancel', handler: () => void cancelVerification() },
           { text: 'Verificar', handler: () => void verify(signedIn, credentialId) },
         ],
       }),
-    [discardSession, verify],
+    [cancelVerification, verify],
   );
 
   const offerRegistration = useCallback(
-    () =>
+    (signedIn: SignInResponse) =>
       presentAlert({
         header: 'Inicio con huella',
         message: '¿Quieres iniciar sesión con tu huella o Face ID la próxima vez?',
         backdropDismiss: false,
         buttons: [
-          { text: 'Ahora No', role: 'cancel', handler: finishHome },
+          {
+            text: 'Ahora No',
+            role: 'cancel',
+            handler: () => {
+              declineBiometricsOffer(signedIn.userProfile.id);
+              finishHome();
+            },
+          },
           {
             text: 'Registrar Biometría',
             // The password sign-in succeeded: home whatever the registration does.
@@ -176,15 +199,17 @@ export function useBiometricFollowUp() {
     async (signedIn: SignInResponse) => {
       setPending(true);
       try {
-        if (!(await isBiometricCapable())) {
+        if (!(await isBiometricCapable()) || !(await passkeysWorkHere())) {
           finishHome();
           return;
         }
         const device = readDeviceBiometrics();
         if (device.enabled && device.credentialId && (await isOwnPasskey(device.credentialId))) {
           await askForVerification(signedIn, device.credentialId);
+        } else if (isBiometricsOfferDeclined(signedIn.userProfile.id)) {
+          finishHome();
         } else {
-          await offerRegistration();
+          await offerRegistration(signedIn);
         }
       } catch {
         showToast({ message: messages.unknownError, color: 'danger' });

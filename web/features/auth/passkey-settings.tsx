@@ -15,7 +15,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fingerPrintOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import { messages } from '#contract/index';
+import { messages, passkeyMessages } from '#contract/index';
 import type { Passkey } from '#contract/index';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { presentAlert } from '../../lib/alert.ts';
@@ -26,8 +26,11 @@ import {
   forgetCredentialOnDevice,
   listPasskeys,
   removePasskey,
+  restoreBiometricsOffer,
+  useBiometricsOfferDeclined,
   useDeviceBiometrics,
 } from './passkey.ts';
+import { useStoredAuth } from './session.ts';
 import { passkeysQueryKey, useRegisterBiometrics } from './passkey-flow.ts';
 import './passkey-settings.css';
 import { spanishDateFormat } from '../../lib/format-date.ts';
@@ -60,6 +63,10 @@ function PasskeyList() {
   const passkeys = useQuery({ queryKey: passkeysQueryKey, queryFn: listPasskeys });
   const registerBiometrics = useRegisterBiometrics();
   const [registering, setRegistering] = useState(false);
+  const auth = useStoredAuth();
+  const userId = auth.status === 'signed-in' ? auth.userProfile.id : null;
+  const offerDeclined = useBiometricsOfferDeclined(userId);
+  const showToast = useToast();
 
   if (passkeys.isPending) return <LoadingState text="Cargando..." />;
   if (passkeys.isError) {
@@ -94,6 +101,22 @@ function PasskeyList() {
           <IonIcon slot="start" icon={fingerPrintOutline} aria-hidden="true" />
           Registrar Biometría
         </IonButton>
+      )}
+      {!registeredHere && offerDeclined && userId !== null && (
+        <>
+          <p className="passkey-settings__text">{passkeyMessages.offerDeclined}</p>
+          <IonButton
+            expand="block"
+            fill="outline"
+            onClick={() => {
+              restoreBiometricsOffer(userId);
+              showToast({ message: passkeyMessages.offerRestored, color: 'success' });
+            }}
+            data-testid="passkey-offer-again"
+          >
+            {passkeyMessages.offerAgain}
+          </IonButton>
+        </>
       )}
     </div>
   );

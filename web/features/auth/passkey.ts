@@ -79,6 +79,31 @@ export function useDeviceBiometrics(): DeviceBiometrics {
 }
 
 // ---------------------------------------------------------------------------
+// 'Ahora No': remembered per user on this device, so the offer does not come back at every sign-in.
+
+/** `auth_bio_declined_<userId>` = 'true': this user answered 'Ahora No' to the offer on this device. */
+export const biometricsOfferDeclinedKey = (userId: number) => `auth_bio_declined_${userId}`;
+
+export function isBiometricsOfferDeclined(userId: number): boolean {
+  return localStorage.getItem(biometricsOfferDeclinedKey(userId)) === 'true';
+}
+
+export function declineBiometricsOffer(userId: number): void {
+  localStorage.setItem(biometricsOfferDeclinedKey(userId), 'true');
+  notify();
+}
+
+/** Offer registration again at this user's next sign-in on this device ("Biometría", or a registration). */
+export function restoreBiometricsOffer(userId: number): void {
+  localStorage.removeItem(biometricsOfferDeclinedKey(userId));
+  notify();
+}
+
+export function useBiometricsOfferDeclined(userId: number | null): boolean {
+  return useSyncExternalStore(subscribe, () => userId !== null && isBiometricsOfferDeclined(userId));
+}
+
+// ---------------------------------------------------------------------------
 // Capability: a user-verifying platform authenticator (fingerprint, face).
 
 let capability: Promise<boolean> | null = null;
@@ -87,6 +112,29 @@ let capability: Promise<boolean> | null = null;
 export function isBiometricCapable(): Promise<boolean> {
   capability ??= platformAuthenticatorIsAvailable().catch(() => false);
   return capability;
+}
+
+let availableHere: Promise<boolean> | null = null;
+
+/**
+ * Whether passkeys can work on this page's origin: the server's configured origins
+ * (`GET /auth/passkeys/availability`). On any other (e.g. http://127.0.0.1:PORT, an IP
+ * address, which WebAuthn refuses) registering would always fail. Asked once per page load.
+ */
+export function passkeysWorkHere(): Promise<boolean> {
+  availableHere ??= (async () => {
+    const { PasskeyAvailabilityResponseSchema } = await loadContract();
+    const answer = await apiRequest(`/auth/passkeys/availability?origin=${encodeURIComponent(window.location.origin)}`, {
+      schema: PasskeyAvailabilityResponseSchema,
+      authenticated: false,
+    });
+    return answer.available;
+  })().catch(() => {
+    // Unknown (offline, say): ask again next time.
+    availableHere = null;
+    return false;
+  });
+  return availableHere;
 }
 
 /** `false` until the browser has answered, so nothing biometric flashes on a device without it. */

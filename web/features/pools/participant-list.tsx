@@ -16,7 +16,13 @@ export function ParticipantList({ poolId, userId }: { poolId: number; userId: nu
 
   if (participants.isPending) return <LoadingState text="Cargando participantes..." />;
   if (participants.isError) {
-    return <ErrorState text={errorMessage(participants.error, 'No se pudieron cargar los participantes.')} />;
+    return (
+      <ErrorState
+        text={errorMessage(participants.error, 'No se pudieron cargar los participantes.')}
+        error={participants.error}
+        onRetry={participants.refetch}
+      />
+    );
   }
   if (participants.data.length === 0) {
     return (

@@ -35,7 +35,7 @@ export function PoolList({ kind, userId }: { kind: PoolListKind; userId: number 
   }, [pools.isError, pools.errorUpdatedAt, loadFailed, showToast]);
 
   if (pools.isPending) return <LoadingState text="Cargando quinielas..." />;
-  if (pools.isError) return <ErrorState text={loadFailed} />;
+  if (pools.isError) return <ErrorState text={loadFailed} error={pools.error} onRetry={pools.refetch} />;
   if (pools.data.length === 0) return <EmptyState icon={trophyOutline} text={empty} />;
   return (
     <ul className="pool-list" aria-label={label}>

@@ -35,7 +35,7 @@ export function PoolRanking({ poolId, userId, fixtures }: PoolRankingProps) {
   }, [ranking.isError, ranking.errorUpdatedAt, showToast]);
 
   if (ranking.isPending) return <LoadingState text="Cargando ranking..." />;
-  if (ranking.isError) return <ErrorState text={gameMessages.rankingFailed} />;
+  if (ranking.isError) return <ErrorState text={gameMessages.rankingFailed} error={ranking.error} onRetry={ranking.refetch} />;
   if (ranking.data.positions.length === 0) return <EmptyState icon={podiumOutline} text={gameMessages.rankingEmpty} />;
   return (
     <div className="pool-ranking">

@@ -48,7 +48,7 @@ export function PredictionList({ poolId, userId, fixtures }: PredictionListProps
 
   if (picks.isPending) return <LoadingState text="Cargando partidos..." />;
   // Without the picks already sent, a card could offer a choice that is locked.
-  if (picks.isError) return <ErrorState text={PICKS_LOAD_FAILED} />;
+  if (picks.isError) return <ErrorState text={PICKS_LOAD_FAILED} error={picks.error} onRetry={picks.refetch} />;
   if (rounds.length === 0) return <EmptyState icon={calendarOutline} text="No hay partidos abiertos para pronosticar." />;
   return (
     <div className="prediction-list">
