@@ -11,7 +11,8 @@ import { loadConfig, loadEnvFile } from '#server/config';
 import { openPglitePath, openPostgres, queryRows, type DatabaseHandle } from '#server/db/client';
 import { DataDirLockedError } from '#server/db/data-dir-lock';
 
-const BATCH_ROWS = 1_000;
+// Rows per insert statement; MOVE_TO_POSTGRES_BATCH_ROWS only lets the test cross many batch boundaries on little data.
+const BATCH_ROWS = Number(process.env.MOVE_TO_POSTGRES_BATCH_ROWS) || 1_000;
 /** Drizzle's bookkeeping lives in its own schema ("drizzle"); excluded by name too, should it ever be in public. */
 const BOOKKEEPING = new Set(['__drizzle_migrations']);
 
