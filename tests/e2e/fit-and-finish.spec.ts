@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import type { ApiSession } from './helpers.ts';
+import { callApi, newTestUser, registerViaApi, scrollToMatchCard, signInAsAdmin, signInViaStorage } from './helpers.ts';
+
+/** A match months ahead between two shipped clubs named here. */
+async function createMatchBetween(request: APIRequestContext, admin: ApiSession, homeName: string, awayName: string) {
+  const { data: teams } = await callApi<{ data: { id: number; name: string }[] }>(request, admin, 'GET', '/api/teams');
+  const home = teams.find((team) => team.name === homeName);
+  const away = teams.find((team) => team.name === awayName);
+  if (!home || !away) throw new Error(`The shipped data has no ${homeName} or ${awayName}`);
+  const { data: match } = await callApi<{ data: { id: number } }>(request, admin, 'POST', '/api/matches', {
+    data: {
+      competition: 'e2e',
+      round: `Prueba ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+      weekNumber: 38,
+      matchDate: new Date(Date.now() + 200 * 86_400_000).toISOString(),
+      homeTeamId: home.id,
+      awayTeamId: away.id,
+    },
+  });
+  return match.id;
+}
+
+test('a match card keeps both logos level when one team name wraps onto two lines', async ({ page, request }) => {
+  const admin = await signInAsAdmin(request);
+  const matchId = await createMatchBetween(request, admin, 'Atlético de Madrid', 'Getafe');
+  const user = newTestUser('logos');
+  await registerViaApi(request, user);
+  await signInViaStorage(page, request, user);
+  await page.goto('/tabs/home');
+
+  const card = await scrollToMatchCard(page, matchId);
+  await card.scrollIntoViewIfNeeded();
+  const names = card.locator('.match-card__team-name');
+  const [homeName, awayName] = [await names.nth(0).boundingBox(), await names.nth(1).boundingBox()];
+  // The premise: "Atlético de Madrid" takes two lines at 390 px, "Getafe" one.
+  expect(homeName!.height).toBeGreaterThan(awayName!.height * 1.5);
+
+  const logos = card.locator('.match-card__team .team-logo');
+  const [homeLogo, awayLogo] = [await logos.nth(0).boundingBox(), await logos.nth(1).boundingBox()];
+  expect(Math.abs(homeLogo!.y - awayLogo!.y)).toBeLessThan(1);
+});
