@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
+import { e2eAdmin } from './admin-account.ts';
 import type { ApiSession } from './helpers.ts';
 import { callApi, newTestUser, registerViaApi, scrollToMatchCard, signInAsAdmin, signInViaStorage } from './helpers.ts';
 
@@ -40,4 +41,22 @@ test('a match card keeps both logos level when one team name wraps onto two line
   const logos = card.locator('.match-card__team .team-logo');
   const [homeLogo, awayLogo] = [await logos.nth(0).boundingBox(), await logos.nth(1).boundingBox()];
   expect(Math.abs(homeLogo!.y - awayLogo!.y)).toBeLessThan(1);
+});
+
+test('Administración: the "Confederaciones" sub-tab shows its whole label, and the admin signs out from there', async ({
+  page,
+  request,
+}) => {
+  await signInViaStorage(page, request, { name: 'Admin', ...e2eAdmin });
+  await page.goto('/tabs/admin');
+  await page.getByTestId('admin-section-teams').click();
+  const confederations = page.locator('.admin__subsegment ion-segment-button', { hasText: 'Confederaciones' });
+  await expect(confederations).toBeVisible();
+  const label = confederations.locator('ion-label');
+  const fits = await label.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+  expect(fits.scrollWidth).toBeLessThanOrEqual(fits.clientWidth);
+
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
 });
