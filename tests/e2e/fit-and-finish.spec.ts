@@ -60,3 +60,19 @@ test('Administración: the "Confederaciones" sub-tab shows its whole label, and 
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
 });
+
+test('a match card writes its kick-off as the admin list does: the lower-case weekday of es-ES', async ({
+  page,
+  request,
+}) => {
+  const user = newTestUser('fechas');
+  await registerViaApi(request, user);
+  await signInViaStorage(page, request, user);
+  await page.goto('/tabs/home');
+  const kickoff = page.locator('.match-card__kickoff').first();
+  await expect(kickoff).toBeVisible();
+  // innerText is the text as drawn: a stylesheet capitalising the first letter would show here.
+  expect(await kickoff.evaluate((element: HTMLElement) => element.innerText)).toMatch(
+    /^(lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de [a-z]+ de \d{4}/,
+  );
+});
