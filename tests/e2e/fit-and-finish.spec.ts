@@ -2,7 +2,16 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import { e2eAdmin } from './admin-account.ts';
 import type { ApiSession } from './helpers.ts';
-import { callApi, newTestUser, registerViaApi, scrollToMatchCard, signInAsAdmin, signInViaStorage } from './helpers.ts';
+import {
+  callApi,
+  expectToast,
+  newTestUser,
+  registerViaApi,
+  scrollToMatchCard,
+  shownToast,
+  signInAsAdmin,
+  signInViaStorage,
+} from './helpers.ts';
 
 /** A match months ahead between two shipped clubs named here. */
 async function createMatchBetween(request: APIRequestContext, admin: ApiSession, homeName: string, awayName: string) {
@@ -75,4 +84,34 @@ test('a match card writes its kick-off as the admin list does: the lower-case we
   expect(await kickoff.evaluate((element: HTMLElement) => element.innerText)).toMatch(
     /^(lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de [a-z]+ de \d{4}/,
   );
+});
+
+test("a toast covers neither the toolbar nor an open modal's header and its Cancelar", async ({ page, request }) => {
+  const user = newTestUser('avisos');
+  await registerViaApi(request, user);
+  await signInViaStorage(page, request, user);
+  await page.goto('/tabs/quinelas');
+  await page.getByTestId('open-create').click();
+  const modal = page.locator('ion-modal', { hasText: 'Crear Nueva Quiniela' });
+  const cancel = modal.getByRole('button', { name: 'Cancelar' });
+  await expect(cancel).toBeVisible();
+  await modal.getByTestId('pool-create-submit').click();
+  await expectToast(page, 'El nombre de la quiniela es obligatorio.');
+
+  const toast = (await shownToast(page).boundingBox())!;
+  const covered = [
+    ['the modal\'s "Cancelar"', await cancel.boundingBox()],
+    ["the modal's toolbar", await modal.locator('ion-toolbar').boundingBox()],
+    ["the screen's toolbar", await page.locator('.toolbar').filter({ visible: true }).first().boundingBox()],
+    ['the tab bar', await page.getByTestId('tab-bar').boundingBox()],
+  ] as const;
+  for (const [name, box] of covered) {
+    const overlaps =
+      box !== null &&
+      toast.x < box.x + box.width &&
+      box.x < toast.x + toast.width &&
+      toast.y < box.y + box.height &&
+      box.y < toast.y + toast.height;
+    expect(overlaps, `the toast covers ${name}`).toBe(false);
+  }
 });
