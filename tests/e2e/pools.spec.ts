@@ -268,6 +268,10 @@ test.describe('the invitation link', () => {
     await expect(modal(page).getByLabel('Código de invitación')).toHaveValue(String(pool.invitationCode));
     await modal(page).getByRole('button', { name: 'Unirse' }).click();
     await expectToast(page, 'Te has unido a la quiniela.');
+    // The pool the link was for opens, ready to predict; back on the list it is among the joined ones.
+    await expect(page).toHaveURL(new RegExp(`/tabs/pool/${pool.id}$`));
+    await expect(page.getByRole('heading', { name: pool.name })).toBeVisible();
+    await page.getByRole('button', { name: 'Volver a Quinelas' }).click();
     await expect(page.getByTestId('pool-card').filter({ hasText: pool.name })).toContainText('Participantes: 1/20');
   });
 

@@ -19,6 +19,16 @@ describe('formatKickoff', () => {
     );
   });
 
+  it('writes the weekday in lower case, as es-ES writes it, every day of the week', () => {
+    // One way everywhere: the cards, Predecir and the admin list all show formatKickoff's text as it is.
+    const weekdays = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
+    for (const [offset, weekday] of weekdays.entries()) {
+      const kickoff = new Date(Date.UTC(2026, 10, 22 + offset, 20)).toISOString();
+      expect(formatKickoff(kickoff, true)).toMatch(new RegExp(`^${weekday}, ${22 + offset > 30 ? 22 + offset - 30 : 22 + offset} de`));
+    }
+    expect(formatKickoff('2026-11-21T19:00:00.000Z', true)).toBe('sábado, 21 de noviembre de 2026, 20:00');
+  });
+
   it('writes what Intl writes in es-ES, every day of two years at hours from 00:05 to 23:55', () => {
     const withTime = new Intl.DateTimeFormat('es-ES', { dateStyle: 'full', timeStyle: 'short' });
     const dayOnly = new Intl.DateTimeFormat('es-ES', { dateStyle: 'full' });

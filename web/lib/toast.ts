@@ -32,7 +32,7 @@ function publish(toast: ShownToast | null): void {
   for (const listener of listeners) listener();
 }
 
-/** Shows a toast at the top, in place of any toast still on screen. */
+/** Shows a toast above the tab bar (toaster.css), in place of any toast still on screen. */
 export function showToast(content: ToastContent): void {
   clearTimeout(hideTimer);
   const toast = { ...content, id: nextId++ };

@@ -14,6 +14,7 @@ import { AdminTeams } from '../features/admin/admin-teams.tsx';
 import { AdminUsers } from '../features/admin/admin-users.tsx';
 import { adminQueries } from '../features/admin/api.ts';
 import { ImportResults } from '../features/admin/import-results.tsx';
+import { AccountButtons } from '../features/auth/account-buttons.tsx';
 import { useStoredAuth } from '../features/auth/session.ts';
 import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
 import '../components/screen-state.css';
@@ -70,7 +71,12 @@ export function AdminPage() {
     );
   }
 
-  return <TabPage title="Administración">{body}</TabPage>;
+  // Signing out is offered here as on every other tab.
+  return (
+    <TabPage title="Administración" end={<AccountButtons />}>
+      {body}
+    </TabPage>
+  );
 }
 
 /** What a non-admin sees here. The API refuses them anyway; this says so plainly. */

@@ -2,12 +2,15 @@ import '../ionic/setup.ts';
 import { IonButton, IonIcon, IonLabel } from '@ionic/react';
 import { add, enterOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { comingFrom } from '../components/back-button.tsx';
 import { TabPage } from '../components/tab-page.tsx';
 import { AccountButtons } from '../features/auth/account-buttons.tsx';
 import { useStoredAuth } from '../features/auth/session.ts';
 import { CreatePoolModal } from '../features/pools/create-pool-modal.tsx';
 import { forgetPendingInvitation, pendingInvitation } from '../features/pools/invitation.ts';
 import { JoinPoolModal } from '../features/pools/join-pool-modal.tsx';
+import { POOLS_PATH, poolPath } from '../features/pools/paths.ts';
 import { PoolList } from '../features/pools/pool-list.tsx';
 import type { PoolListKind } from '../features/pools/pool-list.tsx';
 import { IonFab, IonFabButton } from '../ionic/fab.ts';
@@ -21,10 +24,13 @@ export function PoolsPage() {
   const [segment, setSegment] = useState<PoolListKind>('joined');
   const [creating, setCreating] = useState(false);
   const [joinCode, setJoinCode] = useState<string | null>(null);
+  const navigate = useNavigate();
 
   // An invitation link lands here (also after signing in): the dialog opens with its code until it closes.
   const invitedCode = useTabIsShown() ? pendingInvitation() : null;
   const dialogCode = joinCode ?? invitedCode;
+  // Whoever follows a link came for that pool: once joined, it opens (a code typed in stays on the list).
+  const joiningByLink = joinCode === null && invitedCode !== null;
   const closeJoinDialog = () => {
     forgetPendingInvitation();
     setJoinCode(null);
@@ -85,9 +91,10 @@ export function PoolsPage() {
             userId={userId}
             initialCode={dialogCode ?? ''}
             onClose={closeJoinDialog}
-            onJoined={() => {
+            onJoined={(pool) => {
               closeJoinDialog();
               setSegment('joined');
+              if (joiningByLink) void navigate(poolPath(pool.id), { state: comingFrom(POOLS_PATH) });
             }}
           />
         </>

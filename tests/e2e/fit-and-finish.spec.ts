@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { e2eAdmin } from './admin-account.ts';
+import type { ApiSession } from './helpers.ts';
+import {
+  callApi,
+  expectToast,
+  newTestUser,
+  registerViaApi,
+  scrollToMatchCard,
+  shownToast,
+  signInAsAdmin,
+  signInViaStorage,
+} from './helpers.ts';
+
+/** A match months ahead between two shipped clubs named here. */
+async function createMatchBetween(request: APIRequestContext, admin: ApiSession, homeName: string, awayName: string) {
+  const { data: teams } = await callApi<{ data: { id: number; name: string }[] }>(request, admin, 'GET', '/api/teams');
+  const home = teams.find((team) => team.name === homeName);
+  const away = teams.find((team) => team.name === awayName);
+  if (!home || !away) throw new Error(`The shipped data has no ${homeName} or ${awayName}`);
+  const { data: match } = await callApi<{ data: { id: number } }>(request, admin, 'POST', '/api/matches', {
+    data: {
+      competition: 'e2e',
+      round: `Prueba ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+      weekNumber: 38,
+      matchDate: new Date(Date.now() + 200 * 86_400_000).toISOString(),
+      homeTeamId: home.id,
+      awayTeamId: away.id,
+    },
+  });
+  return match.id;
+}
+
+test('a match card keeps both logos level when one team name wraps onto two lines', async ({ page, request }) => {
+  const admin = await signInAsAdmin(request);
+  const matchId = await createMatchBetween(request, admin, 'Atlético de Madrid', 'Getafe');
+  const user = newTestUser('logos');
+  await registerViaApi(request, user);
+  await signInViaStorage(page, request, user);
+  await page.goto('/tabs/home');
+
+  const card = await scrollToMatchCard(page, matchId);
+  await card.scrollIntoViewIfNeeded();
+  const names = card.locator('.match-card__team-name');
+  const [homeName, awayName] = [await names.nth(0).boundingBox(), await names.nth(1).boundingBox()];
+  // The premise: "Atlético de Madrid" takes two lines at 390 px, "Getafe" one.
+  expect(homeName!.height).toBeGreaterThan(awayName!.height * 1.5);
+
+  const logos = card.locator('.match-card__team .team-logo');
+  const [homeLogo, awayLogo] = [await logos.nth(0).boundingBox(), await logos.nth(1).boundingBox()];
+  expect(Math.abs(homeLogo!.y - awayLogo!.y)).toBeLessThan(1);
+});
+
+test('Administración: the "Confederaciones" sub-tab shows its whole label, and the admin signs out from there', async ({
+  page,
+  request,
+}) => {
+  await signInViaStorage(page, request, { name: 'Admin', ...e2eAdmin });
+  await page.goto('/tabs/admin');
+  await page.getByTestId('admin-section-teams').click();
+  const confederations = page.locator('.admin__subsegment ion-segment-button', { hasText: 'Confederaciones' });
+  await expect(confederations).toBeVisible();
+  const label = confederations.locator('ion-label');
+  const fits = await label.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+  expect(fits.scrollWidth).toBeLessThanOrEqual(fits.clientWidth);
+
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
+});
+
+test('a match card writes its kick-off as the admin list does: the lower-case weekday of es-ES', async ({
+  page,
+  request,
+}) => {
+  const user = newTestUser('fechas');
+  await registerViaApi(request, user);
+  await signInViaStorage(page, request, user);
+  await page.goto('/tabs/home');
+  const kickoff = page.locator('.match-card__kickoff').first();
+  await expect(kickoff).toBeVisible();
+  // innerText is the text as drawn: a stylesheet capitalising the first letter would show here.
+  expect(await kickoff.evaluate((element: HTMLElement) => element.innerText)).toMatch(
+    /^(lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de [a-z]+ de \d{4}/,
+  );
+});
+
+test("a toast covers neither the toolbar nor an open modal's header and its Cancelar", async ({ page, request }) => {
+  const user = newTestUser('avisos');
+  await registerViaApi(request, user);
+  await signInViaStorage(page, request, user);
+  await page.goto('/tabs/quinelas');
+  await page.getByTestId('open-create').click();
+  const modal = page.locator('ion-modal', { hasText: 'Crear Nueva Quiniela' });
+  const cancel = modal.getByRole('button', { name: 'Cancelar' });
+  await expect(cancel).toBeVisible();
+  await modal.getByTestId('pool-create-submit').click();
+  await expectToast(page, 'El nombre de la quiniela es obligatorio.');
+
+  const toast = (await shownToast(page).boundingBox())!;
+  const covered = [
+    ['the modal\'s "Cancelar"', await cancel.boundingBox()],
+    ["the modal's toolbar", await modal.locator('ion-toolbar').boundingBox()],
+    ["the screen's toolbar", await page.locator('.toolbar').filter({ visible: true }).first().boundingBox()],
+    ['the tab bar', await page.getByTestId('tab-bar').boundingBox()],
+  ] as const;
+  for (const [name, box] of covered) {
+    const overlaps =
+      box !== null &&
+      toast.x < box.x + box.width &&
+      box.x < toast.x + toast.width &&
+      toast.y < box.y + box.height &&
+      box.y < toast.y + toast.height;
+    expect(overlaps, `the toast covers ${name}`).toBe(false);
+  }
+});
