@@ -38,10 +38,14 @@ export async function cancelServerReminders(matchId: number): Promise<void> {
   await apiRequest(`/api/reminders/${matchId}`, { method: 'DELETE', schema: MessageResponseSchema });
 }
 
-/** The signed-in user's favourites as the server keeps them (they follow the user, not the device). */
+/**
+ * The signed-in user's favourites as the server keeps them (they follow the user, not the device).
+ * Not kept in the offline cache: this device's `savedMatches` is the offline copy, and an older
+ * cached answer would undo what was saved since.
+ */
 export async function fetchFavoriteIds(): Promise<number[]> {
   const { FavoriteListResponseSchema } = await loadContract();
-  return (await apiRequest('/api/favorites', { schema: FavoriteListResponseSchema })).data;
+  return (await apiRequest('/api/favorites', { schema: FavoriteListResponseSchema, offlineCache: false })).data;
 }
 
 /** A favourite without reminders (notifications refused or unavailable here): still the user's on every device. */
