@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { picksClosed } from './game.ts';
+import { picksClosed, picksCloseProvisionalNote } from './game.ts';
 
 describe('picksClosed', () => {
   const matchDate = '2026-11-22T20:00:00.000Z';
@@ -13,5 +13,11 @@ describe('picksClosed', () => {
     const early = Date.parse('2026-11-01T00:00:00Z');
     expect(picksClosed({ matchDate, status: 'live' }, early)).toBe(true);
     expect(picksClosed({ matchDate, status: 'finished' }, early)).toBe(true);
+  });
+});
+
+describe('picksCloseProvisionalNote', () => {
+  it('says when picks close for a kick-off time not confirmed yet', () => {
+    expect(picksCloseProvisionalNote('domingo 29 nov., 12:00')).toBe('Cierra: domingo 29 nov., 12:00 (hora provisional)');
   });
 });

@@ -137,6 +137,13 @@ export function updateAllMessage({ import: imported, poolsRecomputed }: UpdateAl
 }
 
 /**
+ * On a prediction card whose kick-off time is not confirmed: when picks close, which is
+ * the stored (provisional) kick-off, the deadline `picksClosed` applies. `when` is that
+ * time written out in the device's time zone ("domingo 29 nov., 12:00").
+ */
+export const picksCloseProvisionalNote = (when: string): string => `Cierra: ${when} (hora provisional)`;
+
+/**
  * Picks close at kick-off (brief §4), the server's rule: a live or finished match
  * is closed whatever its date says (an admin may have moved the date). `now` in
  * epoch milliseconds.

@@ -7,6 +7,15 @@ export const reminderMessages = {
   setupFailed: 'Partido guardado, pero no se pudieron programar los recordatorios.',
   savedWithReminders: 'Partido guardado. Te avisaremos antes de que empiece.',
   saved: 'Partido guardado.',
+  /** Its kick-off time is not confirmed: nothing is timed until it is. */
+  savedKickoffUnconfirmed: 'Partido guardado. Te avisaremos cuando se confirme la hora del partido.',
+  // Notifications allowed, but this browser cannot receive them with the app closed (Web Push): one text per reason.
+  pushUnsupported:
+    'Partido guardado, pero este navegador no admite recordatorios: no tiene notificaciones push. Te avisaremos solo mientras la app esté abierta.',
+  pushRefused:
+    'Partido guardado, pero este navegador rechazó la suscripción a los recordatorios (ventana privada o servicio push no disponible). Te avisaremos solo mientras la app esté abierta.',
+  notificationsUnsupported:
+    'Partido guardado, pero este navegador no admite notificaciones: no podrás recibir recordatorios en este dispositivo.',
   removed: 'Partido quitado de tus favoritos.',
   // Server
   endpointInvalid: 'La suscripción necesita una dirección https válida.',
@@ -123,3 +132,7 @@ export const ReminderSchema = z.object({
 export type Reminder = z.infer<typeof ReminderSchema>;
 
 export const ReminderListResponseSchema = dataEnvelope(z.array(ReminderSchema));
+
+/** The signed-in user's favourite match ids (they come back on any device the user signs in on). */
+export const FavoriteListResponseSchema = dataEnvelope(z.array(z.number().int()));
+export type FavoriteListResponse = z.infer<typeof FavoriteListResponseSchema>;

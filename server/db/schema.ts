@@ -297,6 +297,26 @@ export const pushSubscriptions = pgTable(
 );
 
 /**
+ * A user's favourite matches, kept on the server so that they follow the user to
+ * any device and come back on sign-in (the device keeps them under `savedMatches`,
+ * per user). A favourite outlives its reminders: one saved too late for any,
+ * or whose reminders were all sent, is still a favourite.
+ */
+export const favoriteMatches = pgTable(
+  'favorite_matches',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.matchId] }), index('favorite_matches_match_id_idx').on(t.matchId)],
+);
+
+/**
  * Reminders of a favourite match (spec §9). The due time is not stored: it is the
  * match's kick-off minus `minutes_before`, so a moved kick-off moves its reminders.
  * `sent_at` is set when an instance claims the reminder, which happens once.

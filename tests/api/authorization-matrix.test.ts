@@ -234,6 +234,8 @@ const matrix: Record<string, Row> = {
   'DELETE /api/push/subscriptions': { call: () => ({ url: '/api/push/subscriptions', payload: { endpoint: 'https://push.example.com/someone-else' } }), expect: signedIn('ok') },
   'GET /api/reminders': { call: () => ({ url: '/api/reminders' }), expect: signedIn('ok') },
   'POST /api/reminders': { call: () => ({ url: '/api/reminders', payload: { matchId: futureMatch.id } }), expect: signedIn('ok') },
+  'GET /api/favorites': { call: () => ({ url: '/api/favorites' }), expect: signedIn('ok') },
+  'POST /api/favorites': { call: () => ({ url: '/api/favorites', payload: { matchId: futureMatch.id } }), expect: signedIn('ok') },
   'DELETE /api/reminders/{matchId}': { call: () => ({ url: `/api/reminders/${futureMatch.id}` }), expect: signedIn('ok') },
 };
 

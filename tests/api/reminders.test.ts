@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Match, Reminder, ReminderPushPayload, SignInResponse, Team } from '#contract/index';
-import { appSettings, matchReminders, pushSubscriptions } from '#server/db/schema';
+import { appSettings, favoriteMatches, matchReminders, pushSubscriptions } from '#server/db/schema';
 import { createPushSender, fetchPushTransport } from '#server/modules/reminders/push-sender';
 import { createPushSubscriptionsRepository } from '#server/modules/reminders/push-subscriptions.repository';
 import { createReminderScheduler } from '#server/modules/reminders/reminder-scheduler';
@@ -137,6 +137,7 @@ beforeEach(async () => {
   received = [];
   // Scheduler tests count what they claim: no reminder of an earlier test may be due.
   await t.db.delete(matchReminders);
+  await t.db.delete(favoriteMatches);
   await t.db.delete(pushSubscriptions);
 });
 
@@ -269,6 +270,71 @@ describe('favourite reminders', () => {
       expect(res.json().message).toMatch(/partido/i);
     }
     expect((await as(ana, 'DELETE', '/api/reminders/abc')).statusCode).toBe(400);
+  });
+});
+
+describe('favourites on the server', () => {
+  const favouriteIds = async (who: SignInResponse) => {
+    const res = await as(who, 'GET', '/api/favorites');
+    expect(res.statusCode).toBe(200);
+    return res.json().data as number[];
+  };
+
+  it('lists the matches favourited with reminders, even when none was planned or all were sent', async () => {
+    const sent = await createMatch(inHours(2));
+    const started = await createMatch(inHours(-0.5));
+    await favourite(ana, sent.id);
+    expect(await favourite(ana, started.id)).toEqual([]);
+    await subscribe(ana, '/ana');
+    now = inHours(3);
+    expect((await newScheduler().tick()).claimed).toBe(2);
+    expect((await as(ana, 'GET', '/api/reminders')).json().data.every((r: Reminder) => r.sentAt !== null)).toBe(true);
+
+    expect(await favouriteIds(ana)).toEqual([sent.id, started.id]);
+    expect(await favouriteIds(bea)).toEqual([]);
+  });
+
+  it('saves a favourite without reminders (notifications off on that device) and removes it with them', async () => {
+    const match = await createMatch(inHours(5));
+    const res = await as(bea, 'POST', '/api/favorites', { matchId: match.id });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toEqual([match.id]);
+    expect((await as(bea, 'GET', '/api/reminders')).json().data).toEqual([]);
+    // Saved again from a device with notifications: the same favourite, now with its reminders.
+    expect(await favourite(bea, match.id)).toHaveLength(2);
+    expect(await favouriteIds(bea)).toEqual([match.id]);
+
+    expect((await as(bea, 'DELETE', `/api/reminders/${match.id}`)).statusCode).toBe(200);
+    expect(await favouriteIds(bea)).toEqual([]);
+    expect((await as(bea, 'GET', '/api/reminders')).json().data).toEqual([]);
+    expect((await as(bea, 'POST', '/api/favorites', { matchId: 999_999 })).statusCode).toBe(404);
+  });
+});
+
+describe('a favourite whose kick-off time is not confirmed', () => {
+  it('gets its reminders at the confirmed time, whatever the provisional one was', async () => {
+    // Provisional date already behind us (a postponed match): reminders are kept for when the time is known.
+    const match = await createMatch(inHours(-2), { kickoffConfirmed: false });
+    await favourite(ana, match.id);
+    await subscribe(ana, '/ana');
+    expect((await newScheduler().tick()).claimed).toBe(0);
+
+    const kickoff = inHours(48);
+    const res = await as(admin, 'PATCH', `/api/matches/${match.id}`, {
+      matchDate: kickoff.toISOString(),
+      kickoffConfirmed: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const dueTimes = (await as(ana, 'GET', '/api/reminders')).json().data.map((r: Reminder) => r.dueAt);
+    expect(dueTimes).toEqual([new Date(kickoff.getTime() - HOUR).toISOString(), kickoff.toISOString()]);
+
+    now = new Date(kickoff.getTime() - HOUR - 60_000);
+    expect((await newScheduler().tick()).claimed).toBe(0);
+    now = new Date(kickoff.getTime() - HOUR);
+    expect(await newScheduler().tick()).toMatchObject({ claimed: 1, delivered: 1 });
+    now = kickoff;
+    expect(await newScheduler().tick()).toMatchObject({ claimed: 1, delivered: 1 });
+    expect(received).toHaveLength(2);
   });
 });
 

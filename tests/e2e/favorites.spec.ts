@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import {
+  callApi,
   createFutureMatch,
+  fillSignInForm,
+  emulatePushService,
   expectToast,
   newTestUser,
   registerViaApi,
@@ -13,6 +16,11 @@ import {
 const SAVED_WITH_REMINDERS = 'Partido guardado. Te avisaremos antes de que empiece.';
 const PERMISSION_DENIED = 'Partido guardado, pero no se pueden enviar notificaciones: permiso denegado.';
 const SETUP_FAILED = 'Partido guardado, pero no se pudieron programar los recordatorios.';
+const KICKOFF_UNCONFIRMED = 'Partido guardado. Te avisaremos cuando se confirme la hora del partido.';
+const PUSH_UNSUPPORTED =
+  'Partido guardado, pero este navegador no admite recordatorios: no tiene notificaciones push. Te avisaremos solo mientras la app esté abierta.';
+const PUSH_REFUSED =
+  'Partido guardado, pero este navegador rechazó la suscripción a los recordatorios (ventana privada o servicio push no disponible). Te avisaremos solo mientras la app esté abierta.';
 const NO_FAVOURITES = 'Aún no tienes partidos favoritos. ¡Explora y añade algunos!';
 
 async function signIn(page: Page, request: APIRequestContext, label: string): Promise<string> {
@@ -21,8 +29,13 @@ async function signIn(page: Page, request: APIRequestContext, label: string): Pr
   return (await signInViaStorage(page, request, user)).token;
 }
 
+/** The signed-in user's ids under the spec's key `savedMatches` (which holds each user's, by user id). */
 async function savedMatchIds(page: Page): Promise<number[]> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('savedMatches') ?? '[]') as number[]);
+  return page.evaluate(() => {
+    const { id } = JSON.parse(localStorage.getItem('userProfile') ?? '{}') as { id?: number };
+    const byUser = JSON.parse(localStorage.getItem('savedMatches') ?? '{}') as Record<string, number[]>;
+    return byUser[String(id)] ?? [];
+  });
 }
 
 async function serverReminderIds(request: APIRequestContext, accessToken: string): Promise<number[]> {
@@ -152,6 +165,7 @@ test.describe('Inicio', () => {
 test.describe('favourites with notifications allowed', () => {
   test.beforeEach(async ({ context }) => {
     await context.grantPermissions(['notifications']);
+    await emulatePushService(context);
   });
 
   test('the heart saves a match into Favoritos, where its heart removes it again', async ({ page, request }) => {
@@ -271,6 +285,117 @@ test.describe('favourites with notifications allowed', () => {
       'aria-pressed',
       'true',
     );
+    expect(await savedMatchIds(page)).toHaveLength(1);
+  });
+});
+
+test.describe('favourites belong to the user, not the device', () => {
+  test.beforeEach(async ({ context }) => {
+    await context.grantPermissions(['notifications']);
+    await emulatePushService(context);
+  });
+
+  test("the next user on the phone sees none of the last one's, who gets theirs back from the server", async ({
+    page,
+    request,
+  }) => {
+    const match = await createFutureMatch(request, await signInAsAdmin(request));
+    const ana = newTestUser('favoritos-ana');
+    const bea = newTestUser('favoritos-bea');
+    await registerViaApi(request, ana);
+    await registerViaApi(request, bea);
+    const signInWithForm = async (user: typeof ana) => {
+      await expect(page).toHaveURL(/\/login$/);
+      await fillSignInForm(page, user.email, user.password);
+      await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+      await expect(page).toHaveURL(/\/tabs\/home$/);
+    };
+    const favouritesTab = async () => {
+      await page.getByTestId('tab-favorites').click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Partidos Guardados' })).toBeVisible();
+    };
+
+    await page.goto('/login');
+    await signInWithForm(ana);
+    const card = await scrollToMatchCard(page, match.id);
+    await card.getByRole('button', { name: 'Guardar partido' }).click();
+    await expectToast(page, SAVED_WITH_REMINDERS);
+    await page.getByRole('button', { name: 'Cerrar sesión' }).filter({ visible: true }).click();
+
+    // Bea, on the same page: not one of Ana's hearts.
+    await signInWithForm(bea);
+    const beasCard = await scrollToMatchCard(page, match.id);
+    await expect(beasCard.getByRole('button', { name: 'Guardar partido' })).toHaveAttribute('aria-pressed', 'false');
+    await favouritesTab();
+    await expect(page.getByText(NO_FAVOURITES)).toBeVisible();
+    await page.getByRole('button', { name: 'Cerrar sesión' }).filter({ visible: true }).click();
+
+    // Ana again, with this device's storage wiped: her favourite comes back from the server.
+    await expect(page).toHaveURL(/\/login$/);
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await signInWithForm(ana);
+    await favouritesTab();
+    await expect(visibleCards(page)).toHaveCount(1);
+    await expect(visibleCards(page)).toHaveAttribute('data-match-id', String(match.id));
+    await expect(visibleCards(page).getByRole('button', { name: 'Quitar de guardados' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(await savedMatchIds(page)).toEqual([match.id]);
+  });
+});
+
+test.describe('what saving a favourite says about its reminders', () => {
+  test.beforeEach(async ({ context }) => {
+    await context.grantPermissions(['notifications']);
+  });
+
+  test('a kick-off time not confirmed yet: the reminder comes once the time is known', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await emulatePushService(context);
+    const admin = await signInAsAdmin(request);
+    const match = await createFutureMatch(request, admin);
+    await callApi(request, admin, 'PATCH', `/api/matches/${match.id}`, { data: { kickoffConfirmed: false } });
+    await signIn(page, request, 'hora-por-confirmar');
+    await page.goto('/tabs/home');
+    const card = await scrollToMatchCard(page, match.id);
+    await expect(card.locator('time')).toContainText('hora por confirmar');
+
+    await card.getByRole('button', { name: 'Guardar partido' }).click();
+    await expectToast(page, KICKOFF_UNCONFIRMED);
+    expect(await savedMatchIds(page)).toEqual([match.id]);
+  });
+
+  test('a browser without the Push API: reminders only while the app is open, and the favourite kept', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.addInitScript(() => Reflect.deleteProperty(window, 'PushManager'));
+    await signIn(page, request, 'sin-push');
+    await page.goto('/tabs/home');
+    expect(await page.evaluate(() => 'PushManager' in window)).toBe(false);
+
+    await firstCard(page).getByRole('button', { name: 'Guardar partido' }).click();
+    await expectToast(page, PUSH_UNSUPPORTED);
+    await expect(firstCard(page).getByRole('button', { name: 'Quitar de guardados' })).toBeVisible();
+    expect(await savedMatchIds(page)).toHaveLength(1);
+  });
+
+  test('a browser whose push service refuses the subscription (headless Chromium has none) says so', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request, 'push-rechazado');
+    await page.goto('/tabs/home');
+
+    await firstCard(page).getByRole('button', { name: 'Guardar partido' }).click();
+    await expectToast(page, PUSH_REFUSED);
+    await expect(firstCard(page).getByRole('button', { name: 'Quitar de guardados' })).toBeVisible();
     expect(await savedMatchIds(page)).toHaveLength(1);
   });
 });

@@ -248,3 +248,44 @@ export async function addVirtualAuthenticator(context: BrowserContext, page: Pag
     },
   };
 }
+
+/**
+ * Playwright's headless Chromium has no push service: `pushManager.subscribe` is refused,
+ * as in a browser whose push service is unavailable. Tests of a push-capable browser
+ * give the page a subscription the server accepts instead (a made-up https endpoint;
+ * nothing is pushed to it, since no test's server-side reminder falls due during the run).
+ */
+export async function emulatePushService(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    if (!('PushManager' in window)) return;
+    let current: PushSubscription | null = null;
+    const made = (options: PushSubscriptionOptionsInit | undefined): PushSubscription => {
+      const endpoint = `https://push.example.com/e2e/${Math.random().toString(36).slice(2)}`;
+      const key = options?.applicationServerKey;
+      const subscription = {
+        endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true, applicationServerKey: key instanceof Uint8Array ? key.buffer : (key ?? null) },
+        getKey: () => null,
+        toJSON: () => ({
+          endpoint,
+          expirationTime: null,
+          keys: {
+            p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+            auth: 'tBHItJI5svbpez7KI4CCXg',
+          },
+        }),
+        unsubscribe: () => {
+          current = null;
+          return Promise.resolve(true);
+        },
+      };
+      return subscription as unknown as PushSubscription;
+    };
+    PushManager.prototype.subscribe = function (options) {
+      current = made(options);
+      return Promise.resolve(current);
+    };
+    PushManager.prototype.getSubscription = () => Promise.resolve(current);
+  });
+}

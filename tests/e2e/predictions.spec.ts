@@ -148,3 +148,37 @@ test('a pool nobody has joined yet has no ranking', async ({ page, request }) =>
   await segment(page, 'Ranking').click();
   await expect(page.getByText('No hay datos de ranking aún.')).toBeVisible();
 });
+
+test('a match whose kick-off time is not confirmed says when picks close: the provisional time', async ({ page, request }) => {
+  const admin = await signInAsAdmin(request);
+  const match = await createFutureMatch(request, admin);
+  // Picks close at the stored kick-off, provisional or not (contract `picksClosed`).
+  const provisional = new Date(Date.now() + 100 * 86_400_000);
+  provisional.setUTCHours(11, 0, 0, 0);
+  await callApi(request, admin, 'PATCH', `/api/matches/${match.id}`, {
+    data: { kickoffConfirmed: false, matchDate: provisional.toISOString() },
+  });
+  const owner = await newApiUser(request, 'provisional');
+  const pool = await createPoolViaApi(request, owner, { name: `Provisional ${unique()}` });
+  const player = newTestUser('plazo');
+  await registerViaApi(request, player);
+  const session = await signInViaStorage(page, request, player);
+  await joinPoolViaApi(request, session, pool);
+
+  await page.goto(`/tabs/pool/${pool.id}`);
+  const card = predictionCard(page, match);
+  await expect(card.locator('time')).toContainText('hora por confirmar');
+  const local = await page.evaluate((iso) => {
+    const date = new Date(iso);
+    return { hours: date.getHours(), minutes: String(date.getMinutes()).padStart(2, '0'), day: date.getDate() };
+  }, provisional.toISOString());
+  await expect(card.locator('.prediction-card__deadline')).toHaveText(
+    new RegExp(`^Cierra: [a-záéíóú]+ ${local.day} [a-z]+\\., ${local.hours}:${local.minutes} \\(hora provisional\\)$`),
+  );
+
+  // A confirmed time needs no note: the kick-off shown is the deadline.
+  await callApi(request, admin, 'PATCH', `/api/matches/${match.id}`, { data: { kickoffConfirmed: true } });
+  await page.reload();
+  await expect(predictionCard(page, match).locator('time')).not.toContainText('hora por confirmar');
+  await expect(predictionCard(page, match).locator('.prediction-card__deadline')).toHaveCount(0);
+});

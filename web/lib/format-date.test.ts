@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 // Kick-offs are shown in the device's time zone; pin it before the formatters are built.
 vi.stubEnv('TZ', 'Europe/Madrid');
-const { formatKickoff } = await import('./format-date.ts');
+const { formatKickoff, formatShortDateTime } = await import('./format-date.ts');
 
 describe('formatKickoff', () => {
   it('writes a confirmed kick-off in long-form Spanish with the local time', () => {
@@ -39,5 +39,12 @@ describe('formatKickoff', () => {
       expect(formatKickoff(kickoff.toISOString(), true)).toBe(withTime.format(kickoff));
       expect(formatKickoff(kickoff.toISOString(), false)).toBe(`${dayOnly.format(kickoff)} · hora por confirmar`);
     }
+  });
+});
+
+describe('formatShortDateTime', () => {
+  it('writes a short local day and time', () => {
+    expect(formatShortDateTime('2026-11-29T11:00:00.000Z')).toBe('domingo 29 nov., 12:00');
+    expect(formatShortDateTime('2026-09-06T07:05:00.000Z')).toBe('domingo 6 sept., 9:05');
   });
 });

@@ -41,3 +41,11 @@ export function formatKickoff(matchDate: string, kickoffConfirmed: boolean): str
     ? `${day}, ${kickoff.getHours()}:${twoDigits(kickoff.getMinutes())}`
     : `${day} · hora por confirmar`;
 }
+
+/** "domingo 29 nov., 12:00": a short local day and time (a deadline on a card). */
+export function formatShortDateTime(isoDate: string): string {
+  const date = new Date(isoDate);
+  const month = months[date.getMonth()] ?? '';
+  const shortMonth = month === 'septiembre' ? 'sept.' : `${month.slice(0, 3)}.`;
+  return `${weekdays[date.getDay()]} ${date.getDate()} ${shortMonth}, ${date.getHours()}:${twoDigits(date.getMinutes())}`;
+}

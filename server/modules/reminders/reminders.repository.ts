@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { REMINDER_SLOTS, reminderId, type MatchStatus, type PlannedReminder, type Reminder, type ReminderSlot } from '#contract/index';
 import { queryRows, type Database } from '../../db/client.ts';
-import { matchReminders, matches } from '../../db/schema.ts';
+import { favoriteMatches, matchReminders, matches } from '../../db/schema.ts';
 
 /** A reminder this instance claimed, with what its notification needs. */
 export interface ClaimedReminder {
@@ -67,10 +67,31 @@ export function createRemindersRepository(db: Database) {
       return rows.map(toReminder);
     },
 
+    /** Idempotent. A favourite outlives its reminders: it stays listed when none is planned or all were sent. */
+    async addFavorite(userId: number, matchId: number): Promise<void> {
+      await db.insert(favoriteMatches).values({ userId, matchId }).onConflictDoNothing();
+    },
+
+    /** The user's favourite match ids, oldest first. */
+    async listFavoriteIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .select({ matchId: favoriteMatches.matchId })
+        .from(favoriteMatches)
+        .where(eq(favoriteMatches.userId, userId))
+        .orderBy(asc(favoriteMatches.createdAt), asc(favoriteMatches.matchId));
+      return rows.map((row) => row.matchId);
+    },
+
+    /** Un-favouriting: the favourite and its reminders go together. */
     async deleteForMatch(userId: number, matchId: number): Promise<void> {
-      await db
-        .delete(matchReminders)
-        .where(and(eq(matchReminders.userId, userId), eq(matchReminders.matchId, matchId)));
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(matchReminders)
+          .where(and(eq(matchReminders.userId, userId), eq(matchReminders.matchId, matchId)));
+        await tx
+          .delete(favoriteMatches)
+          .where(and(eq(favoriteMatches.userId, userId), eq(favoriteMatches.matchId, matchId)));
+      });
     },
 
     /** Reminders sent before `cutoff`: their match is long past, and a sent reminder is never sent again. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  FavoriteListResponseSchema,
   MatchIdParamsSchema,
   MessageResponseSchema,
   PushEndpointBodySchema,
@@ -74,7 +75,7 @@ export async function remindersRoutes(app: FastifyInstance, { reminders }: { rem
     schema: {
       tags: ['reminders'],
       security,
-      summary: 'Programar los recordatorios de un partido favorito (una hora antes y al inicio; solo los futuros)',
+      summary: 'Guardar un partido favorito y programar sus recordatorios (una hora antes y al inicio; solo los futuros)',
       body: ReminderBodySchema,
       response: { 201: ReminderListResponseSchema, ...errors },
     },
@@ -82,11 +83,33 @@ export async function remindersRoutes(app: FastifyInstance, { reminders }: { rem
       reply.code(201).send({ data: await reminders.schedule(currentUser(request).id, request.body.matchId) }),
   });
 
+  api.get('/favorites', {
+    schema: {
+      tags: ['reminders'],
+      security,
+      summary: 'Mis partidos favoritos (ids), con recordatorios o sin ellos',
+      response: { 200: FavoriteListResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ data: await reminders.listFavorites(currentUser(request).id) }),
+  });
+
+  api.post('/favorites', {
+    schema: {
+      tags: ['reminders'],
+      security,
+      summary: 'Guardar un partido favorito sin recordatorios (notificaciones no disponibles en ese dispositivo)',
+      body: ReminderBodySchema,
+      response: { 201: FavoriteListResponseSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send({ data: await reminders.addFavorite(currentUser(request).id, request.body.matchId) }),
+  });
+
   api.delete('/reminders/:matchId', {
     schema: {
       tags: ['reminders'],
       security,
-      summary: 'Cancelar los recordatorios de un partido (al quitarlo de favoritos)',
+      summary: 'Quitar un partido de favoritos y cancelar sus recordatorios',
       params: MatchIdParamsSchema,
       response: { 200: MessageResponseSchema, ...errors },
     },

@@ -20,6 +20,11 @@ interface Deps {
   clock: Clock;
 }
 
+/** The match was deleted a moment ago. */
+function matchGone(error: unknown): never {
+  throw isForeignKeyViolation(error) ? new NotFoundError(footballMessages.matchNotFound) : error;
+}
+
 /** Everything here acts on the signed-in user's own rows only. */
 export function createRemindersService({ reminders, subscriptions, matches, vapidKeys, clock }: Deps) {
   return {
@@ -33,21 +38,34 @@ export function createRemindersService({ reminders, subscriptions, matches, vapi
 
     removeSubscription: (userId: number, endpoint: string) => subscriptions.deleteOwn(userId, endpoint),
 
-    /** A favourite's reminders (spec §9): only those still ahead; asking again changes nothing. */
+    /** Saves a favourite without reminders (notifications refused or unavailable on that device). */
+    async addFavorite(userId: number, matchId: number): Promise<number[]> {
+      if (!(await matches.findById(matchId))) throw new NotFoundError(footballMessages.matchNotFound);
+      await reminders.addFavorite(userId, matchId).catch(matchGone);
+      return reminders.listFavoriteIds(userId);
+    },
+
+    listFavorites: (userId: number) => reminders.listFavoriteIds(userId),
+
+    /**
+     * A favourite and its reminders (spec §9): only those still ahead; asking again changes nothing.
+     * A kick-off not confirmed yet gets them too, planned on the provisional time: they follow the
+     * match's date and are only sent once the time is confirmed (`claimDue`).
+     */
     async schedule(userId: number, matchId: number): Promise<Reminder[]> {
       const match = await matches.findById(matchId);
       if (!match) throw new NotFoundError(footballMessages.matchNotFound);
+      await reminders.addFavorite(userId, matchId).catch(matchGone);
       if (match.status !== 'finished') {
         await reminders
-          .insertMissing(userId, planReminders(match.id, new Date(match.matchDate), clock()))
-          .catch((error: unknown) => {
-            // The match was deleted a moment ago.
-            throw isForeignKeyViolation(error) ? new NotFoundError(footballMessages.matchNotFound) : error;
-          });
+          // Unconfirmed, both are kept whatever the provisional time: the confirmed one decides.
+          .insertMissing(userId, planReminders(match.id, new Date(match.matchDate), match.kickoffConfirmed ? clock() : new Date(0)))
+          .catch(matchGone);
       }
       return reminders.listForUser(userId, matchId);
     },
 
+    /** Un-favouriting: the favourite and its reminders. */
     cancel: (userId: number, matchId: number) => reminders.deleteForMatch(userId, matchId),
 
     list: (userId: number) => reminders.listForUser(userId),

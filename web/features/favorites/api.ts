@@ -25,14 +25,31 @@ export async function deletePushSubscription(endpoint: string): Promise<void> {
   });
 }
 
-/** The server keeps the favourite's reminders and pushes them even when the app is closed. */
+/** Saves the favourite on the server with its reminders, which it pushes even when the app is closed. */
 export async function scheduleServerReminders(matchId: number): Promise<Reminder[]> {
   const { ReminderListResponseSchema } = await loadContract();
   return (await apiRequest('/api/reminders', { method: 'POST', body: { matchId }, schema: ReminderListResponseSchema }))
     .data;
 }
 
+/** Un-favourites on the server: the favourite and its reminders. */
 export async function cancelServerReminders(matchId: number): Promise<void> {
   const { MessageResponseSchema } = await loadContract();
   await apiRequest(`/api/reminders/${matchId}`, { method: 'DELETE', schema: MessageResponseSchema });
+}
+
+/**
+ * The signed-in user's favourites as the server keeps them (they follow the user, not the device).
+ * Not kept in the offline cache: this device's `savedMatches` is the offline copy, and an older
+ * cached answer would undo what was saved since.
+ */
+export async function fetchFavoriteIds(): Promise<number[]> {
+  const { FavoriteListResponseSchema } = await loadContract();
+  return (await apiRequest('/api/favorites', { schema: FavoriteListResponseSchema, offlineCache: false })).data;
+}
+
+/** A favourite without reminders (notifications refused or unavailable here): still the user's on every device. */
+export async function saveServerFavorite(matchId: number): Promise<void> {
+  const { FavoriteListResponseSchema } = await loadContract();
+  await apiRequest('/api/favorites', { method: 'POST', body: { matchId }, schema: FavoriteListResponseSchema });
 }

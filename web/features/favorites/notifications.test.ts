@@ -86,7 +86,7 @@ describe('subscribeToPush on a browser another account never signed out of', () 
       .mockResolvedValueOnce(json(409, { statusCode: 409, error: 'Conflict', message: 'De otra cuenta.' }))
       .mockResolvedValueOnce(json(201, { message: 'Suscripción guardada.' }));
 
-    await expect(subscribeToPush()).resolves.toBe(true);
+    await expect(subscribeToPush()).resolves.toBe('subscribed');
 
     expect(unsubscribe).toHaveBeenCalledTimes(1);
     expect(subscribe).toHaveBeenCalledTimes(1);
@@ -95,5 +95,50 @@ describe('subscribeToPush on a browser another account never signed out of', () 
       JSON.stringify({ endpoint, keys: { p256dh: 'p', auth: 'a' } }),
       JSON.stringify({ endpoint: 'https://push.example.com/send/new', keys: { p256dh: 'p', auth: 'a' } }),
     ]);
+  });
+});
+
+describe('subscribeToPush says why reminders cannot reach this browser with the app closed', () => {
+  const serverKey = new Uint8Array(65).fill(4);
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+  const withPushManager = (pushManager: object | undefined) => {
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { ready: Promise.resolve({ pushManager }) },
+    });
+    Object.defineProperty(window, 'PushManager', { configurable: true, value: class {} });
+  };
+  const answerKey = () =>
+    fetchMock.mockResolvedValueOnce(json(200, { data: { publicKey: btoa(String.fromCharCode(...serverKey)) } }));
+
+  it('unsupported: no service worker or no Push API', async () => {
+    await expect(subscribeToPush()).resolves.toBe('unsupported');
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { ready: Promise.resolve({}) } });
+    await expect(subscribeToPush()).resolves.toBe('unsupported');
+    Object.defineProperty(window, 'PushManager', { configurable: true, value: class {} });
+    await expect(subscribeToPush()).resolves.toBe('unsupported');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refused: the browser or its push service refuses the subscription', async () => {
+    withPushManager({
+      getSubscription: () => Promise.resolve(null),
+      subscribe: () => Promise.reject(new DOMException('Registration failed - push service error', 'AbortError')),
+    });
+    answerKey();
+    await expect(subscribeToPush()).resolves.toBe('refused');
+  });
+
+  it('failed: our server could not save it (nothing to say about the browser)', async () => {
+    const subscription = {
+      endpoint,
+      options: { applicationServerKey: serverKey.buffer },
+      toJSON: () => ({ endpoint, keys: { p256dh: 'p', auth: 'a' } }),
+      unsubscribe,
+    };
+    withPushManager({ getSubscription: () => Promise.resolve(subscription), subscribe: vi.fn() });
+    answerKey();
+    fetchMock.mockResolvedValueOnce(json(503, { statusCode: 503, error: 'Service Unavailable', message: 'No.' }));
+    await expect(subscribeToPush()).resolves.toBe('failed');
   });
 });

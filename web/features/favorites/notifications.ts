@@ -9,6 +9,8 @@ const PUSH_SUBSCRIBE_TIMEOUT_MS = 10_000;
 /** Signing out waits at most this long for the server to forget this browser's subscription. */
 const PUSH_FORGET_TIMEOUT_MS = 3_000;
 
+export const notificationsSupported = (): boolean => 'Notification' in window;
+
 export const notificationsAllowed = (): boolean => 'Notification' in window && Notification.permission === 'granted';
 
 /** Spec §7: checks and, if not decided yet, asks. Throws where the browser has no notifications at all. */
@@ -45,40 +47,70 @@ function sameKey(key: ArrayBuffer | null, expected: Uint8Array): boolean {
 }
 
 /**
+ * How subscribing to Web Push went. Anything but `subscribed` means reminders reach this
+ * browser only while the app is open (the in-page timers), and the user is told why:
+ * - `unsupported`: no service worker or no Push API (an old or private-mode browser);
+ * - `refused`: the browser or its push service refused or never answered the subscription;
+ * - `failed`: our server could not save it (it says nothing about the browser).
+ */
+export type PushSubscribeResult = 'subscribed' | 'unsupported' | 'refused' | 'failed';
+
+/**
  * Subscribes this browser to Web Push with the server's VAPID key and saves the
  * subscription for the signed-in user, so reminders arrive with the app closed.
- * False where push is unavailable: the in-page reminders are all there is then.
  */
-export async function subscribeToPush(): Promise<boolean> {
-  if (!('serviceWorker' in navigator) || !('PushManager' in window)) return false;
+export async function subscribeToPush(): Promise<PushSubscribeResult> {
+  if (!('serviceWorker' in navigator) || !('PushManager' in window)) return 'unsupported';
+  let registration: ServiceWorkerRegistration;
+  let serverKey: Uint8Array<ArrayBuffer>;
   try {
-    const registration = await withTimeout(navigator.serviceWorker.ready, SERVICE_WORKER_READY_TIMEOUT_MS);
-    const serverKey = base64UrlToBytes(await fetchVapidPublicKey());
-    let subscription = await registration.pushManager.getSubscription();
+    registration = await withTimeout(navigator.serviceWorker.ready, SERVICE_WORKER_READY_TIMEOUT_MS);
+  } catch {
+    // No worker took control (Firefox's private windows have none, for one): push cannot work here.
+    return 'unsupported';
+  }
+  if (!registration.pushManager) return 'unsupported';
+  try {
+    serverKey = base64UrlToBytes(await fetchVapidPublicKey());
+  } catch {
+    return 'failed';
+  }
+  let subscription: PushSubscription | null;
+  const subscribe = () =>
+    withTimeout(
+      registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey }),
+      PUSH_SUBSCRIBE_TIMEOUT_MS,
+    );
+  try {
+    subscription = await registration.pushManager.getSubscription();
     // Made for another key (the server's database was reset): the push service would refuse our pushes.
     if (subscription && !sameKey(subscription.options.applicationServerKey, serverKey)) {
       await subscription.unsubscribe();
       subscription = null;
     }
-    const subscribe = () =>
-      withTimeout(
-        registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey }),
-        PUSH_SUBSCRIBE_TIMEOUT_MS,
-      );
     subscription ??= await subscribe();
+  } catch {
+    return 'refused';
+  }
+  try {
+    await savePushSubscription(subscription.toJSON());
+  } catch (error) {
+    // Still another account's here (it never signed out): a new subscription ends that one at
+    // the push service, whose 410 then removes it from that account, and belongs to this one.
+    if (!(error instanceof ApiRequestError && error.status === 409)) return 'failed';
+    try {
+      await subscription.unsubscribe();
+      subscription = await subscribe();
+    } catch {
+      return 'refused';
+    }
     try {
       await savePushSubscription(subscription.toJSON());
-    } catch (error) {
-      // Still another account's here (it never signed out): a new subscription ends that one at
-      // the push service, whose 410 then removes it from that account, and belongs to this one.
-      if (!(error instanceof ApiRequestError && error.status === 409)) throw error;
-      await subscription.unsubscribe();
-      await savePushSubscription((await subscribe()).toJSON());
+    } catch {
+      return 'failed';
     }
-    return true;
-  } catch {
-    return false;
   }
+  return 'subscribed';
 }
 
 /**

@@ -1,8 +1,8 @@
 import { IonCard, IonCardContent } from '@ionic/react';
-import { predictionLabels } from '#contract/index';
+import { picksCloseProvisionalNote, predictionLabels } from '#contract/index';
 import type { PredictionChoice } from '#contract/index';
 import { TeamLogo } from '../../components/team-logo.tsx';
-import { formatKickoff } from '../../lib/format-date.ts';
+import { formatKickoff, formatShortDateTime } from '../../lib/format-date.ts';
 import type { Fixture, FixtureTeam } from './fixtures.ts';
 import './prediction-card.css';
 
@@ -24,6 +24,10 @@ export function PredictionCard({ fixture: { match, home, away }, pick, sending, 
         <time className="prediction-card__kickoff" dateTime={match.matchDate}>
           {formatKickoff(match.matchDate, match.kickoffConfirmed)}
         </time>
+        {!match.kickoffConfirmed && pick === null && (
+          // The server closes picks at the stored kick-off, provisional or not: say when that is.
+          <p className="prediction-card__deadline">{picksCloseProvisionalNote(formatShortDateTime(match.matchDate))}</p>
+        )}
         <div className="prediction-card__teams">
           <Team team={home} />
           <span className="prediction-card__versus">VS</span>
