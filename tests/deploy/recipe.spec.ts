@@ -29,11 +29,14 @@ let database: { url: string; drop(): Promise<void> } | undefined;
 let certificate: Buffer;
 
 test.describe.configure({ mode: 'serial' });
-test.skip(!nginx, 'nginx not found: the deployment recipe needs it (apt-get install nginx, or set NGINX=/path/to/nginx)');
-test.skip(
-  !process.env.TEST_DATABASE_URL,
-  'TEST_DATABASE_URL is not set: the deployment recipe runs two instances on PostgreSQL (.ci/run sets it to the local service)',
-);
+const skipReason = !nginx
+  ? 'nginx not found: the deployment recipe needs it (apt-get install nginx, or set NGINX=/path/to/nginx)'
+  : !process.env.TEST_DATABASE_URL
+    ? 'TEST_DATABASE_URL is not set: the deployment recipe runs two instances on PostgreSQL (.ci/run sets it to the local service)'
+    : null;
+// Playwright's list reporter does not print a skip's reason: say it where the run's reader sees it.
+if (skipReason) console.log(`Deployment recipe test skipped: ${skipReason}`);
+test.skip(skipReason !== null, skipReason ?? '');
 
 async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL ?? '';
