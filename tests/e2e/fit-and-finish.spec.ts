@@ -97,6 +97,8 @@ test("a toast covers neither the toolbar nor an open modal's header and its Canc
   await expect(cancel).toBeVisible();
   await modal.getByTestId('pool-create-submit').click();
   await expectToast(page, 'El nombre de la quiniela es obligatorio.');
+  // Measured where it rests: it slides in from below (toaster.css), and mid-slide it still overlaps the tab bar.
+  await shownToast(page).evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
 
   const toast = (await shownToast(page).boundingBox())!;
   const covered = [

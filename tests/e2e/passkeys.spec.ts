@@ -240,6 +240,9 @@ test.describe('on a device with a platform authenticator', () => {
     const list = await request.get('/auth/passkeys', { headers: { Authorization: `Bearer ${accessToken}` } });
     expect(((await list.json()) as { data: unknown[] }).data).toEqual([]);
 
+    // Ionic un-hides the app when its last overlay closes, judged when each dismissal starts: a dialog closed while
+    // the confirmation is still fading out would leave the app hidden from the accessibility tree.
+    await expect(page.locator('ion-alert')).toHaveCount(0);
     await page.getByRole('button', { name: 'Cerrar' }).click();
     await signOut(page);
     await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
