@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglitePath, queryRows } from '#server/db/client';
-import { startServer, type ServerProcess } from '#tests/support/server-process';
+import { callServer as api, signInTo, startServer, type ServerProcess } from '#tests/support/server-process';
 import { testDatabaseKind } from '#tests/support/test-database';
 
 /**
@@ -43,21 +43,8 @@ function run(script: 'backup' | 'restore', args: string[], dataRoot: string): Pr
   });
 }
 
-async function api<T>(server: ServerProcess, method: string, url: string, body?: object, token?: string): Promise<{ status: number; data: T; body: any }> {
-  const res = await fetch(server.base + url, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await res.json()) as { data: T };
-  return { status: res.status, data: json.data, body: json };
-}
-
-type SignedIn = { session: { accessToken: string }; userProfile: { id: number } };
-async function signIn(server: ServerProcess, email: string, secret = password): Promise<{ status: number; body: SignedIn }> {
-  const res = await api<never>(server, 'POST', '/auth/signin', { email, password: secret });
-  return { status: res.status, body: res.body as SignedIn };
-}
+/** Signs in with this file's password unless another is given. */
+const signIn = (server: ServerProcess, email: string, secret = password) => signInTo(server, email, secret);
 
 /** Every row of every table of the app, as JSON lines sorted, read from a stopped server's folder. */
 async function tableContents(dataRoot: string): Promise<Map<string, string[]>> {

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglitePath, queryRows } from '#server/db/client';
-import { startServer, type ServerProcess } from '#tests/support/server-process';
+import { callServer as api, signInTo, startServer, type ServerProcess } from '#tests/support/server-process';
 import { testDatabaseKind } from '#tests/support/test-database';
 
 /**
@@ -72,34 +72,8 @@ function move(args: string[]): Promise<{ code: number; stdout: string; stderr: s
   });
 }
 
-async function api<T>(
-  server: ServerProcess,
-  method: string,
-  url: string,
-  body?: object,
-  token?: string,
-): Promise<{ status: number; data: T; body: any }> {
-  const res = await fetch(server.base + url, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await res.json()) as { data: T };
-  return { status: res.status, data: json.data, body: json };
-}
-
-type SignedIn = { session: { accessToken: string }; userProfile: { id: number } };
-async function signIn(
-  server: ServerProcess,
-  email: string,
-  secret = password,
-): Promise<{ status: number; body: SignedIn }> {
-  const res = await api<never>(server, 'POST', '/auth/signin', { email, password: secret });
-  return { status: res.status, body: res.body as SignedIn };
-}
+/** Signs in with this file's password unless another is given. */
+const signIn = (server: ServerProcess, email: string, secret = password) => signInTo(server, email, secret);
 
 /**
  * A table's rows as sorted JSON text, to compare both databases. The data versions (app_settings data-version:*)

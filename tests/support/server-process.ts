@@ -79,3 +79,30 @@ export async function startRoundRobinProxy(targets: string[]): Promise<{ base: s
   const { port } = server.address() as { port: number };
   return { base: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
+
+/** A JSON call to a server process, as a client makes it: the status, the `data` envelope and the whole body. */
+export async function callServer<T>(
+  server: ServerProcess,
+  method: string,
+  url: string,
+  body?: object,
+  token?: string,
+): Promise<{ status: number; data: T; body: any }> {
+  const res = await fetch(server.base + url, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const json = (await res.json()) as { data: T };
+  return { status: res.status, data: json.data, body: json };
+}
+
+export type SignedIn = { session: { accessToken: string }; userProfile: { id: number } };
+
+export async function signInTo(server: ServerProcess, email: string, password: string): Promise<{ status: number; body: SignedIn }> {
+  const res = await callServer<never>(server, 'POST', '/auth/signin', { email, password });
+  return { status: res.status, body: res.body as SignedIn };
+}
