@@ -177,7 +177,7 @@ export default defineConfig({
             // The tabs with Inicio and Favoritos: the match list, the shared components, the contract and zod.
             {
               name: 'tabs',
-              test: /web[\\/](pages[\\/](tabs-layout|home-page|tab-visibility)\.tsx?|features[\\/](matches|favorites)[\\/]|components[\\/]|lib[\\/])|[\\/]node_modules[\\/](zod|@tanstack)[\\/]|[\\/]contract[\\/]/,
+              test: /web[\\/](pages[\\/](tabs-layout|home-page|tab-visibility)\.tsx?|features[\\/](matches[\\/](?!admin[\\/])|reminders[\\/])|components[\\/]|lib[\\/])|[\\/]node_modules[\\/](zod|@tanstack)[\\/]|[\\/]contract[\\/]/,
             },
           ],
         },

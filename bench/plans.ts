@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import { openPostgres, queryRows } from '#server/db/client';
-import { createSessionsRepository } from '#server/modules/auth/sessions.repository';
+import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
 import { createRemindersRepository } from '#server/modules/reminders/reminders.repository';
 import { SCALE, seedScale } from './scale-seed.ts';
 import { fmt, scratchPostgres } from './support.ts';

@@ -11,7 +11,7 @@ import type { InjectOptions } from 'fastify';
 import { buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import { queryRows, type Database } from '#server/db/client';
-import { createSessionsRepository } from '#server/modules/auth/sessions.repository';
+import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
 import { createStandingsRepository } from '#server/modules/leaderboard/standings.repository';
 import { SCALE, seedScale } from './scale-seed.ts';
 import { fmt, percentilesMs, percentilesOf, scratchPostgres, timed } from './support.ts';
@@ -37,10 +37,13 @@ async function driftFromRecompute(db: Database, recompute: () => Promise<void>):
   await db.execute(sql`drop table if exists standings_before`);
   await db.execute(sql`create table standings_before as select pool_id, user_id, points, correct_picks from standings`);
   await recompute();
-  const [row] = await queryRows<{ n: string }>(db, sql`
+  const [row] = await queryRows<{ n: string }>(
+    db,
+    sql`
     select count(*) as n from (
       select pool_id, user_id, points, correct_picks from standings
-      except select * from standings_before) d`);
+      except select * from standings_before) d`,
+  );
   await db.execute(sql`drop table standings_before`);
   return Number(row!.n);
 }
@@ -61,7 +64,9 @@ try {
     roundCorrected = !roundCorrected;
     return {
       ...laliga,
-      matches: laliga.matches.map((m) => (roundCorrected && round.includes(m) ? { ...m, score: { ft: corrected(m.score!.ft!) } } : m)),
+      matches: laliga.matches.map((m) =>
+        roundCorrected && round.includes(m) ? { ...m, score: { ft: corrected(m.score!.ft!) } } : m,
+      ),
     };
   };
   const source = path.join(mkdtempSync(path.join(os.tmpdir(), 'quiniela-scale-')), 'laliga.json');
@@ -84,28 +89,38 @@ try {
   await db.execute(sql`update users set role_id = (select id from roles where name = 'admin') where id = ${adminId}`);
   const sessions = createSessionsRepository(db);
   const expires = new Date(Date.now() + 86_400_000);
-  const [adminToken, memberToken] = [await sessions.create(adminId, expires), await sessions.create(facts.memberId, expires)];
+  const [adminToken, memberToken] = [
+    await sessions.create(adminId, expires),
+    await sessions.create(facts.memberId, expires),
+  ];
   const call = async (token: string, options: InjectOptions & { url: string }) => {
     const response = await app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
     if (response.statusCode !== 200) throw new Error(`${options.url}: ${response.statusCode} ${response.body}`);
     return response;
   };
-  const readRanking = () => call(memberToken, { method: 'GET', url: `/api/leaderboard/pool/${facts.biggestPoolId}/ranking` });
+  const readRanking = () =>
+    call(memberToken, { method: 'GET', url: `/api/leaderboard/pool/${facts.biggestPoolId}/ranking` });
 
   // The finished match with the most predictions: the widest single result.
-  const [busiest] = await queryRows<{ id: number; pools: string; picks: string; home: number; away: number }>(db, sql`
+  const [busiest] = await queryRows<{ id: number; pools: string; picks: string; home: number; away: number }>(
+    db,
+    sql`
     select p.match_id as id, count(distinct p.pool_id) as pools, count(*) as picks, min(m.score_home) as home, min(m.score_away) as away
     from predictions p join matches m on m.id = p.match_id
     where m.status = 'finished'
-    group by p.match_id order by count(*) desc, p.match_id limit 1`);
+    group by p.match_id order by count(*) desc, p.match_id limit 1`,
+  );
   const matchId = Number(busiest!.id);
   const original: [number, number] = [busiest!.home, busiest!.away];
   const affectedPools = (
     await queryRows<{ pool_id: number }>(db, sql`select distinct pool_id from predictions where match_id = ${matchId}`)
   ).map((r) => Number(r.pool_id));
-  const [roundPicks] = await queryRows<{ n: string; pools: string }>(db, sql`
+  const [roundPicks] = await queryRows<{ n: string; pools: string }>(
+    db,
+    sql`
     select count(*) as n, count(distinct p.pool_id) as pools from predictions p join matches m on m.id = p.match_id
-    where m.competition = 'laliga-2026-27' and m.round = ${lastPlayed} and m.status = 'finished'`);
+    where m.competition = 'laliga-2026-27' and m.round = ${lastPlayed} and m.status = 'finished'`,
+  );
 
   // Baselines: the naive recompute from all predictions, of the same pools the measured path touches.
   const naiveBiggest = await percentilesMs(NAIVE_RUNS, () => standings.recompute([facts.biggestPoolId], clock()));
@@ -141,27 +156,52 @@ try {
   });
   await app.close();
 
-  const [sizes] = await queryRows<{ p50: number; p99: number; max: number; next: number }>(db, sql`
+  const [sizes] = await queryRows<{ p50: number; p99: number; max: number; next: number }>(
+    db,
+    sql`
     select percentile_disc(0.5) within group (order by participant_count) as p50,
            percentile_disc(0.99) within group (order by participant_count) as p99,
            max(participant_count) as max,
            max(participant_count) filter (where id <> ${facts.biggestPoolId}) as next
-    from pools`);
+    from pools`,
+  );
 
-  console.log(`\nPostgreSQL: ${Object.entries(facts.counts).map(([t, n]) => `${t} ${n.toLocaleString('en')}`).join(', ')}`);
-  console.log(`  seeded in ${fmt(facts.seededInSeconds)} s; pool sizes p50 ${sizes!.p50}, p99 ${sizes!.p99}, biggest ${sizes!.max}, next ${sizes!.next}`);
-  console.log(`  one result: match ${matchId}, ${busiest!.picks} picks in ${busiest!.pools} pools;` +
-    ` round "${lastPlayed}": ${round.length} results, ${roundPicks!.n} picks in ${roundPicks!.pools} pools`);
-  console.log(`  standings rows differing from a full recompute: after the single results ${driftAfterOne}, after the imports ${driftAfterImport}\n`);
+  console.log(
+    `\nPostgreSQL: ${Object.entries(facts.counts)
+      .map(([t, n]) => `${t} ${n.toLocaleString('en')}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `  seeded in ${fmt(facts.seededInSeconds)} s; pool sizes p50 ${sizes!.p50}, p99 ${sizes!.p99}, biggest ${sizes!.max}, next ${sizes!.next}`,
+  );
+  console.log(
+    `  one result: match ${matchId}, ${busiest!.picks} picks in ${busiest!.pools} pools;` +
+      ` round "${lastPlayed}": ${round.length} results, ${roundPicks!.n} picks in ${roundPicks!.pools} pools`,
+  );
+  console.log(
+    `  standings rows differing from a full recompute: after the single results ${driftAfterOne}, after the imports ${driftAfterImport}\n`,
+  );
   type Row = [label: string, measured: { p50: number; p99: number }, naive: { p50: number }, baseline: string];
   const rows: Row[] = [
-    [`GET ranking, biggest pool (${SCALE.biggestPoolMembers.toLocaleString('en')} members), first read after a result ×${WRITES}`, readCold, naiveBiggest, 'recompute that pool'],
+    [
+      `GET ranking, biggest pool (${SCALE.biggestPoolMembers.toLocaleString('en')} members), first read after a result ×${WRITES}`,
+      readCold,
+      naiveBiggest,
+      'recompute that pool',
+    ],
     [`GET ranking, biggest pool, repeated ×${READS}`, readWarm, naiveBiggest, 'recompute that pool'],
     [`PATCH one result ×${WRITES}`, oneResult, naiveAffected, `recompute the ${affectedPools.length} affected pools`],
-    [`POST import-results, one round (${round.length} results) ×${NAIVE_RUNS}`, importRound, naiveAll, 'recompute every pool'],
+    [
+      `POST import-results, one round (${round.length} results) ×${NAIVE_RUNS}`,
+      importRound,
+      naiveAll,
+      'recompute every pool',
+    ],
     [`POST update-all as admin (pull + repair pass) ×${NAIVE_RUNS}`, updateAll, naiveAll, 'recompute every pool'],
   ];
-  console.log('| measured (HTTP route of the app) | p50 ms | p99 ms | naive baseline | naive p50 ms | ratio p50 | ratio p99 |');
+  console.log(
+    '| measured (HTTP route of the app) | p50 ms | p99 ms | naive baseline | naive p50 ms | ratio p50 | ratio p99 |',
+  );
   console.log('|---|---|---|---|---|---|---|');
   for (const [label, measured, naive, baseline] of rows) {
     console.log(

@@ -21,6 +21,7 @@ export const messages = {
   mustSignInForPools: 'Debes iniciar sesión para ver tus quinielas.',
   networkUnavailable: 'Sin conexión y sin datos guardados para esta consulta.',
   retry: 'Reintentar',
+  deleted: 'Eliminado.',
 
   // Server messages (brief §3: short, fit for a toast)
   invalidCredentials: 'Correo o contraseña incorrectos.',

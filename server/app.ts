@@ -8,17 +8,17 @@ import { loggerOptions } from './lib/logger.ts';
 import { createMetrics, metricsRoutes } from './lib/metrics.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { REQUEST_ID_HEADER, requestId } from './lib/request-id.ts';
-import { authRoutes, credentialRateLimit } from './modules/auth/auth.routes.ts';
+import { authRoutes, credentialRateLimit } from './modules/accounts/auth.routes.ts';
 import { createPasskeysRepository } from './modules/passkeys/passkeys.repository.ts';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { createPasskeysService } from './modules/passkeys/passkeys.service.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
+import { createAuthService } from './modules/accounts/auth.service.ts';
+import { createSessionsRepository } from './modules/accounts/sessions.repository.ts';
 import { createPoolsRepository } from './modules/pools/pools.repository.ts';
 import { poolsRoutes } from './modules/pools/pools.routes.ts';
 import { createPoolsService } from './modules/pools/pools.service.ts';
-import { confederationsRoutes } from './modules/confederations/confederations.routes.ts';
-import { createConfederationsRepository } from './modules/confederations/confederations.repository.ts';
+import { confederationsRoutes } from './modules/teams/confederations.routes.ts';
+import { createConfederationsRepository } from './modules/teams/confederations.repository.ts';
 import { createStandingsRepository } from './modules/leaderboard/standings.repository.ts';
 import { createMatchesService } from './modules/matches/matches.service.ts';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.ts';
@@ -33,17 +33,17 @@ import { createMatchesRepository } from './modules/matches/matches.repository.ts
 import { matchesRoutes } from './modules/matches/matches.routes.ts';
 import { createTeamsRepository } from './modules/teams/teams.repository.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
-import { createUsersRepository } from './modules/users/users.repository.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { createUsersService } from './modules/users/users.service.ts';
+import { createUsersRepository } from './modules/accounts/users.repository.ts';
+import { usersRoutes } from './modules/accounts/users.routes.ts';
+import { createUsersService } from './modules/accounts/users.service.ts';
 import { createRolesRepository } from './modules/roles/roles.repository.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { createImportJobsRepository } from './modules/admin/import-jobs.repository.ts';
-import { createResultChangesRepository } from './modules/admin/result-changes.repository.ts';
-import { resultChangesRoutes } from './modules/admin/result-changes.routes.ts';
-import { createResultsImportService } from './modules/admin/results-import.service.ts';
+import { adminRoutes } from './modules/results/results-import.routes.ts';
+import { createImportJobsRepository } from './modules/results/import-jobs.repository.ts';
+import { createResultChangesRepository } from './modules/matches/result-changes.repository.ts';
+import { resultChangesRoutes } from './modules/matches/result-changes.routes.ts';
+import { createResultsImportService } from './modules/results/results-import.service.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -71,7 +71,12 @@ const trustHops =
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the whole app: what `server/main.ts` serves and what the API tests inject into. */
-export async function buildApp({ config, database, clock = systemClock, logDestination }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  logDestination,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logDestination),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -106,12 +111,15 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
   if (database.kind === 'pglite') soleWriter(db);
   const versions = dataVersions(db);
   // Only with a METRICS_TOKEN: without one nothing is counted and GET /metrics is a 404.
-  const metrics = config.metricsToken ? createMetrics(database.poolStats ? { poolStats: database.poolStats } : {}) : null;
+  const metrics = config.metricsToken
+    ? createMetrics(database.poolStats ? { poolStats: database.poolStats } : {})
+    : null;
   if (metrics) {
     metrics.observeRequests(app);
     observeCacheLookups(versions, (topic, hit) => metrics.cacheLookup(topic, hit));
   }
-  const counted: NonNullable<typeof metrics>['countImports'] = (trigger, run) => (metrics ? metrics.countImports(trigger, run) : run);
+  const counted: NonNullable<typeof metrics>['countImports'] = (trigger, run) =>
+    metrics ? metrics.countImports(trigger, run) : run;
   const rateLimiter = createRateLimiter(db, clock);
   const teams = createTeamsRepository(db);
   const matches = createMatchesRepository(db);
@@ -154,9 +162,19 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
   });
   await app.register(teamsRoutes, { prefix: '/api/teams', teams });
   await app.register(matchesRoutes, { prefix: '/api/matches', matches, service: matchesService, versions, clock });
-  await app.register(resultChangesRoutes, { prefix: '/api/matches', matches, resultChanges: createResultChangesRepository(db) });
-  await app.register(usersRoutes, { prefix: '/api/users', users: createUsersService({ db, users, versions, rateLimiter, config }) });
-  await app.register(rolesRoutes, { prefix: '/api/roles', roles: createRolesService({ roles: createRolesRepository(db), versions }) });
+  await app.register(resultChangesRoutes, {
+    prefix: '/api/matches',
+    matches,
+    resultChanges: createResultChangesRepository(db),
+  });
+  await app.register(usersRoutes, {
+    prefix: '/api/users',
+    users: createUsersService({ db, users, versions, rateLimiter, config }),
+  });
+  await app.register(rolesRoutes, {
+    prefix: '/api/roles',
+    roles: createRolesService({ roles: createRolesRepository(db), versions }),
+  });
   const importResults = createResultsImportService({
     importResults: counted('admin', createResultsImporter(db, clock)),
     matches,
@@ -167,7 +185,10 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
   // Tests await a job's end through it rather than sleeping.
   app.decorate('importJobSettled', importResults.settled);
   await app.register(adminRoutes, { prefix: '/api/admin', importResults });
-  await app.register(poolsRoutes, { prefix: '/api/pools', pools: createPoolsService({ pools, rateLimiter, config, versions }) });
+  await app.register(poolsRoutes, {
+    prefix: '/api/pools',
+    pools: createPoolsService({ pools, rateLimiter, config, versions }),
+  });
   await app.register(predictionsRoutes, {
     prefix: '/api/predictions',
     predictions: createPredictionsService({
@@ -181,14 +202,24 @@ export async function buildApp({ config, database, clock = systemClock, logDesti
   });
   await app.register(leaderboardRoutes, {
     prefix: '/api/leaderboard',
-    leaderboard: createLeaderboardService({ standings, pools, rateLimiter, clock, config, pullResults: results?.pull ?? null, versions }),
+    leaderboard: createLeaderboardService({
+      standings,
+      pools,
+      rateLimiter,
+      clock,
+      config,
+      pullResults: results?.pull ?? null,
+      versions,
+    }),
   });
   await app.register(remindersPlugin, {
     db,
     matches,
     clock,
     config: config.reminders,
-    ...(metrics ? { onTick: (summary: Parameters<typeof metrics.reminderTick>[0]) => metrics.reminderTick(summary) } : {}),
+    ...(metrics
+      ? { onTick: (summary: Parameters<typeof metrics.reminderTick>[0]) => metrics.reminderTick(summary) }
+      : {}),
   });
   if (results && config.resultsPollMinutes > 0) {
     await app.register(resultsPollerPlugin, { results, everyMinutes: config.resultsPollMinutes });

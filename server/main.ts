@@ -9,8 +9,8 @@ import { systemClock } from './lib/clock.ts';
 import { listeningText } from './lib/listen-text.ts';
 import { dataVersions } from './lib/data-versions.ts';
 import { createMaintenance } from './maintenance.ts';
-import { ensureAdminAccount } from './modules/auth/admin-account.ts';
-import { createUsersRepository } from './modules/users/users.repository.ts';
+import { ensureAdminAccount } from './modules/accounts/admin-account.ts';
+import { createUsersRepository } from './modules/accounts/users.repository.ts';
 
 const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 

@@ -2,7 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
-import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
+import { createSessionsRepository } from './modules/accounts/sessions.repository.ts';
 import { createPasskeysRepository } from './modules/passkeys/passkeys.repository.ts';
 import { createRemindersRepository } from './modules/reminders/reminders.repository.ts';
 

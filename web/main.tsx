@@ -1,8 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { connectApiClientToSession } from './features/auth/api.ts';
-import { prepareStoredAuth } from './features/auth/session.ts';
-import { hasStoredKeys, storedAccessTokenHint } from './features/auth/stored-keys.ts';
+import { connectApiClientToSession } from './features/accounts/api.ts';
+import { prepareStoredAuth } from './features/accounts/session.ts';
+import { hasStoredKeys, storedAccessTokenHint } from './features/accounts/stored-keys.ts';
 import { startEarlyGet } from './lib/early-requests.ts';
 import { queryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ResultsImportSummary } from '#contract/index';
 import { messages } from '#contract/index';
-import { hashQueue } from '../modules/auth/passwords.ts';
+import { hashQueue } from '../modules/accounts/passwords.ts';
 import type { TickSummary } from '../modules/reminders/reminder-scheduler.ts';
 import { sendError } from '../plugins/error-handler.ts';
 import type { Topic } from './data-versions.ts';
@@ -30,7 +30,12 @@ export function createMetrics({ poolStats }: { poolStats?: () => PoolStats } = {
   const registers = [registry];
 
   const labelNames = ['method', 'route', 'status_class'] as const;
-  const requests = new Counter({ name: 'quiniela_http_requests_total', help: 'HTTP requests answered, by route pattern', labelNames, registers });
+  const requests = new Counter({
+    name: 'quiniela_http_requests_total',
+    help: 'HTTP requests answered, by route pattern',
+    labelNames,
+    registers,
+  });
   const durations = new Histogram({
     name: 'quiniela_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by route pattern',
@@ -50,7 +55,12 @@ export function createMetrics({ poolStats }: { poolStats?: () => PoolStats } = {
     labelNames: ['outcome'] as const,
     registers,
   });
-  const reminderTicks = new Counter({ name: 'quiniela_reminder_ticks_total', help: 'Reminder scheduler runs', labelNames: ['result'] as const, registers });
+  const reminderTicks = new Counter({
+    name: 'quiniela_reminder_ticks_total',
+    help: 'Reminder scheduler runs',
+    labelNames: ['result'] as const,
+    registers,
+  });
   const importRuns = new Counter({
     name: 'quiniela_results_import_runs_total',
     help: 'Results imports: trigger pull (poller or "Actualizar Resultados") or admin (POST /api/admin/import-results); result ok or error',
@@ -108,7 +118,10 @@ export function createMetrics({ poolStats }: { poolStats?: () => PoolStats } = {
       reminders.inc({ outcome: 'subscription_removed' }, summary.removedSubscriptions);
     },
     /** `run`, counted: each call is one import run of `trigger`. */
-    countImports<A extends unknown[], S extends ResultsImportSummary>(trigger: 'pull' | 'admin', run: (...args: A) => Promise<S>) {
+    countImports<A extends unknown[], S extends ResultsImportSummary>(
+      trigger: 'pull' | 'admin',
+      run: (...args: A) => Promise<S>,
+    ) {
       return async (...args: A): Promise<S> => {
         try {
           const summary = await run(...args);
@@ -143,7 +156,10 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * `GET /metrics` in Prometheus's text format, for `Authorization: Bearer <METRICS_TOKEN>` only. Without a token
  * configured it is a 404, as for any unknown path (and no metrics are collected at all).
  */
-export async function metricsRoutes(app: FastifyInstance, { metrics, token }: { metrics: Metrics | null; token: string | null }) {
+export async function metricsRoutes(
+  app: FastifyInstance,
+  { metrics, token }: { metrics: Metrics | null; token: string | null },
+) {
   // Hashes have equal lengths, so the comparison takes the same time whatever the guess.
   const expected = token ? digest(token) : null;
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import { messages, type UserProfile } from '#contract/index';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { AuthService } from '../modules/accounts/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ImportJob, Match, Pool, PredictionChoice, SignInResponse, Team } from '#contract/index';
 import { importJobs, matches, roles, teams, users as usersTable } from '#server/db/schema';
 import { seedFootballData } from '#server/db/seed/seed';
-import type * as PublicUrlSource from '#server/modules/admin/public-url-source';
+import type * as PublicUrlSource from '#server/modules/results/public-url-source';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
@@ -15,9 +15,9 @@ import { createTestApp, type TestApp } from '#tests/support/test-app';
  * this file lets through; 0.0.0.0 also reaches it, so a connection the checks missed shows as a hit.
  */
 const dnsAnswers = vi.hoisted(() => new Map<string, () => string[]>());
-vi.mock('#server/modules/admin/public-url-source', async (importOriginal) => {
+vi.mock('#server/modules/results/public-url-source', async (importOriginal) => {
   const real = await importOriginal<typeof PublicUrlSource>();
-  const { isGlobalAddress } = await import('#server/modules/admin/global-address');
+  const { isGlobalAddress } = await import('#server/modules/results/global-address');
   return {
     ...real,
     readPublicUrl: (url: string) =>
@@ -618,8 +618,22 @@ describe('importing results as an admin', () => {
     const [dead, alive] = await t.db
       .insert(importJobs)
       .values([
-        { status: 'running', source: 'archivo subido', startedAt: stale, updatedAt: stale, progressDone: 100, progressTotal: 380 },
-        { status: 'running', source: 'archivo subido', startedAt: recent, updatedAt: recent, progressDone: 50, progressTotal: 380 },
+        {
+          status: 'running',
+          source: 'archivo subido',
+          startedAt: stale,
+          updatedAt: stale,
+          progressDone: 100,
+          progressTotal: 380,
+        },
+        {
+          status: 'running',
+          source: 'archivo subido',
+          startedAt: recent,
+          updatedAt: recent,
+          progressDone: 50,
+          progressTotal: 380,
+        },
       ])
       .returning();
     expect(await jobOf(dead!.id)).toEqual({
@@ -632,7 +646,11 @@ describe('importing results as an admin', () => {
       summary: null,
       error: 'La importación se interrumpió (el servidor se detuvo).',
     });
-    expect(await jobOf(alive!.id)).toMatchObject({ status: 'running', progress: { done: 50, total: 380 }, error: null });
+    expect(await jobOf(alive!.id)).toMatchObject({
+      status: 'running',
+      progress: { done: 50, total: 380 },
+      error: null,
+    });
     const listed = (await as(admin, 'GET', '/api/admin/import-jobs')).json<{ data: ImportJob[] }>().data;
     expect(listed.find((j) => j.id === dead!.id)?.status).toBe('failed');
     await t.db.delete(importJobs).where(eq(importJobs.id, alive!.id));
@@ -743,7 +761,12 @@ describe('importing results as an admin', () => {
       expect(res.statusCode, url).toBe(202);
       const { id } = res.json<{ data: { job: ImportJob } }>().data.job;
       await t.app.importJobSettled(id);
-      expect(await jobOf(id), url).toMatchObject({ status: 'failed', summary: null, error: privateOnly, finishedAt: now.toISOString() });
+      expect(await jobOf(id), url).toMatchObject({
+        status: 'failed',
+        summary: null,
+        error: privateOnly,
+        finishedAt: now.toISOString(),
+      });
     };
 
     it('reads a public URL', async () => {
@@ -763,7 +786,7 @@ describe('importing results as an admin', () => {
       });
     });
 
-    it('fails the job with the file\'s first problem when the URL answers something else than a usable file', async () => {
+    it("fails the job with the file's first problem when the URL answers something else than a usable file", async () => {
       const url = `http://datos.example.org:${port}/otra.json`;
       expect(await imported({ url })).toMatchObject({
         status: 'failed',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool, SignInResponse } from '#contract/index';
 import { queryRows } from '#server/db/client';
 import { dataVersions } from '#server/lib/data-versions';
-import { createSessionsRepository } from '#server/modules/auth/sessions.repository';
+import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
@@ -18,13 +18,22 @@ let pool: Pool;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.createUser();
-  pool = (await t.injectAs(owner.session.accessToken, { method: 'POST', url: '/api/pools', payload: { name: 'Versiones', invitationCode: 612345, creatorId: owner.userProfile.id } })).json().data;
+  pool = (
+    await t.injectAs(owner.session.accessToken, {
+      method: 'POST',
+      url: '/api/pools',
+      payload: { name: 'Versiones', invitationCode: 612345, creatorId: owner.userProfile.id },
+    })
+  ).json().data;
 });
 afterAll(() => t.close());
 
 /** What every instance reads (the tokens) and what this one's caches are keyed by (the counters, on PostgreSQL). */
 async function versions() {
-  const rows = await queryRows<{ key: string; value: string }>(t.db, sql`select key, value from app_settings where key like 'data-version:%' order by key`);
+  const rows = await queryRows<{ key: string; value: string }>(
+    t.db,
+    sql`select key, value from app_settings where key like 'data-version:%' order by key`,
+  );
   await dataVersions(t.db).catchUp();
   return {
     tokens: Object.fromEntries(rows.map((r) => [r.key, r.value])),
@@ -45,7 +54,9 @@ describe('data versions replaced by the database', () => {
 
   it('stay as they are when the sweep deletes sessions already expired', async () => {
     const user = await t.createUser();
-    await t.db.execute(sql`update sessions set expires_at = now() - interval '1 hour' where user_id = ${user.userProfile.id}`);
+    await t.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 hour' where user_id = ${user.userProfile.id}`,
+    );
     const before = await versions();
     await createSessionsRepository(t.db).deleteExpired(new Date());
     expect(await queryRows(t.db, sql`select 1 from sessions where user_id = ${user.userProfile.id}`)).toEqual([]);
@@ -63,9 +74,13 @@ describe('data versions replaced by the database', () => {
 
   it('replace the standings version, and only it, when a membership changes', async () => {
     const player = await t.createUser();
-    await t.db.execute(sql`insert into pool_participants (pool_id, user_id) values (${pool.id}, ${player.userProfile.id})`);
+    await t.db.execute(
+      sql`insert into pool_participants (pool_id, user_id) values (${pool.id}, ${player.userProfile.id})`,
+    );
     const before = await versions();
-    await t.db.execute(sql`delete from pool_participants where pool_id = ${pool.id} and user_id = ${player.userProfile.id}`);
+    await t.db.execute(
+      sql`delete from pool_participants where pool_id = ${pool.id} and user_id = ${player.userProfile.id}`,
+    );
     const after = await versions();
     expect(after.tokens['data-version:standings']).not.toBe(before.tokens['data-version:standings']);
     expect(after.tokens['data-version:accounts']).toBe(before.tokens['data-version:accounts']);

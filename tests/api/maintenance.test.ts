@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignInResponse } from '#contract/index';
 import { queryRows } from '#server/db/client';
 import { createMaintenance, SENT_REMINDER_RETENTION_MS } from '#server/maintenance';
-import { createSessionsRepository } from '#server/modules/auth/sessions.repository';
+import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
 /** The periodic sweep drops what nothing reads any more, and nothing still in use. */
@@ -21,12 +21,22 @@ beforeAll(async () => {
   user = await t.createUser();
   other = await t.createUser();
   const as = (url: string, payload: object) => t.injectAs(admin.session.accessToken, { method: 'POST', url, payload });
-  const [home, away] = await Promise.all(['Barrido FC', 'Limpieza CF'].map(async (name) => (await as('/api/teams', { name })).json().data.id as number));
-  matchId = (await as('/api/matches', { weekNumber: 1, matchDate: ago(40 * 24 * 60 * MINUTE), homeTeamId: home, awayTeamId: away })).json().data.id;
+  const [home, away] = await Promise.all(
+    ['Barrido FC', 'Limpieza CF'].map(async (name) => (await as('/api/teams', { name })).json().data.id as number),
+  );
+  matchId = (
+    await as('/api/matches', {
+      weekNumber: 1,
+      matchDate: ago(40 * 24 * 60 * MINUTE),
+      homeTeamId: home,
+      awayTeamId: away,
+    })
+  ).json().data.id;
 });
 afterAll(() => t.close());
 
-const keys = async (query: ReturnType<typeof sql>) => (await queryRows<{ k: string }>(t.db, query)).map((r) => r.k).sort();
+const keys = async (query: ReturnType<typeof sql>) =>
+  (await queryRows<{ k: string }>(t.db, query)).map((r) => r.k).sort();
 
 describe('maintenance', () => {
   it('drops expired sessions and challenges, finished rate-limit windows and reminders sent over 30 days ago', async () => {
@@ -43,11 +53,15 @@ describe('maintenance', () => {
 
     await createMaintenance(t.db, () => now, t.config)();
 
-    expect(await keys(sql`select user_id || '' as k from sessions where user_id in (${user.userProfile.id}, ${other.userProfile.id})`)).toEqual(
-      [user.userProfile.id, other.userProfile.id].map(String).sort(),
-    );
+    expect(
+      await keys(
+        sql`select user_id || '' as k from sessions where user_id in (${user.userProfile.id}, ${other.userProfile.id})`,
+      ),
+    ).toEqual([user.userProfile.id, other.userProfile.id].map(String).sort());
     expect(await keys(sql`select challenge as k from webauthn_challenges`)).toEqual(['vigente']);
-    expect(await keys(sql`select key as k from rate_limit_counters where key in ('acabado', 'abierto')`)).toEqual(['abierto']);
+    expect(await keys(sql`select key as k from rate_limit_counters where key in ('acabado', 'abierto')`)).toEqual([
+      'abierto',
+    ]);
     expect(await keys(sql`select user_id || ':' || slot as k from match_reminders`)).toEqual(
       [`${user.userProfile.id}:2`, `${other.userProfile.id}:1`].sort(),
     );

@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import { openPostgres } from '#server/db/client';
-import { createSessionsRepository } from '#server/modules/auth/sessions.repository';
-import { createUsersRepository } from '#server/modules/users/users.repository';
+import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
+import { createUsersRepository } from '#server/modules/accounts/users.repository';
 import { createPostgresDatabase, testDatabaseKind } from '#tests/support/test-database';
 import { createTestApp } from '#tests/support/test-app';
 
@@ -54,7 +54,13 @@ function logSink() {
   const lines: { msg?: string }[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as { msg?: string }));
+      lines.push(
+        ...chunk
+          .toString()
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { msg?: string }),
+      );
       done();
     },
   });
@@ -114,7 +120,14 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('the results poller, in two i
   beforeEach(async () => {
     database = await createPostgresDatabase(inject('databaseTemplate'));
     handles = [openPostgres(database.url), openPostgres(database.url)];
-    apps = await Promise.all(handles.map((handle) => buildApp({ config: loadConfig({ ...env(), LOG_LEVEL: 'silent', SEED_DATA: 'false', REMINDERS_POLL_SECONDS: '0' }), database: handle })));
+    apps = await Promise.all(
+      handles.map((handle) =>
+        buildApp({
+          config: loadConfig({ ...env(), LOG_LEVEL: 'silent', SEED_DATA: 'false', REMINDERS_POLL_SECONDS: '0' }),
+          database: handle,
+        }),
+      ),
+    );
     await Promise.all(apps.map((app) => app.ready()));
   });
   afterEach(async () => {
@@ -136,13 +149,20 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('the results poller, in two i
   });
 
   it('make "Actualizar Resultados" wait for the other instance\'s pull, then pull', async () => {
-    const admin = await createUsersRepository(handles[0]!.db).insert({ name: 'Jefa', email: 'jefa@example.com', passwordHash: 'scrypt$x', role: 'admin' });
+    const admin = await createUsersRepository(handles[0]!.db).insert({
+      name: 'Jefa',
+      email: 'jefa@example.com',
+      passwordHash: 'scrypt$x',
+      role: 'admin',
+    });
     const token = await createSessionsRepository(handles[0]!.db).create(admin.id, new Date(Date.now() + 60 * 60_000));
     source.hold();
     tick();
     await until(() => source.fetches() === 1);
     // Whichever instance polled, the other is asked too: neither fetches again while the lock is held.
-    const answers = apps.map((app) => app.inject({ method: 'POST', url: '/api/leaderboard/update-all', headers: { authorization: `Bearer ${token}` } }));
+    const answers = apps.map((app) =>
+      app.inject({ method: 'POST', url: '/api/leaderboard/update-all', headers: { authorization: `Bearer ${token}` } }),
+    );
     await sleep(300);
     expect(source.fetches()).toBe(1);
     source.release();

@@ -8,7 +8,7 @@ import type { Browser, Page } from '@playwright/test';
  * No Node imports: the e2e specs are type-checked as browser code.
  */
 
-/** The stored session the app reads at start-up (web/features/auth/session.ts). */
+/** The stored session the app reads at start-up (web/features/accounts/session.ts). */
 export interface StoredSession {
   session: unknown;
   userProfile: unknown;

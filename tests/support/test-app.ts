@@ -1,8 +1,8 @@
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { RoleName, SignInResponse } from '#contract/index';
-import { createSessionsRepository } from '#server/modules/auth/sessions.repository';
-import { createUsersRepository } from '#server/modules/users/users.repository';
+import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
+import { createUsersRepository } from '#server/modules/accounts/users.repository';
 import { buildApp } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
 import type { Database } from '#server/db/client';

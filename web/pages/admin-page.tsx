@@ -4,21 +4,21 @@ import { useQuery } from '@tanstack/react-query';
 import { lockClosedOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { adminMessages } from '#contract/index';
+import { roleMessages } from '#contract/index';
 import { ErrorState } from '../components/error-state.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 import { Icon } from '../components/icon.tsx';
 import { TabPage } from '../components/tab-page.tsx';
-import { AdminMatches } from '../features/admin/admin-matches.tsx';
-import { AdminTeams } from '../features/admin/admin-teams.tsx';
-import { AdminUsers } from '../features/admin/admin-users.tsx';
+import { AdminMatches } from '../features/matches/admin/admin-matches.tsx';
+import { AdminTeams } from '../features/teams/admin/admin-teams.tsx';
+import { AdminUsers } from '../features/accounts/admin/admin-users.tsx';
 import { adminQueries } from '../features/admin/api.ts';
-import { ImportResults } from '../features/admin/import-results.tsx';
-import { AccountButtons } from '../features/auth/account-buttons.tsx';
-import { useStoredAuth } from '../features/auth/session.ts';
+import { ImportResults } from '../features/results/admin/import-results.tsx';
+import { AccountButtons } from '../features/accounts/account-buttons.tsx';
+import { useStoredAuth } from '../features/accounts/session.ts';
 import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
 import '../components/screen-state.css';
-import '../features/admin/admin.css';
+import './admin-page.css';
 
 type Section = 'matches' | 'import' | 'users' | 'teams';
 const SECTIONS: { value: Section; label: string }[] = [
@@ -44,7 +44,8 @@ export function AdminPage() {
   let body: ReactNode;
   if (auth.status !== 'signed-in' || !storedAdmin) body = <NotAuthorized />;
   else if (profile.isPending) body = <LoadingState text="Comprobando permisos..." />;
-  else if (profile.isError) body = <ErrorState text="No se pudieron comprobar tus permisos." error={profile.error} onRetry={profile.refetch} />;
+  else if (profile.isError)
+    body = <ErrorState text="No se pudieron comprobar tus permisos." error={profile.error} onRetry={profile.refetch} />;
   else if (profile.data.role !== 'admin') body = <NotAuthorized />;
   else {
     body = (
@@ -84,8 +85,8 @@ function NotAuthorized() {
   return (
     <div className="screen-state" data-testid="admin-not-authorized">
       <Icon src={lockClosedOutline} />
-      <h2 className="admin__denied-title">{adminMessages.notAuthorizedTitle}</h2>
-      <p>{adminMessages.notAuthorizedText}</p>
+      <h2 className="admin__denied-title">{roleMessages.notAuthorizedTitle}</h2>
+      <p>{roleMessages.notAuthorizedText}</p>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LoadingState } from '../components/loading-state.tsx';
-import { useStoredAuth } from '../features/auth/session.ts';
+import { useStoredAuth } from '../features/accounts/session.ts';
 import { rememberInvitation } from '../features/pools/invitation.ts';
 import { POOLS_PATH } from '../features/pools/paths.ts';
 import { useToast } from '../lib/toast.ts';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { AuthScreen } from '../features/auth/auth-screen.tsx';
-import { PasskeySignInButton } from '../features/auth/passkey-sign-in-button.tsx';
-import { SignInForm } from '../features/auth/sign-in-form.tsx';
-import { useSignInNotice } from '../features/auth/sign-in-notice.ts';
+import { AuthScreen } from '../features/accounts/auth-screen.tsx';
+import { PasskeySignInButton } from '../features/passkeys/passkey-sign-in-button.tsx';
+import { SignInForm } from '../features/accounts/sign-in-form.tsx';
+import { useSignInNotice } from '../features/accounts/sign-in-notice.ts';
 
 export function LoginPage() {
   const notice = useSignInNotice();

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { AuthScreen } from '../features/auth/auth-screen.tsx';
-import { SignUpForm } from '../features/auth/sign-up-form.tsx';
+import { AuthScreen } from '../features/accounts/auth-screen.tsx';
+import { SignUpForm } from '../features/accounts/sign-up-form.tsx';
 
 export function RegisterPage() {
   return (

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { Location } from 'react-router-dom';
 import { Icon } from '../components/icon.tsx';
-import { useStoredAuth } from '../features/auth/session.ts';
+import { useStoredAuth } from '../features/accounts/session.ts';
 import { HomePage } from './home-page.tsx';
 import { TabVisibility } from './tab-visibility.ts';
 import './tabs-layout.css';

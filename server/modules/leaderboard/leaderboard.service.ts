@@ -1,4 +1,11 @@
-import { RankingResponseSchema, gameMessages, poolMessages, type Pool, type ResultsImportSummary, type UserProfile } from '#contract/index';
+import {
+  type Pool,
+  poolMessages,
+  RankingResponseSchema,
+  type ResultsImportSummary,
+  resultsMessages,
+  type UserProfile,
+} from '#contract/index';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createVersionedCache, type DataVersions } from '../../lib/data-versions.ts';
@@ -23,7 +30,15 @@ interface Deps {
 /** Rankings kept serialised in memory at most (the oldest go first). */
 const CACHED_RANKINGS = 500;
 
-export function createLeaderboardService({ standings, pools, rateLimiter, clock, config, pullResults, versions }: Deps) {
+export function createLeaderboardService({
+  standings,
+  pools,
+  rateLimiter,
+  clock,
+  config,
+  pullResults,
+  versions,
+}: Deps) {
   // A pool's ranking is the same bytes for every member: built once per version of the standings (results,
   // joins, pool edits, renames all change 'standings'), with the member list it is checked against.
   const cachedRankings = createVersionedCache<{ pool: Pool; memberIds: Set<number>; reply: JsonReply }>(
@@ -34,19 +49,33 @@ export function createLeaderboardService({ standings, pools, rateLimiter, clock,
   const loadRanking = async (poolId: number) => {
     const pool = await pools.findById(poolId);
     if (!pool) return undefined;
-    const [participants, rows, lastUpdated] = await Promise.all([pools.participants(poolId), standings.rows(poolId), standings.lastUpdated(poolId)]);
-    const response = { pool, leaderboard: { lastUpdated: lastUpdated?.toISOString() ?? null, positions: rankStandings(rows) } };
-    return { pool, memberIds: new Set(participants.map((p) => p.id)), reply: toJsonReply(RankingResponseSchema, response) };
+    const [participants, rows, lastUpdated] = await Promise.all([
+      pools.participants(poolId),
+      standings.rows(poolId),
+      standings.lastUpdated(poolId),
+    ]);
+    const response = {
+      pool,
+      leaderboard: { lastUpdated: lastUpdated?.toISOString() ?? null, positions: rankStandings(rows) },
+    };
+    return {
+      pool,
+      memberIds: new Set(participants.map((p) => p.id)),
+      reply: toJsonReply(RankingResponseSchema, response),
+    };
   };
 
   /** Rankings are for the pool's members, its creator and admins: checked on every read, cached or not. */
   const readableRanking = (actor: UserProfile, poolId: number, since?: number) =>
-    cachedRankings.get(String(poolId), () => loadRanking(poolId), since).then((ranking) => {
-      if (!ranking) throw new NotFoundError(poolMessages.notFound);
-      const { pool, memberIds } = ranking;
-      if (actor.role !== 'admin' && pool.creatorId !== actor.id && !memberIds.has(actor.id)) throw new ForbiddenError(poolMessages.notMember);
-      return ranking;
-    });
+    cachedRankings
+      .get(String(poolId), () => loadRanking(poolId), since)
+      .then((ranking) => {
+        if (!ranking) throw new NotFoundError(poolMessages.notFound);
+        const { pool, memberIds } = ranking;
+        if (actor.role !== 'admin' && pool.creatorId !== actor.id && !memberIds.has(actor.id))
+          throw new ForbiddenError(poolMessages.notMember);
+        return ranking;
+      });
 
   return {
     /**
@@ -72,7 +101,7 @@ export function createLeaderboardService({ standings, pools, rateLimiter, clock,
       const owned = actor.role === 'admin' ? null : (await pools.listOwned(actor.id)).map((p) => p.id);
       if (owned !== null && owned.length === 0) throw new ForbiddenError(poolMessages.creatorOnly);
       const wait = await rateLimiter.hit(`update-all:${actor.id}`, config.rateLimits.updateAll);
-      if (wait !== null) throw new TooManyRequestsError(gameMessages.tooManyUpdates, wait);
+      if (wait !== null) throw new TooManyRequestsError(resultsMessages.tooManyUpdates, wait);
 
       const imported = pullResults ? await pullResults() : null;
       await standings.recompute(owned, clock());

@@ -2,16 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CURRENT_COMPETITION_DAYS,
   CreateMatchBodySchema,
-  MatchListQuerySchema,
-  type MatchListQuery,
+  CURRENT_COMPETITION_DAYS,
+  dataEnvelope,
   IdParamsSchema,
+  type MatchListQuery,
+  MatchListQuerySchema,
+  matchMessages,
   MatchSchema,
   MessageResponseSchema,
   UpdateMatchBodySchema,
-  dataEnvelope,
-  footballMessages,
+  messages,
 } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
 import { createVersionedCache, type DataVersions } from '../../lib/data-versions.ts';
@@ -28,7 +29,12 @@ const security = bearerSecurity;
 
 export async function matchesRoutes(
   app: FastifyInstance,
-  { matches, service, versions, clock }: { matches: MatchesRepository; service: MatchesService; versions: DataVersions; clock: Clock },
+  {
+    matches,
+    service,
+    versions,
+    clock,
+  }: { matches: MatchesRepository; service: MatchesService; versions: DataVersions; clock: Clock },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { requireUser, requireAdmin } = app.guards;
@@ -53,26 +59,45 @@ export async function matchesRoutes(
     handler: async (request, reply) => {
       const { competition } = request.query as MatchListQuery;
       const today = Math.floor(clock().getTime() / DAY_MS) * DAY_MS;
-      const filter = competition === undefined ? { activeSince: new Date(today - CURRENT_COMPETITION_DAYS * DAY_MS) } : { competition };
+      const filter =
+        competition === undefined
+          ? { activeSince: new Date(today - CURRENT_COMPETITION_DAYS * DAY_MS) }
+          : { competition };
       const key = competition === undefined ? `current:${today}` : `competition:${competition}`;
-      const list = await cachedList.get(key, async () => toJsonReply(listSchema, { data: await matches.list(filter) }), request.seenAt);
+      const list = await cachedList.get(
+        key,
+        async () => toJsonReply(listSchema, { data: await matches.list(filter) }),
+        request.seenAt,
+      );
       return sendJsonReply(request, reply, list!);
     },
   });
 
   api.get('/:id', {
     onRequest: requireUser,
-    schema: { tags, security, summary: 'Un partido', params: IdParamsSchema, response: { 200: dataEnvelope(MatchSchema), ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: 'Un partido',
+      params: IdParamsSchema,
+      response: { 200: dataEnvelope(MatchSchema), ...errors },
+    },
     handler: async (request) => {
       const match = await matches.findById(request.params.id);
-      if (!match) throw new NotFoundError(footballMessages.matchNotFound);
+      if (!match) throw new NotFoundError(matchMessages.matchNotFound);
       return { data: match };
     },
   });
 
   api.post('', {
     onRequest: requireAdmin,
-    schema: { tags, security, summary: 'Crear un partido (admin)', body: CreateMatchBodySchema, response: { 201: dataEnvelope(MatchSchema), ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: 'Crear un partido (admin)',
+      body: CreateMatchBodySchema,
+      response: { 201: dataEnvelope(MatchSchema), ...errors },
+    },
     handler: async (request, reply) => reply.code(201).send({ data: await service.create(request.body) }),
   });
 
@@ -93,10 +118,16 @@ export async function matchesRoutes(
 
   api.delete('/:id', {
     onRequest: requireAdmin,
-    schema: { tags, security, summary: 'Eliminar un partido sin pronósticos (admin)', params: IdParamsSchema, response: { 200: MessageResponseSchema, ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: 'Eliminar un partido sin pronósticos (admin)',
+      params: IdParamsSchema,
+      response: { 200: MessageResponseSchema, ...errors },
+    },
     handler: async (request) => {
       await service.remove(request.params.id);
-      return { message: footballMessages.deleted };
+      return { message: messages.deleted };
     },
   });
 }

@@ -1,8 +1,8 @@
 import {
-  footballMessages,
-  matchConsistencyIssue,
   type CreateMatchBody,
   type Match,
+  matchConsistencyIssue,
+  matchMessages,
   type UpdateMatchBody,
 } from '#contract/index';
 import type { Database } from '../../db/client.ts';
@@ -34,8 +34,8 @@ export function createMatchesService({ db, matches, teams, standings, clock }: D
   // From the database handle, not a dependency: the importer and the seed build this service too.
   const versions = dataVersions(db);
   const assertTeamsExist = async (homeTeamId: number, awayTeamId: number) => {
-    if (!(await teams.exists(homeTeamId))) throw new BadRequestError(footballMessages.homeTeamUnknown);
-    if (!(await teams.exists(awayTeamId))) throw new BadRequestError(footballMessages.awayTeamUnknown);
+    if (!(await teams.exists(homeTeamId))) throw new BadRequestError(matchMessages.homeTeamUnknown);
+    if (!(await teams.exists(awayTeamId))) throw new BadRequestError(matchMessages.awayTeamUnknown);
   };
 
   return {
@@ -49,7 +49,7 @@ export function createMatchesService({ db, matches, teams, standings, clock }: D
           matchDate: new Date(body.matchDate),
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError(footballMessages.fixtureExists);
+        if (isUniqueViolation(error)) throw new ConflictError(matchMessages.fixtureExists);
         throw error;
       }
       await versions.changed('matches');
@@ -64,7 +64,7 @@ export function createMatchesService({ db, matches, teams, standings, clock }: D
     async update(id: number, changes: UpdateMatchBody, source: ResultSource): Promise<Match> {
       const updated = await db.transaction(async (tx) => {
         const before = await matches.findForUpdate(tx, id);
-        if (!before) throw new NotFoundError(footballMessages.matchNotFound);
+        if (!before) throw new NotFoundError(matchMessages.matchNotFound);
         const merged: Match = { ...before, ...changes };
         const issue = matchConsistencyIssue(merged);
         if (issue) throw new BadRequestError(issue);
@@ -75,7 +75,7 @@ export function createMatchesService({ db, matches, teams, standings, clock }: D
         try {
           after = await matches.update(tx, id, toValues(merged));
         } catch (error) {
-          if (isUniqueViolation(error)) throw new ConflictError(footballMessages.fixtureExists);
+          if (isUniqueViolation(error)) throw new ConflictError(matchMessages.fixtureExists);
           throw error;
         }
         if (resultChanged(before, after)) {
@@ -95,8 +95,8 @@ export function createMatchesService({ db, matches, teams, standings, clock }: D
     },
 
     async remove(id: number): Promise<void> {
-      if (!(await matches.findById(id))) throw new NotFoundError(footballMessages.matchNotFound);
-      if ((await matches.predictionCount(id)) > 0) throw new ConflictError(footballMessages.matchHasPredictions);
+      if (!(await matches.findById(id))) throw new NotFoundError(matchMessages.matchNotFound);
+      if ((await matches.predictionCount(id)) > 0) throw new ConflictError(matchMessages.matchHasPredictions);
       await matches.delete(id);
       await versions.changed('matches');
     },

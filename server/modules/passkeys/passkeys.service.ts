@@ -18,8 +18,8 @@ import {
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { BadRequestError, NotFoundError, UnauthorizedError, isUniqueViolation } from '../../lib/errors.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import type { AuthService } from '../accounts/auth.service.ts';
+import type { UsersRepository } from '../accounts/users.repository.ts';
 import type { PasskeysRepository } from './passkeys.repository.ts';
 
 interface Deps {
@@ -83,7 +83,11 @@ export function createPasskeysService({ passkeys, users, auth, clock, config }: 
         attestationType: 'none',
         supportedAlgorithmIDs: [PASSKEY_ALGORITHM_ES256],
         excludeCredentials: existing.map((c) => ({ id: c.id })),
-        authenticatorSelection: { authenticatorAttachment: 'platform', residentKey: 'required', userVerification: 'required' },
+        authenticatorSelection: {
+          authenticatorAttachment: 'platform',
+          residentKey: 'required',
+          userVerification: 'required',
+        },
       });
       await passkeys.saveChallenge(options.challenge, 'registration', user.id, expiry());
       return options;

@@ -1,4 +1,12 @@
-import { gameMessages, picksClosed, poolMessages, type CreatePredictionBody, type Pool, type Prediction, type UserProfile } from '#contract/index';
+import {
+  type CreatePredictionBody,
+  picksClosed,
+  type Pool,
+  poolMessages,
+  type Prediction,
+  predictionMessages,
+  type UserProfile,
+} from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataVersions } from '../../lib/data-versions.ts';
 import { ConflictError, ForbiddenError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
@@ -20,12 +28,12 @@ interface Deps {
 export function createPredictionsService({ predictions, pools, matches, standings, clock, versions }: Deps) {
   const findPool = async (poolId: number) => {
     const pool = await pools.findById(poolId);
-    if (!pool) throw new NotFoundError(gameMessages.poolUnknown);
+    if (!pool) throw new NotFoundError(predictionMessages.poolUnknown);
     return pool;
   };
   const findMatch = async (matchId: number) => {
     const match = await matches.findById(matchId);
-    if (!match) throw new NotFoundError(gameMessages.matchUnknown);
+    if (!match) throw new NotFoundError(predictionMessages.matchUnknown);
     return match;
   };
   const isMember = async (user: UserProfile, pool: Pool) =>
@@ -42,16 +50,17 @@ export function createPredictionsService({ predictions, pools, matches, standing
       const now = clock();
       const stored = await predictions.insertWhereAllowed(body, now).catch((error: unknown) => {
         // The pool, the match or the user was deleted a moment ago.
-        throw isForeignKeyViolation(error) ? new NotFoundError(gameMessages.poolUnknown) : error;
+        throw isForeignKeyViolation(error) ? new NotFoundError(predictionMessages.poolUnknown) : error;
       });
       if (stored) return stored;
       const pool = await findPool(body.poolId);
       const match = await findMatch(body.matchId);
-      if (pool.creatorId === body.userId) throw new ForbiddenError(gameMessages.creatorCannotPredict);
+      if (pool.creatorId === body.userId) throw new ForbiddenError(predictionMessages.creatorCannotPredict);
       if (!pool.isActive) throw new ConflictError(poolMessages.inactive);
-      if (!(await pools.isParticipant(pool.id, body.userId))) throw new ForbiddenError(gameMessages.notParticipant);
-      if (picksClosed(match, now.getTime())) throw new ConflictError(gameMessages.matchStarted);
-      throw new ConflictError(gameMessages.alreadyPredicted);
+      if (!(await pools.isParticipant(pool.id, body.userId)))
+        throw new ForbiddenError(predictionMessages.notParticipant);
+      if (picksClosed(match, now.getTime())) throw new ConflictError(predictionMessages.matchStarted);
+      throw new ConflictError(predictionMessages.alreadyPredicted);
     },
 
     /** A user's own picks (the client filters them by pool). Nobody reads another user's list. */
@@ -63,27 +72,29 @@ export function createPredictionsService({ predictions, pools, matches, standing
     /** One pick: its owner and admins any time; the pool's members once the match has kicked off. */
     async get(actor: UserProfile, id: number): Promise<Prediction> {
       const prediction = await predictions.findById(id);
-      if (!prediction) throw new NotFoundError(gameMessages.predictionNotFound);
+      if (!prediction) throw new NotFoundError(predictionMessages.predictionNotFound);
       if (prediction.userId === actor.id || actor.role === 'admin') return prediction;
       const pool = await findPool(prediction.poolId);
-      if (!(await isMember(actor, pool))) throw new NotFoundError(gameMessages.predictionNotFound);
-      if (!picksClosed(await findMatch(prediction.matchId), clock().getTime())) throw new ForbiddenError(gameMessages.picksHidden);
+      if (!(await isMember(actor, pool))) throw new NotFoundError(predictionMessages.predictionNotFound);
+      if (!picksClosed(await findMatch(prediction.matchId), clock().getTime()))
+        throw new ForbiddenError(predictionMessages.picksHidden);
       return prediction;
     },
 
     /** How the pool picked a match: hidden until kick-off so nobody copies anybody. */
     async distribution(actor: UserProfile, poolId: number, matchId: number) {
       const pool = await findPool(poolId);
-      if (!(await isMember(actor, pool))) throw new ForbiddenError(gameMessages.notParticipant);
-      if (!picksClosed(await findMatch(matchId), clock().getTime())) throw new ForbiddenError(gameMessages.picksHidden);
+      if (!(await isMember(actor, pool))) throw new ForbiddenError(predictionMessages.notParticipant);
+      if (!picksClosed(await findMatch(matchId), clock().getTime()))
+        throw new ForbiddenError(predictionMessages.picksHidden);
       return predictions.distribution(poolId, matchId);
     },
 
     /** Admins only (a pick cannot be changed, brief §4); the pool's standings are recomputed. */
     async remove(actor: UserProfile, id: number): Promise<void> {
-      if (actor.role !== 'admin') throw new ForbiddenError(gameMessages.predictionLocked);
+      if (actor.role !== 'admin') throw new ForbiddenError(predictionMessages.predictionLocked);
       const prediction = await predictions.findById(id);
-      if (!prediction) throw new NotFoundError(gameMessages.predictionNotFound);
+      if (!prediction) throw new NotFoundError(predictionMessages.predictionNotFound);
       await predictions.delete(id);
       await standings.recompute([prediction.poolId], clock());
       await versions.changed('standings');

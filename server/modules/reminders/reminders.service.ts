@@ -1,9 +1,9 @@
 import {
-  footballMessages,
+  matchMessages,
   planReminders,
-  reminderMessages,
   type PushSubscriptionBody,
   type Reminder,
+  reminderMessages,
 } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
 import { ConflictError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
@@ -22,7 +22,7 @@ interface Deps {
 
 /** The match was deleted a moment ago. */
 function matchGone(error: unknown): never {
-  throw isForeignKeyViolation(error) ? new NotFoundError(footballMessages.matchNotFound) : error;
+  throw isForeignKeyViolation(error) ? new NotFoundError(matchMessages.matchNotFound) : error;
 }
 
 /** Everything here acts on the signed-in user's own rows only. */
@@ -40,7 +40,7 @@ export function createRemindersService({ reminders, subscriptions, matches, vapi
 
     /** Saves a favourite without reminders (notifications refused or unavailable on that device). */
     async addFavorite(userId: number, matchId: number): Promise<number[]> {
-      if (!(await matches.findById(matchId))) throw new NotFoundError(footballMessages.matchNotFound);
+      if (!(await matches.findById(matchId))) throw new NotFoundError(matchMessages.matchNotFound);
       await reminders.addFavorite(userId, matchId).catch(matchGone);
       return reminders.listFavoriteIds(userId);
     },
@@ -54,12 +54,15 @@ export function createRemindersService({ reminders, subscriptions, matches, vapi
      */
     async schedule(userId: number, matchId: number): Promise<Reminder[]> {
       const match = await matches.findById(matchId);
-      if (!match) throw new NotFoundError(footballMessages.matchNotFound);
+      if (!match) throw new NotFoundError(matchMessages.matchNotFound);
       await reminders.addFavorite(userId, matchId).catch(matchGone);
       if (match.status !== 'finished') {
         await reminders
           // Unconfirmed, both are kept whatever the provisional time: the confirmed one decides.
-          .insertMissing(userId, planReminders(match.id, new Date(match.matchDate), match.kickoffConfirmed ? clock() : new Date(0)))
+          .insertMissing(
+            userId,
+            planReminders(match.id, new Date(match.matchDate), match.kickoffConfirmed ? clock() : new Date(0)),
+          )
           .catch(matchGone);
       }
       return reminders.listForUser(userId, matchId);

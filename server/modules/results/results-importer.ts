@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Match, ResultsImportSummary, UpdateMatchBody } from '#contract/index';
 import type { Database } from '../../db/client.ts';
 import { teams } from '../../db/schema.ts';
-import { parseFixtures, type CompetitionKey, type FixtureRow } from '../../db/seed/football-data.ts';
+import { parseFixtures, type CompetitionKey, type FixtureRow } from './openfootball.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { createStandingsRepository } from '../leaderboard/standings.repository.ts';
@@ -69,28 +69,37 @@ export function createResultsImporter(db: Database, clock: Clock) {
       (await matches.listByCompetition(competition)).map((m) => [keyOf(m.round, m.homeTeamId, m.awayTeamId), m]),
     );
 
-    const summary: ResultsImportSummary = { source, matchesSeen: fixtures.length, updated: 0, created: 0, unchanged: 0, unknownTeams: unknownTeamNames };
+    const summary: ResultsImportSummary = {
+      source,
+      matchesSeen: fixtures.length,
+      updated: 0,
+      created: 0,
+      unchanged: 0,
+      unknownTeams: unknownTeamNames,
+    };
     const applyFixture = async (fixture: FixtureRow): Promise<void> => {
       const homeTeamId = teamIds.get(fixture.homeTeam)!;
       const awayTeamId = teamIds.get(fixture.awayTeam)!;
       const current = existing.get(keyOf(fixture.round, homeTeamId, awayTeamId));
       if (current === undefined) {
-        const created = await matchesService.create({
-          competition,
-          round: fixture.round,
-          weekNumber: fixture.weekNumber,
-          matchDate: fixture.matchDate.toISOString(),
-          kickoffConfirmed: fixture.kickoffConfirmed,
-          homeTeamId,
-          awayTeamId,
-          scoreHome: fixture.scoreHome,
-          scoreAway: fixture.scoreAway,
-          status: fixture.status,
-        }).catch((error: unknown) => {
-          // Another instance created it a moment ago: the same fixture, nothing to do.
-          if (error instanceof ConflictError) return null;
-          throw error;
-        });
+        const created = await matchesService
+          .create({
+            competition,
+            round: fixture.round,
+            weekNumber: fixture.weekNumber,
+            matchDate: fixture.matchDate.toISOString(),
+            kickoffConfirmed: fixture.kickoffConfirmed,
+            homeTeamId,
+            awayTeamId,
+            scoreHome: fixture.scoreHome,
+            scoreAway: fixture.scoreAway,
+            status: fixture.status,
+          })
+          .catch((error: unknown) => {
+            // Another instance created it a moment ago: the same fixture, nothing to do.
+            if (error instanceof ConflictError) return null;
+            throw error;
+          });
         if (created) summary.created += 1;
         else summary.unchanged += 1;
         return;
@@ -119,7 +128,12 @@ export function changesFor(current: Match, fixture: FixtureRow): UpdateMatchBody
   if (current.matchDate !== matchDate) changes.matchDate = matchDate;
   if (current.kickoffConfirmed !== fixture.kickoffConfirmed) changes.kickoffConfirmed = fixture.kickoffConfirmed;
   if (current.weekNumber !== fixture.weekNumber) changes.weekNumber = fixture.weekNumber;
-  if (fixture.status === 'finished' && (current.status !== 'finished' || current.scoreHome !== fixture.scoreHome || current.scoreAway !== fixture.scoreAway)) {
+  if (
+    fixture.status === 'finished' &&
+    (current.status !== 'finished' ||
+      current.scoreHome !== fixture.scoreHome ||
+      current.scoreAway !== fixture.scoreAway)
+  ) {
     Object.assign(changes, { status: 'finished', scoreHome: fixture.scoreHome, scoreAway: fixture.scoreAway });
   }
   return Object.keys(changes).length > 0 ? changes : null;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { gameMessages, type ResultsImportSummary } from '#contract/index';
+import { type ResultsImportSummary, resultsMessages } from '#contract/index';
 import { queryRows, type DatabaseHandle } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ResultsImporter } from './results-importer.ts';
@@ -23,13 +23,17 @@ export interface ResultsPull {
  * One pull at a time: this process never runs two (a trigger while one runs shares it), and on PostgreSQL
  * one instance at a time holds an advisory lock for it.
  */
-export function createResultsPull(importResults: ResultsImporter, source: string, database: Pick<DatabaseHandle, 'db' | 'kind'>): ResultsPull {
+export function createResultsPull(
+  importResults: ResultsImporter,
+  source: string,
+  database: Pick<DatabaseHandle, 'db' | 'kind'>,
+): ResultsPull {
   const readAndImport = async () => {
     let file: unknown;
     try {
       file = await readResultsSource(source);
     } catch (cause) {
-      throw Object.assign(new AppError(502, gameMessages.resultsSourceFailed), { cause });
+      throw Object.assign(new AppError(502, resultsMessages.resultsSourceFailed), { cause });
     }
     return importResults(file, source);
   };
@@ -44,7 +48,10 @@ export function createResultsPull(importResults: ResultsImporter, source: string
             await tx.execute(sql`select pg_advisory_xact_lock(${RESULTS_PULL_LOCK_ID})`);
             return readAndImport();
           }
-          const [row] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${RESULTS_PULL_LOCK_ID}) as locked`);
+          const [row] = await queryRows<{ locked: boolean }>(
+            tx,
+            sql`select pg_try_advisory_xact_lock(${RESULTS_PULL_LOCK_ID}) as locked`,
+          );
           return row?.locked ? readAndImport() : undefined;
         });
 
@@ -67,22 +74,28 @@ export function createResultsPull(importResults: ResultsImporter, source: string
       return (await start(true))!;
     },
     poll: () => inFlight ?? start(false),
-    idle: () => (inFlight ?? Promise.resolve()).then(
-      () => {},
-      () => {},
-    ),
+    idle: () =>
+      (inFlight ?? Promise.resolve()).then(
+        () => {},
+        () => {},
+      ),
   };
 }
 
 /** Polls the results source on a schedule; an instance whose poll finds another instance pulling skips it. */
-export async function resultsPollerPlugin(app: FastifyInstance, { results, everyMinutes }: { results: ResultsPull; everyMinutes: number }) {
+export async function resultsPollerPlugin(
+  app: FastifyInstance,
+  { results, everyMinutes }: { results: ResultsPull; everyMinutes: number },
+) {
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
       results
         .poll()
         .then((summary) =>
-          summary ? app.log.info({ summary }, 'results polled') : app.log.debug('results poll skipped: another instance is pulling'),
+          summary
+            ? app.log.info({ summary }, 'results polled')
+            : app.log.debug('results poll skipped: another instance is pulling'),
         )
         .catch((err: unknown) => app.log.warn({ err }, 'results poll failed'));
     }, everyMinutes * 60_000);

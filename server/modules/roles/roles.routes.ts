@@ -5,9 +5,9 @@ import {
   IdParamsSchema,
   MessageResponseSchema,
   RoleListResponseSchema,
+  roleMessages,
   RoleResponseSchema,
   UpdateRoleBodySchema,
-  userMessages,
 } from '#contract/index';
 import type { RolesService } from './roles.service.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
@@ -79,7 +79,7 @@ export async function rolesRoutes(app: FastifyInstance, { roles }: { roles: Role
     },
     handler: async (request) => {
       await roles.remove(request.params.id);
-      return { message: userMessages.roleDeleted };
+      return { message: roleMessages.roleDeleted };
     },
   });
 }

@@ -1,10 +1,10 @@
-import { userMessages, type CreateRoleBody, type Role, type UpdateRoleBody } from '#contract/index';
+import { type CreateRoleBody, type Role, roleMessages, type UpdateRoleBody } from '#contract/index';
 import { ConflictError, NotFoundError, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors.ts';
 import type { DataVersions } from '../../lib/data-versions.ts';
 import type { RolesRepository } from './roles.repository.ts';
 
 const found = (role: Role | undefined): Role => {
-  if (!role) throw new NotFoundError(userMessages.roleNotFound);
+  if (!role) throw new NotFoundError(roleMessages.roleNotFound);
   return role;
 };
 
@@ -12,7 +12,7 @@ const uniqueName = async <T>(write: () => Promise<T>): Promise<T> => {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError(userMessages.roleNameTaken);
+    if (isUniqueViolation(error)) throw new ConflictError(roleMessages.roleNameTaken);
     throw error;
   }
 };
@@ -34,7 +34,7 @@ export function createRolesService({ roles, versions }: { roles: RolesRepository
     async update(id: number, body: UpdateRoleBody): Promise<Role> {
       const current = found(await roles.findById(id));
       if (current.builtIn && body.name !== undefined && body.name !== current.name)
-        throw new ConflictError(userMessages.roleBuiltIn);
+        throw new ConflictError(roleMessages.roleBuiltIn);
       const updated = found(await uniqueName(() => roles.update(id, body)));
       // A renamed role is the role name in its holders' session profiles.
       await versions.changed('accounts');
@@ -43,11 +43,11 @@ export function createRolesService({ roles, versions }: { roles: RolesRepository
 
     async remove(id: number): Promise<void> {
       const current = found(await roles.findById(id));
-      if (current.builtIn) throw new ConflictError(userMessages.roleBuiltIn);
-      if (current.userCount > 0) throw new ConflictError(userMessages.roleInUse);
+      if (current.builtIn) throw new ConflictError(roleMessages.roleBuiltIn);
+      if (current.userCount > 0) throw new ConflictError(roleMessages.roleInUse);
       // An account given the role in between still stops the delete (foreign key), with the same answer.
       await roles.delete(id).catch((error: unknown) => {
-        throw isForeignKeyViolation(error) ? new ConflictError(userMessages.roleInUse) : error;
+        throw isForeignKeyViolation(error) ? new ConflictError(roleMessages.roleInUse) : error;
       });
     },
   };

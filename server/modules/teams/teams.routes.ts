@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CreateTeamBodySchema,
+  dataEnvelope,
   IdParamsSchema,
   MessageResponseSchema,
+  teamMessages,
   TeamSchema,
   UpdateTeamBodySchema,
-  dataEnvelope,
-  footballMessages,
+  messages,
 } from '#contract/index';
 import { BadRequestError, ConflictError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
 import type { TeamsRepository } from './teams.repository.ts';
@@ -23,7 +24,7 @@ export async function teamsRoutes(app: FastifyInstance, { teams }: { teams: Team
   const { requireUser, requireAdmin } = app.guards;
 
   const found = <T>(row: T | undefined): T => {
-    if (!row) throw new NotFoundError(footballMessages.teamNotFound);
+    if (!row) throw new NotFoundError(teamMessages.teamNotFound);
     return row;
   };
   /** An unknown confederationId surfaces as a foreign key violation: say so in Spanish. */
@@ -31,27 +32,45 @@ export async function teamsRoutes(app: FastifyInstance, { teams }: { teams: Team
     try {
       return await write();
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw new BadRequestError(footballMessages.confederationUnknown);
+      if (isForeignKeyViolation(error)) throw new BadRequestError(teamMessages.confederationUnknown);
       throw error;
     }
   };
 
   api.get('', {
     onRequest: requireUser,
-    schema: { tags, security, summary: 'Lista de equipos', response: { 200: dataEnvelope(z.array(TeamSchema)), ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: 'Lista de equipos',
+      response: { 200: dataEnvelope(z.array(TeamSchema)), ...errors },
+    },
     handler: async () => ({ data: await teams.list() }),
   });
 
   api.get('/:id', {
     onRequest: requireUser,
-    schema: { tags, security, summary: 'Un equipo', params: IdParamsSchema, response: { 200: dataEnvelope(TeamSchema), ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: 'Un equipo',
+      params: IdParamsSchema,
+      response: { 200: dataEnvelope(TeamSchema), ...errors },
+    },
     handler: async (request) => ({ data: found(await teams.findById(request.params.id)) }),
   });
 
   api.post('', {
     onRequest: requireAdmin,
-    schema: { tags, security, summary: 'Crear un equipo (admin)', body: CreateTeamBodySchema, response: { 201: dataEnvelope(TeamSchema), ...errors } },
-    handler: async (request, reply) => reply.code(201).send({ data: await knownConfederation(() => teams.insert(request.body)) }),
+    schema: {
+      tags,
+      security,
+      summary: 'Crear un equipo (admin)',
+      body: CreateTeamBodySchema,
+      response: { 201: dataEnvelope(TeamSchema), ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send({ data: await knownConfederation(() => teams.insert(request.body)) }),
   });
 
   api.patch('/:id', {
@@ -71,14 +90,20 @@ export async function teamsRoutes(app: FastifyInstance, { teams }: { teams: Team
 
   api.delete('/:id', {
     onRequest: requireAdmin,
-    schema: { tags, security, summary: 'Eliminar un equipo sin partidos (admin)', params: IdParamsSchema, response: { 200: MessageResponseSchema, ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: 'Eliminar un equipo sin partidos (admin)',
+      params: IdParamsSchema,
+      response: { 200: MessageResponseSchema, ...errors },
+    },
     handler: async (request) => {
       found(await teams.findById(request.params.id));
-      if ((await teams.matchCount(request.params.id)) > 0) throw new ConflictError(footballMessages.teamHasMatches);
+      if ((await teams.matchCount(request.params.id)) > 0) throw new ConflictError(teamMessages.teamHasMatches);
       await teams.delete(request.params.id).catch((error: unknown) => {
-        throw isForeignKeyViolation(error) ? new ConflictError(footballMessages.teamHasMatches) : error;
+        throw isForeignKeyViolation(error) ? new ConflictError(teamMessages.teamHasMatches) : error;
       });
-      return { message: footballMessages.deleted };
+      return { message: messages.deleted };
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { calendarOutline } from 'ionicons/icons';
 import { useEffect, useMemo } from 'react';
-import { gameMessages } from '#contract/index';
+import { predictionMessages } from '#contract/index';
 import type { PredictionChoice } from '#contract/index';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -43,13 +43,17 @@ export function PredictionList({ poolId, userId, fixtures }: PredictionListProps
   const pick = (matchId: number, prediction: PredictionChoice) =>
     createPrediction.mutate(
       { prediction, userId, matchId, poolId },
-      { onError: (error) => showToast({ message: errorMessage(error, gameMessages.predictionFailed), color: 'danger' }) },
+      {
+        onError: (error) =>
+          showToast({ message: errorMessage(error, predictionMessages.predictionFailed), color: 'danger' }),
+      },
     );
 
   if (picks.isPending) return <LoadingState text="Cargando partidos..." />;
   // Without the picks already sent, a card could offer a choice that is locked.
   if (picks.isError) return <ErrorState text={PICKS_LOAD_FAILED} error={picks.error} onRetry={picks.refetch} />;
-  if (rounds.length === 0) return <EmptyState icon={calendarOutline} text="No hay partidos abiertos para pronosticar." />;
+  if (rounds.length === 0)
+    return <EmptyState icon={calendarOutline} text="No hay partidos abiertos para pronosticar." />;
   return (
     <div className="prediction-list">
       {rounds.map(({ weekNumber, fixtures: roundFixtures }) => (

@@ -1,0 +1,99 @@
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ApiErrorSchema,
+  MessageResponseSchema,
+  ProfileResponseSchema,
+  SignInBodySchema,
+  SignInResponseSchema,
+  SignUpBodySchema,
+  SignUpResponseSchema,
+  messages,
+} from '#contract/index';
+import type { Config } from '../../config.ts';
+import { TooManyRequestsError } from '../../lib/errors.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { bearerToken, currentUser } from '../../plugins/authenticate.ts';
+import type { AuthService } from './auth.service.ts';
+import { errorResponses } from '../../lib/route-docs.ts';
+
+interface Options {
+  auth: AuthService;
+  rateLimiter: RateLimiter;
+  config: Pick<Config, 'rateLimits'>;
+}
+
+const errors = errorResponses(400, 401, 409, 429);
+
+/**
+ * Generous per-address limit on every endpoint that takes credentials (password or
+ * passkey): a household or an office behind one address is never locked out, but a
+ * script hammering from one address is.
+ */
+export function credentialRateLimit(
+  rateLimiter: RateLimiter,
+  config: Pick<Config, 'rateLimits'>,
+): onRequestAsyncHookHandler {
+  return async (request) => {
+    const wait = await rateLimiter.hit(`auth-ip:${request.ip}`, config.rateLimits.authPerIp);
+    if (wait !== null) throw new TooManyRequestsError(messages.tooManyRequests, wait);
+  };
+}
+
+export async function authRoutes(app: FastifyInstance, { auth, rateLimiter, config }: Options) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const perAddressLimit = credentialRateLimit(rateLimiter, config);
+
+  api.post('/signup', {
+    onRequest: perAddressLimit,
+    schema: {
+      tags: ['auth'],
+      summary: 'Crear una cuenta',
+      body: SignUpBodySchema,
+      response: { 201: SignUpResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const profile = await auth.signUp(request.body);
+      return reply.code(201).send({ message: 'Cuenta creada correctamente.', data: profile });
+    },
+  });
+
+  for (const url of ['/signin', '/login']) {
+    api.post(url, {
+      onRequest: perAddressLimit,
+      schema: {
+        tags: ['auth'],
+        summary: url === '/signin' ? 'Iniciar sesión' : 'Iniciar sesión (alias de /auth/signin)',
+        body: SignInBodySchema,
+        response: { 200: SignInResponseSchema, ...errors },
+      },
+      handler: (request) => auth.signIn(request.body),
+    });
+  }
+
+  api.get('/profile', {
+    onRequest: app.guards.requireUser,
+    schema: {
+      tags: ['auth'],
+      summary: 'Perfil del usuario con sesión',
+      security: [{ bearerAuth: [] }],
+      response: { 200: ProfileResponseSchema, 401: ApiErrorSchema },
+    },
+    handler: async (request) => ({ data: currentUser(request) }),
+  });
+
+  api.post('/signout', {
+    onRequest: app.guards.requireUser,
+    schema: {
+      tags: ['auth'],
+      summary: 'Cerrar sesión (revoca el token)',
+      security: [{ bearerAuth: [] }],
+      response: { 200: MessageResponseSchema, 401: ApiErrorSchema },
+    },
+    handler: async (request) => {
+      const token = bearerToken(request);
+      if (token) await auth.signOut(token);
+      return { message: 'Sesión cerrada.' };
+    },
+  });
+}

@@ -1,0 +1,126 @@
+import {
+  accountMessages,
+  messages,
+  type RoleName,
+  type UpdateUserBody,
+  type User,
+  type UserListQuery,
+  type UserProfile,
+} from '#contract/index';
+import type { Database, Transaction } from '../../db/client.ts';
+import type { DataVersions } from '../../lib/data-versions.ts';
+import type { Config } from '../../config.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  isUniqueViolation,
+} from '../../lib/errors.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { assertSelfOrAdmin } from '../../plugins/authenticate.ts';
+import type { UsersRepository } from './users.repository.ts';
+
+interface Deps {
+  db: Database;
+  users: UsersRepository;
+  versions: DataVersions;
+  rateLimiter: RateLimiter;
+  config: Pick<Config, 'rateLimits'>;
+}
+
+const found = (user: User | undefined): User => {
+  if (!user) throw new NotFoundError(accountMessages.userNotFound);
+  return user;
+};
+
+/**
+ * Accounts as the admin area sees them. Two rules keep the app governable:
+ * an admin never removes their own admin role or account (so the one doing it is
+ * always someone else, who stays admin), and every change to an admin account
+ * locks all admin rows first, so concurrent demotions cannot leave zero admins.
+ */
+export function createUsersService({ db, users, versions, rateLimiter, config }: Deps) {
+  /** Inside a transaction: the actor must still be an admin once the admin rows are locked. */
+  const lockAdminsAsAdmin = async (tx: Transaction, actor: UserProfile) => {
+    const admins = await users.lockAdmins(tx);
+    if (!admins.includes(actor.id)) throw new ForbiddenError(messages.forbidden);
+    return admins;
+  };
+
+  return {
+    /** Admins list everyone (searchable, paged); anyone else gets a list of one: themselves. */
+    async list(actor: UserProfile, query: UserListQuery): Promise<User[]> {
+      if (actor.role === 'admin') return users.list(query);
+      if (query.offset > 0) return [];
+      return [found(await users.findUser(actor.id))];
+    },
+
+    async get(actor: UserProfile, id: number): Promise<User> {
+      assertSelfOrAdmin(actor, id);
+      return found(await users.findUser(id));
+    },
+
+    async update(actor: UserProfile, id: number, body: UpdateUserBody): Promise<User> {
+      assertSelfOrAdmin(actor, id);
+      // Each attempt says whether an address has an account (409): counted before trying, so
+      // parallel probes cannot pass the limit. Admins are not counted: they list every address anyway.
+      if (actor.role !== 'admin' && body.email !== undefined && body.email !== actor.email) {
+        const wait = await rateLimiter.hit(`email-change:${actor.id}`, config.rateLimits.emailChanges);
+        if (wait !== null) throw new TooManyRequestsError(accountMessages.tooManyEmailChanges, wait);
+      }
+      let updated: User | undefined;
+      try {
+        updated = await users.updateProfile(id, body);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError(messages.emailTaken);
+        throw error;
+      }
+      // The name and e-mail travel in the session's profile; the name in rankings.
+      await versions.changed('accounts', 'standings');
+      return found(updated);
+    },
+
+    /** Admin only (the route's guard); takes effect on the target's next request, sessions included. */
+    async setRole(actor: UserProfile, id: number, role: RoleName): Promise<User> {
+      const updated = await db.transaction(async (tx) => {
+        await lockAdminsAsAdmin(tx, actor);
+        const target = found(await users.findUser(id, tx));
+        if (target.id === actor.id && role !== 'admin') throw new ConflictError(accountMessages.cannotDemoteSelf);
+        if (target.role === role) return target;
+        await users.setRole(tx, id, role);
+        return found(await users.findUser(id, tx));
+      });
+      await versions.changed('accounts');
+      return updated;
+    },
+
+    /**
+     * Deletes an account (the user themselves, or an admin). Documented cascade:
+     * sessions, passkeys, push subscriptions, reminders, the user's predictions,
+     * standings and pool places go with it (each place is given back to its pool);
+     * the result audit keeps its rows with the author cleared. Refused with 409 while
+     * the account created pools other people play in, and for an admin's own account.
+     */
+    async remove(actor: UserProfile, id: number): Promise<void> {
+      assertSelfOrAdmin(actor, id);
+      await db.transaction(async (tx) => {
+        const target = found(await users.findUser(id, tx));
+        if (target.role === 'admin') {
+          if (target.id === actor.id) throw new ConflictError(accountMessages.cannotDeleteSelfAdmin);
+          await lockAdminsAsAdmin(tx, actor);
+        }
+        // From here on a join by this account waits, then fails: no place is counted twice.
+        if (!(await users.lockUser(tx, id))) throw new NotFoundError(accountMessages.userNotFound);
+        if ((await users.ownedPoolsWithParticipants(tx, id)) > 0)
+          throw new ConflictError(accountMessages.ownsPoolsWithParticipants);
+        await users.releasePlaces(tx, id);
+        await users.delete(tx, id);
+      });
+      // Its sessions are gone, and its places in rankings.
+      await versions.changed('accounts', 'standings');
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

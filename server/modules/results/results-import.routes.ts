@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  IdParamsSchema,
+  IMPORT_JOBS_LISTED,
+  ImportJobListResponseSchema,
+  ImportJobResponseSchema,
+  ImportResultsBodySchema,
+  ImportResultsResponseSchema,
+  resultsMessages,
+} from '#contract/index';
+import type { ResultsImportService } from './results-import.service.ts';
+import { errorResponses } from '../../lib/route-docs.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles when the results import job `id` started by this process has ended. */
+    importJobSettled: (id: number) => Promise<void>;
+  }
+}
+
+/** An openfootball file is about 50 kB per competition today; this leaves room for bigger seasons. */
+export const IMPORT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+export async function adminRoutes(app: FastifyInstance, { importResults }: { importResults: ResultsImportService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const docs = { tags: ['admin'], security: [{ bearerAuth: [] }] };
+
+  api.post('/import-results', {
+    onRequest: app.guards.requireAdmin,
+    bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+    schema: {
+      ...docs,
+      summary: 'Importar resultados de openfootball: el archivo en el cuerpo (hasta 2 MB) o { url } pública (admin)',
+      description:
+        'Crea los partidos nuevos y guarda fechas y resultados cambiados a través del servicio de partidos: ' +
+        'las clasificaciones se actualizan y cada cambio de resultado queda en el historial como «importación». ' +
+        'Nunca borra un resultado guardado. Comprueba el archivo (o que la URL no escriba una dirección privada) ' +
+        'y responde 202 al momento con la importación en marcha; GET /api/admin/import-jobs/{id} dice su avance ' +
+        'y, al terminar, el resumen y la lista de partidos que cambiaron, o el error.',
+      body: ImportResultsBodySchema,
+      response: { 202: ImportResultsResponseSchema, ...errorResponses(400, 401, 403, 413) },
+    },
+    handler: async (request, reply) => {
+      const job = await importResults.start(request.body, request.user?.id ?? null);
+      return reply.code(202).send({ message: resultsMessages.importStarted, data: { job } });
+    },
+  });
+
+  api.get('/import-jobs', {
+    onRequest: app.guards.requireAdmin,
+    schema: {
+      ...docs,
+      summary: `Las últimas ${IMPORT_JOBS_LISTED} importaciones de resultados, la más reciente primero (admin)`,
+      response: { 200: ImportJobListResponseSchema, ...errorResponses(401, 403) },
+    },
+    handler: async () => ({ data: await importResults.latest() }),
+  });
+
+  api.get('/import-jobs/:id', {
+    onRequest: app.guards.requireAdmin,
+    schema: {
+      ...docs,
+      summary:
+        'Una importación de resultados: en marcha (con su avance), completada (con su resumen) o fallida (admin)',
+      description:
+        'Una importación cuyo servidor se detuvo (en marcha, sin señales durante más de 2 minutos) se da por fallida.',
+      params: IdParamsSchema,
+      response: { 200: ImportJobResponseSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (request) => ({ data: { job: await importResults.get(request.params.id) } }),
+  });
+
+  // The database closes after the app: a job in flight ends (and says so) first.
+  app.addHook('onClose', () => importResults.idle());
+}

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  IMPORT_CHANGES_LISTED_MAX,
+  IMPORT_JOBS_LISTED,
+  type ImportedMatchChange,
+  type ImportJob,
+  type ImportResultsBody,
+  type ImportResultsSummary,
+  type Match,
+  resultsMessages,
+  UPLOADED_FILE_SOURCE,
+} from '#contract/index';
+import { parseFixtures } from './openfootball.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import type { MatchesRepository } from '../matches/matches.repository.ts';
+import { COMPETITION_BY_NAME, type ImportProgress, type ResultsImporter } from './results-importer.ts';
+import { HEARTBEAT_MS, toImportJob, type ImportJobsRepository } from './import-jobs.repository.ts';
+import { UnsafeUrlError, checkUrlAddress, readPublicUrl } from './public-url-source.ts';
+
+interface Deps {
+  importResults: ResultsImporter;
+  matches: MatchesRepository;
+  jobs: ImportJobsRepository;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Reads a URL given by an admin; replaceable in tests. */
+  readUrl?: (url: string) => Promise<unknown>;
+  /** A running job writes its progress at most this often, unless this many more matches are done. */
+  progressEvery?: { ms: number; matches: number };
+}
+
+const state = (m: Match) => ({
+  matchDate: m.matchDate,
+  kickoffConfirmed: m.kickoffConfirmed,
+  weekNumber: m.weekNumber,
+  status: m.status,
+  scoreHome: m.scoreHome,
+  scoreAway: m.scoreAway,
+});
+const sameState = (a: Match, b: Match) => JSON.stringify(state(a)) === JSON.stringify(state(b));
+
+/** "matches.3.date: …": the first thing wrong with a file, for the admin to fix. */
+function describeFormatError(error: unknown): string {
+  if (error instanceof z.ZodError) {
+    const issue = error.issues[0];
+    return issue ? `${issue.path.join('.') || 'archivo'}: ${issue.message}` : error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * "Importar" in the admin area: an openfootball file sent in the body, or a public URL,
+ * applied by the same importer as the CLI and "Actualizar Resultados" (so standings and
+ * the audit trail follow). What can be checked at once is, before the request answers
+ * (a bad file or a URL naming a private address is a 400); the import itself runs as a
+ * job in the background, stored in `import_jobs` with its progress, and ends with what
+ * changed match by match, or a Spanish error. The file is checked in full before anything is written.
+ */
+export function createResultsImportService({
+  importResults,
+  matches,
+  jobs,
+  clock,
+  log,
+  readUrl = readPublicUrl,
+  progressEvery = { ms: 1000, matches: 50 },
+}: Deps) {
+  const load = async (url: string): Promise<unknown> => {
+    try {
+      return await readUrl(url);
+    } catch (cause) {
+      if (cause instanceof UnsafeUrlError) throw new BadRequestError(resultsMessages.importUrlPrivate);
+      throw Object.assign(new AppError(502, resultsMessages.resultsSourceFailed), { cause });
+    }
+  };
+
+  /** The checks an openfootball file passes before anything is written; 400s. */
+  const checkFile = (file: unknown) => {
+    const shape = z.object({ name: z.string(), matches: z.array(z.unknown()) }).safeParse(file);
+    if (!shape.success) throw new BadRequestError(resultsMessages.importBodyInvalid);
+    const { name, matches: rows } = shape.data;
+    const competition = COMPETITION_BY_NAME[name];
+    if (!competition) throw new BadRequestError(resultsMessages.importUnknownCompetition(name));
+    // Every row parsed up front (teams are looked up later): a bad row stops the import before any write.
+    const named = rows.flatMap((row) =>
+      typeof row === 'object' && row !== null
+        ? [(row as { team1?: unknown }).team1, (row as { team2?: unknown }).team2]
+        : [],
+    );
+    try {
+      parseFixtures(file, competition, new Set(named.filter((team): team is string => typeof team === 'string')));
+    } catch (error) {
+      throw new BadRequestError(resultsMessages.importMalformed(describeFormatError(error)));
+    }
+    return competition;
+  };
+
+  /** Imports a checked file and tells what changed. */
+  const apply = async (file: unknown, source: string, onProgress?: ImportProgress): Promise<ImportResultsSummary> => {
+    const competition = checkFile(file);
+    const before = new Map((await matches.listByCompetition(competition)).map((m) => [m.id, m]));
+    const summary = await importResults(file, source, { ...(onProgress ? { onProgress } : {}) });
+    const changes: ImportedMatchChange[] = [];
+    for (const after of await matches.listByCompetition(competition)) {
+      const previous = before.get(after.id);
+      if (previous && sameState(previous, after)) continue;
+      const { id: matchId, competition: key, round, homeTeamId, awayTeamId } = after;
+      changes.push({
+        matchId,
+        competition: key,
+        round,
+        homeTeamId,
+        awayTeamId,
+        before: previous ? state(previous) : null,
+        after: state(after),
+      });
+    }
+    changes.sort((a, b) => a.after.matchDate.localeCompare(b.after.matchDate) || a.matchId - b.matchId);
+    return {
+      ...summary,
+      changes: changes.slice(0, IMPORT_CHANGES_LISTED_MAX),
+      changesTruncated: changes.length > IMPORT_CHANGES_LISTED_MAX,
+    };
+  };
+
+  /** The jobs this process runs, until they settle. */
+  const running = new Map<number, Promise<void>>();
+
+  const run = async (id: number, body: ImportResultsBody, source: string): Promise<void> => {
+    // The heartbeat: the row says the job is alive even while progress does not move (a slow source).
+    const heartbeat = setInterval(() => {
+      jobs
+        .progress(id, clock())
+        .catch((err: unknown) => log.warn({ err, importJob: id }, 'import job heartbeat failed'));
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    let written = { at: 0, done: -1 };
+    const onProgress: ImportProgress = async (done, total) => {
+      const at = performance.now();
+      if (
+        done !== 0 &&
+        done !== total &&
+        done - written.done < progressEvery.matches &&
+        at - written.at < progressEvery.ms
+      )
+        return;
+      written = { at, done };
+      await jobs.progress(id, clock(), { done, total });
+    };
+    try {
+      const file = body.url === undefined ? body : await load(body.url);
+      const summary = await apply(file, source, onProgress);
+      await jobs.finish(id, clock(), { status: 'succeeded', summary });
+      log.info({ importJob: id, source, updated: summary.updated, created: summary.created }, 'results import done');
+    } catch (err) {
+      // 4xx and the source's 502 carry a message for the admin; anything else is logged, not shown.
+      const known = err instanceof AppError && (err.statusCode < 500 || err.statusCode === 502);
+      if (known) log.info({ importJob: id, source, reason: err.message }, 'results import refused');
+      else log.error({ err, importJob: id, source }, 'results import failed');
+      await jobs
+        .finish(id, clock(), { status: 'failed', error: known ? err.message : resultsMessages.importFailed })
+        .catch((error: unknown) => log.error({ err: error, importJob: id }, 'import job outcome not saved'));
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+
+  return {
+    /** Checks what can be checked at once (400s), then starts the import in the background. */
+    async start(body: ImportResultsBody, startedBy: number | null): Promise<ImportJob> {
+      if (body.url === undefined) {
+        checkFile(body);
+      } else {
+        try {
+          checkUrlAddress(body.url);
+        } catch (error) {
+          throw new BadRequestError(
+            error instanceof UnsafeUrlError ? resultsMessages.importUrlPrivate : resultsMessages.importUrlInvalid,
+          );
+        }
+      }
+      const source = body.url ?? UPLOADED_FILE_SOURCE;
+      const row = await jobs.create({ source, startedBy, now: clock() });
+      const job = run(row.id, body, source).finally(() => running.delete(row.id));
+      running.set(row.id, job);
+      return toImportJob(row, clock());
+    },
+    async get(id: number): Promise<ImportJob> {
+      const row = await jobs.find(id);
+      if (!row) throw new NotFoundError(resultsMessages.importJobNotFound);
+      return toImportJob(row, clock());
+    },
+    async latest(): Promise<ImportJob[]> {
+      const now = clock();
+      return (await jobs.latest(IMPORT_JOBS_LISTED)).map((row) => toImportJob(row, now));
+    },
+    /** Settles when this process's job `id` has (at once when it runs elsewhere or has ended). */
+    settled: (id: number): Promise<void> => running.get(id) ?? Promise.resolve(),
+    /** Settles when no job runs in this process (the app's close waits for it, before the database closes). */
+    idle: async (): Promise<void> => {
+      while (running.size > 0) await Promise.allSettled([...running.values()]);
+    },
+  };
+}
+
+export type ResultsImportService = ReturnType<typeof createResultsImportService>;

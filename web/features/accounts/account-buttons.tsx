@@ -1,0 +1,61 @@
+import { fingerPrintOutline, logOutOutline } from 'ionicons/icons';
+import { lazy, Suspense, useState } from 'react';
+import { ToolbarButton } from '../../components/toolbar.tsx';
+import { useSignOut } from './api.ts';
+import { useBiometricCapability } from '../passkeys/passkey.ts';
+
+const PasskeySettingsModal = lazy(() =>
+  import('../passkeys/passkey-settings.tsx').then((module) => ({ default: module.PasskeySettingsModal })),
+);
+
+/**
+ * The account buttons at the end of every tab's header: this user's passkeys
+ * ("Biometría", where biometrics apply) and signing out. Signing out keeps this
+ * device's passkey, so the next sign-in can use it.
+ */
+export function AccountButtons() {
+  const signOut = useSignOut();
+  return (
+    <>
+      <PasskeySettingsButton />
+      <ToolbarButton
+        label="Cerrar sesión"
+        icon={logOutOutline}
+        disabled={signOut.isPending}
+        onClick={() => signOut.mutate()}
+        testId="sign-out"
+      />
+    </>
+  );
+}
+
+/**
+ * "Biometría", shown only where biometrics make sense: on a device with a
+ * platform authenticator. Its dialog loads on the first tap and then stays,
+ * so closing it can animate.
+ */
+function PasskeySettingsButton() {
+  const capable = useBiometricCapability();
+  const [isOpen, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  if (!capable) return null;
+
+  return (
+    <>
+      <ToolbarButton
+        label="Biometría"
+        icon={fingerPrintOutline}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+        testId="passkey-settings"
+      />
+      {opened && (
+        <Suspense fallback={null}>
+          <PasskeySettingsModal isOpen={isOpen} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { peopleOutline } from 'ionicons/icons';
+import { useEffect, useState } from 'react';
+import type { User } from '#contract/index';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { LoadingState } from '../../../components/loading-state.tsx';
+import { IonInput } from '../../../ionic/input.ts';
+import { presentAlert } from '../../../lib/alert.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useToast } from '../../../lib/toast.ts';
+import { adminQueries, useSetRole } from '../../admin/api.ts';
+
+/** Typing pauses this long before the server is asked. */
+const SEARCH_DELAY_MS = 300;
+
+/** "Usuarios": find an account and grant or revoke the admin role. */
+export function AdminUsers({ selfId }: { selfId: number }) {
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const users = useQuery(adminQueries.users(search));
+  const setRole = useSetRole();
+  const showToast = useToast();
+
+  const toggleAdmin = (user: User) => {
+    const grant = user.role !== 'admin';
+    void presentAlert({
+      header: grant ? 'Dar rol de administrador' : 'Quitar rol de administrador',
+      message: grant
+        ? `${user.name} podrá editar partidos, equipos, resultados y roles.`
+        : `${user.name} dejará de poder administrar la aplicación.`,
+      buttons: [
+        { text: 'Cancelar', role: 'cancel' },
+        {
+          text: grant ? 'Dar rol' : 'Quitar rol',
+          role: 'confirm',
+          handler: () =>
+            setRole.mutate(
+              { id: user.id, role: grant ? 'admin' : 'user' },
+              {
+                onSuccess: (response) => showToast({ message: response.message, color: 'success' }),
+                onError: (error) =>
+                  showToast({ message: errorMessage(error, 'No se pudo cambiar el rol.'), color: 'danger' }),
+              },
+            ),
+        },
+      ],
+    });
+  };
+
+  return (
+    <section className="admin__section" aria-label="Usuarios">
+      <div className="admin__filters">
+        <IonInput
+          className="admin__search"
+          label="Buscar por nombre o correo"
+          labelPlacement="stacked"
+          fill="outline"
+          clearInput
+          value={typed}
+          onIonInput={(event) => setTyped(event.detail.value ?? '')}
+          data-testid="admin-user-search"
+        />
+      </div>
+      {users.isPending ? (
+        <LoadingState text="Cargando usuarios..." />
+      ) : users.isError ? (
+        <ErrorState text="No se pudieron cargar los usuarios." error={users.error} onRetry={users.refetch} />
+      ) : users.data.length === 0 ? (
+        <EmptyState icon={peopleOutline} text="Ningún usuario coincide con la búsqueda." />
+      ) : (
+        <IonList inset className="admin__list">
+          {users.data.map((user) => (
+            <IonItem key={user.id} data-testid="admin-user" data-user-id={user.id}>
+              <IonLabel>
+                <h3>
+                  {user.name}
+                  {user.id === selfId && ' (tú)'}
+                </h3>
+                <p>{user.email}</p>
+                <p className={user.role === 'admin' ? 'admin__role admin__role--admin' : 'admin__role'}>
+                  {user.role === 'admin' ? 'Administrador' : 'Jugador'}
+                </p>
+              </IonLabel>
+              {user.id !== selfId && (
+                <IonButton
+                  slot="end"
+                  size="small"
+                  fill="outline"
+                  disabled={setRole.isPending && setRole.variables.id === user.id}
+                  onClick={() => toggleAdmin(user)}
+                  aria-label={user.role === 'admin' ? `Quitar admin a ${user.name}` : `Hacer admin a ${user.name}`}
+                >
+                  {user.role === 'admin' ? 'Quitar admin' : 'Hacer admin'}
+                </IonButton>
+              )}
+            </IonItem>
+          ))}
+        </IonList>
+      )}
+      <p className="admin__hint">
+        Nadie puede quitarse su propio rol de administrador: así la aplicación nunca se queda sin uno.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import type { SignInBody, SignUpBody } from '#contract/index';
+import { messages } from '#contract/messages';
+import { apiRequest, configureApiClient } from '../../lib/api-client.ts';
+import { loadContract } from '../../lib/contract.ts';
+import { clearStaleMark } from '../../lib/connectivity.ts';
+import { clearApiCache } from '../../lib/offline-cache.ts';
+import { forgetPushSubscription } from '../reminders/notifications.ts';
+import { clearStoredAuth, readAccessToken, readStoredAuth, storeSignIn } from './session.ts';
+import { noteSignInNotice } from './sign-in-notice.ts';
+
+/** Whose answers the offline cache keeps and serves (spec §4): the signed-in user's, never another's. */
+function cacheScope(): string | null {
+  const auth = readStoredAuth();
+  return auth.status === 'signed-in' ? String(auth.userProfile.id) : null;
+}
+
+/** Signing out or losing the session: this user's session, queries and cached answers all go. */
+function forgetSignedInUser(queryClient: QueryClient): void {
+  clearStoredAuth();
+  queryClient.clear();
+  clearApiCache();
+  clearStaleMark();
+}
+
+/**
+ * Authenticated calls carry the stored token; a 401 means the server ended the session
+ * (expired or revoked): the sign-in screen the guard then opens says so, with the server's message.
+ * Only the first 401 of a session does: the calls made with it fail together.
+ */
+export function connectApiClientToSession(queryClient: QueryClient): void {
+  configureApiClient({
+    getAccessToken: readAccessToken,
+    getCacheScope: cacheScope,
+    onUnauthorized: (error) => {
+      if (readStoredAuth().status === 'signed-in') noteSignInNotice(error.serverMessage ?? messages.sessionExpired);
+      forgetSignedInUser(queryClient);
+    },
+  });
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: SignInBody) => {
+      const { SignInResponseSchema } = await loadContract();
+      return apiRequest('/auth/signin', { method: 'POST', body, schema: SignInResponseSchema, authenticated: false });
+    },
+    onSuccess: (response) => {
+      // Nothing cached for a previous user may leak into this session.
+      queryClient.clear();
+      storeSignIn(response);
+    },
+  });
+}
+
+export function useSignUp() {
+  return useMutation({
+    mutationFn: async (body: SignUpBody) => {
+      const { SignUpResponseSchema } = await loadContract();
+      return apiRequest('/auth/signup', { method: 'POST', body, schema: SignUpResponseSchema, authenticated: false });
+    },
+  });
+}
+
+/**
+ * Drops this browser's push subscription (best effort), revokes the token on
+ * the server, then forgets the user here whatever the server said, cached
+ * answers included. Leaving the tabs first means their guard never sees a
+ * signed-out user on a protected screen.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      await forgetPushSubscription();
+      const { MessageResponseSchema } = await loadContract();
+      return apiRequest('/auth/signout', { method: 'POST', schema: MessageResponseSchema });
+    },
+    onSettled: () => {
+      void navigate('/login', { replace: true });
+      forgetSignedInUser(queryClient);
+    },
+  });
+}

@@ -1,0 +1,149 @@
+import { IonItem, IonLabel, IonList } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { footballOutline } from 'ionicons/icons';
+import { useMemo, useState } from 'react';
+import { messages } from '#contract/index';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { LoadingState } from '../../../components/loading-state.tsx';
+import { IonInput } from '../../../ionic/input.ts';
+import { formatKickoff } from '../../../lib/format-date.ts';
+import { matchQueries } from '../api.ts';
+import {
+  STATUS_LABELS,
+  competitionLabel,
+  competitionsOf,
+  defaultRound,
+  filterMatches,
+  roundsOf,
+  scoreText,
+  teamName,
+} from './match-admin.ts';
+import { MatchEditModal } from './match-edit-modal.tsx';
+import { IonSelect, IonSelectOption } from '../../../ionic/select.ts';
+
+/** Rows drawn at once; filters narrow the rest down. */
+const SHOWN_MAX = 60;
+const ALL_ROUNDS = 'all';
+
+/** "Partidos": every match, finished ones included, to fix a date, the teams, the status or the score. */
+export function AdminMatches() {
+  const matches = useQuery(matchQueries.all());
+  const teams = useQuery(matchQueries.teams());
+  const teamsById = useMemo(() => new Map((teams.data ?? []).map((t) => [t.id, t])), [teams.data]);
+  const competitions = useMemo(() => competitionsOf(matches.data ?? []), [matches.data]);
+
+  const [chosenCompetition, setCompetition] = useState<string | null>(null);
+  const competition =
+    chosenCompetition ?? (competitions.includes('laliga-2026-27') ? 'laliga-2026-27' : (competitions[0] ?? ''));
+  // undefined: not chosen yet, so the round under way; null: every round.
+  const [chosenRound, setRound] = useState<number | null | undefined>(undefined);
+  const rounds = useMemo(() => roundsOf(matches.data ?? [], competition), [matches.data, competition]);
+  const weekNumber = chosenRound === undefined ? defaultRound(matches.data ?? [], competition) : chosenRound;
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<number | null>(null);
+
+  const shown = useMemo(
+    () => filterMatches(matches.data ?? [], teamsById, { competition, weekNumber, search }),
+    [matches.data, teamsById, competition, weekNumber, search],
+  );
+
+  if (matches.isPending || teams.isPending) return <LoadingState text={messages.loadingMatches} />;
+  if (matches.isError || teams.isError) {
+    return (
+      <ErrorState
+        text={messages.loadMatchesFailed}
+        error={matches.error ?? teams.error}
+        onRetry={() => Promise.all([matches.refetch(), teams.refetch()])}
+      />
+    );
+  }
+
+  return (
+    <section className="admin__section" aria-label="Partidos">
+      <div className="admin__filters">
+        <IonSelect
+          label="Competición"
+          labelPlacement="stacked"
+          interface="popover"
+          fill="outline"
+          value={competition}
+          onIonChange={(event) => {
+            setCompetition(String(event.detail.value));
+            setRound(undefined);
+          }}
+          data-testid="admin-competition"
+        >
+          {competitions.map((key) => (
+            <IonSelectOption key={key} value={key}>
+              {competitionLabel(key)}
+            </IonSelectOption>
+          ))}
+        </IonSelect>
+        <IonSelect
+          label="Jornada"
+          labelPlacement="stacked"
+          interface="popover"
+          fill="outline"
+          value={weekNumber ?? ALL_ROUNDS}
+          onIonChange={(event) => setRound(event.detail.value === ALL_ROUNDS ? null : Number(event.detail.value))}
+          data-testid="admin-round"
+        >
+          <IonSelectOption value={ALL_ROUNDS}>Todas</IonSelectOption>
+          {rounds.map((round) => (
+            <IonSelectOption key={round} value={round}>
+              {`Jornada ${round}`}
+            </IonSelectOption>
+          ))}
+        </IonSelect>
+        <IonInput
+          className="admin__search"
+          label="Buscar equipo"
+          labelPlacement="stacked"
+          fill="outline"
+          clearInput
+          value={search}
+          onIonInput={(event) => setSearch(event.detail.value ?? '')}
+          data-testid="admin-match-search"
+        />
+      </div>
+      {shown.length === 0 ? (
+        <EmptyState icon={footballOutline} text="Ningún partido coincide con los filtros." />
+      ) : (
+        <IonList inset className="admin__list">
+          {shown.slice(0, SHOWN_MAX).map((match) => (
+            <IonItem
+              key={match.id}
+              button
+              detail
+              onClick={() => setEditing(match.id)}
+              data-testid="admin-match"
+              data-match-id={match.id}
+            >
+              <IonLabel>
+                <h3>
+                  {teamName(teamsById, match.homeTeamId)} – {teamName(teamsById, match.awayTeamId)}
+                </h3>
+                <p>{formatKickoff(match.matchDate, match.kickoffConfirmed)}</p>
+              </IonLabel>
+              <span className={`admin__status admin__status--${match.status}`} slot="end">
+                {match.status === 'scheduled' ? STATUS_LABELS.scheduled : `${scoreText(match)}`}
+                {match.status === 'live' && ' · en juego'}
+              </span>
+            </IonItem>
+          ))}
+        </IonList>
+      )}
+      {shown.length > SHOWN_MAX && (
+        <p className="admin__hint">
+          Se muestran {SHOWN_MAX} de {shown.length} partidos: elige una jornada o busca un equipo.
+        </p>
+      )}
+      <MatchEditModal
+        match={editing === null ? null : ((matches.data ?? []).find((m) => m.id === editing) ?? null)}
+        teams={teams.data ?? []}
+        onClose={() => setEditing(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,247 @@
+import {
+  platformAuthenticatorIsAvailable,
+  sendSignal,
+  startAuthentication,
+  startRegistration,
+} from '@simplewebauthn/browser';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { Passkey, PasskeyRegisteredResponse, SignInResponse } from '#contract/index';
+import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
+import { loadContract, loadedContract } from '../../lib/contract.ts';
+
+/*
+ * Biometric sign-in (spec §2, §4, §9) is a WebAuthn passkey whose every
+ * ceremony the server verifies. The request constants of spec §9 (ES256,
+ * platform authenticator, user verification required, 60 s) come in the
+ * server's options and are passed to the browser untouched.
+ */
+
+// ---------------------------------------------------------------------------
+// This device's biometrics: the two local keys of spec §3 and §9.
+
+export const CREDENTIAL_ID_KEY = 'auth_credId';
+export const BIOMETRICS_ENABLED_KEY = 'auth_bio_enabled';
+
+export interface DeviceBiometrics {
+  /** The passkey registered on this device, sent as `credentialId` when signing in with it. */
+  credentialId: string | null;
+  /** Biometric sign-in is on for this device: the flag is 'true' and a credential id is kept. */
+  enabled: boolean;
+}
+
+export function parseDeviceBiometrics(rawCredentialId: string | null, rawEnabled: string | null): DeviceBiometrics {
+  const credentialId = rawCredentialId === null || rawCredentialId === '' ? null : rawCredentialId;
+  return { credentialId, enabled: rawEnabled === 'true' && credentialId !== null };
+}
+
+let cached: { rawCredentialId: string | null; rawEnabled: string | null; state: DeviceBiometrics } | null = null;
+const listeners = new Set<() => void>();
+
+export function readDeviceBiometrics(): DeviceBiometrics {
+  const rawCredentialId = localStorage.getItem(CREDENTIAL_ID_KEY);
+  const rawEnabled = localStorage.getItem(BIOMETRICS_ENABLED_KEY);
+  if (cached?.rawCredentialId !== rawCredentialId || cached.rawEnabled !== rawEnabled) {
+    cached = { rawCredentialId, rawEnabled, state: parseDeviceBiometrics(rawCredentialId, rawEnabled) };
+  }
+  return cached.state;
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Remembers the passkey just registered here. Signing out keeps it, so the next sign-in can use it. */
+export function enableDeviceBiometrics(credentialId: string): void {
+  localStorage.setItem(CREDENTIAL_ID_KEY, credentialId);
+  localStorage.setItem(BIOMETRICS_ENABLED_KEY, 'true');
+  notify();
+}
+
+/** Forgets this device's passkey (it was removed, or the server no longer knows it). */
+export function disableDeviceBiometrics(): void {
+  localStorage.removeItem(CREDENTIAL_ID_KEY);
+  localStorage.setItem(BIOMETRICS_ENABLED_KEY, 'false');
+  notify();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+export function useDeviceBiometrics(): DeviceBiometrics {
+  return useSyncExternalStore(subscribe, readDeviceBiometrics);
+}
+
+// ---------------------------------------------------------------------------
+// 'Ahora No': remembered per user on this device, so the offer does not come back at every sign-in.
+
+/** `auth_bio_declined_<userId>` = 'true': this user answered 'Ahora No' to the offer on this device. */
+export const biometricsOfferDeclinedKey = (userId: number) => `auth_bio_declined_${userId}`;
+
+export function isBiometricsOfferDeclined(userId: number): boolean {
+  return localStorage.getItem(biometricsOfferDeclinedKey(userId)) === 'true';
+}
+
+export function declineBiometricsOffer(userId: number): void {
+  localStorage.setItem(biometricsOfferDeclinedKey(userId), 'true');
+  notify();
+}
+
+/** Offer registration again at this user's next sign-in on this device ("Biometría", or a registration). */
+export function restoreBiometricsOffer(userId: number): void {
+  localStorage.removeItem(biometricsOfferDeclinedKey(userId));
+  notify();
+}
+
+export function useBiometricsOfferDeclined(userId: number | null): boolean {
+  return useSyncExternalStore(subscribe, () => userId !== null && isBiometricsOfferDeclined(userId));
+}
+
+// ---------------------------------------------------------------------------
+// Capability: a user-verifying platform authenticator (fingerprint, face).
+
+let capability: Promise<boolean> | null = null;
+
+/** Whether this device has a platform authenticator that verifies the user. Asked once per page load. */
+export function isBiometricCapable(): Promise<boolean> {
+  capability ??= platformAuthenticatorIsAvailable().catch(() => false);
+  return capability;
+}
+
+let availableHere: Promise<boolean> | null = null;
+
+/**
+ * Whether passkeys can work on this page's origin: the server's configured origins
+ * (`GET /auth/passkeys/availability`). On any other (e.g. http://127.0.0.1:PORT, an IP
+ * address, which WebAuthn refuses) registering would always fail. Asked once per page load.
+ */
+export function passkeysWorkHere(): Promise<boolean> {
+  availableHere ??= (async () => {
+    const { PasskeyAvailabilityResponseSchema } = await loadContract();
+    const answer = await apiRequest(
+      `/auth/passkeys/availability?origin=${encodeURIComponent(window.location.origin)}`,
+      {
+        schema: PasskeyAvailabilityResponseSchema,
+        authenticated: false,
+      },
+    );
+    return answer.available;
+  })().catch(() => {
+    // Unknown (offline, say): ask again next time.
+    availableHere = null;
+    return false;
+  });
+  return availableHere;
+}
+
+/** `false` until the browser has answered, so nothing biometric flashes on a device without it. */
+export function useBiometricCapability(): boolean {
+  const [capable, setCapable] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void isBiometricCapable().then((answer) => {
+      if (current) setCapable(answer);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return capable;
+}
+
+// ---------------------------------------------------------------------------
+// Ceremonies, each verified by the server.
+
+/**
+ * Signs in with a passkey: options from the server (restricted to this
+ * device's credential when there is one), the platform prompt, then the
+ * server's verification, which answers exactly like `/auth/signin`.
+ */
+export async function authenticateWithPasskey(credentialId: string | null): Promise<SignInResponse> {
+  const { PasskeyOptionsResponseSchema, SignInResponseSchema } = await loadContract();
+  const options = await apiRequest('/auth/passkeys/login/options', {
+    method: 'POST',
+    body: credentialId ? { credentialId } : {},
+    schema: PasskeyOptionsResponseSchema,
+    authenticated: false,
+  });
+  // The options are @simplewebauthn/server's own output, passed through as they are.
+  const response = await startAuthentication({ optionsJSON: options.data });
+  return apiRequest('/auth/passkeys/login/verify', {
+    method: 'POST',
+    body: { response },
+    schema: SignInResponseSchema,
+    authenticated: false,
+  });
+}
+
+/** Registers a passkey on this device for the signed-in user and returns the server's answer. */
+export async function registerPasskey(): Promise<PasskeyRegisteredResponse> {
+  const { PasskeyOptionsResponseSchema, PasskeyRegisteredResponseSchema } = await loadContract();
+  const options = await apiRequest('/auth/passkeys/register/options', {
+    method: 'POST',
+    schema: PasskeyOptionsResponseSchema,
+  });
+  const response = await startRegistration({
+    optionsJSON: options.data as unknown as PublicKeyCredentialCreationOptionsJSON,
+  });
+  return apiRequest('/auth/passkeys/register/verify', {
+    method: 'POST',
+    body: { response },
+    schema: PasskeyRegisteredResponseSchema,
+  });
+}
+
+export async function listPasskeys(): Promise<Passkey[]> {
+  const { PasskeyListResponseSchema } = await loadContract();
+  return (await apiRequest('/auth/passkeys', { schema: PasskeyListResponseSchema })).data;
+}
+
+export async function removePasskey(id: string): Promise<string> {
+  const { MessageResponseSchema } = await loadContract();
+  const response = await apiRequest(`/auth/passkeys/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: MessageResponseSchema,
+  });
+  return response.message;
+}
+
+/**
+ * The server answered that the passkey it was shown is not (or no longer)
+ * registered. An answer from the server means the contract is loaded.
+ */
+export function isUnknownCredential(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    error.status === 401 &&
+    error.serverMessage === loadedContract().passkeyMessages.credentialUnknown
+  );
+}
+
+/**
+ * Tells the browser that a passkey is gone on the server, so its password
+ * manager can stop offering it (WebAuthn signals; best effort, where supported).
+ */
+export function forgetCredentialOnDevice(credentialId: string): void {
+  void sendSignal({
+    signalName: 'unknownCredential',
+    rpID: window.location.hostname,
+    credentialID: credentialId,
+  }).catch(() => undefined);
+}
+
+/**
+ * Ends a session that is not the one kept on this device (the extra session a
+ * verification ceremony opens). Best effort: it expires on its own anyway.
+ */
+export function revokeSession(accessToken: string): void {
+  void fetch('/auth/signout', { method: 'POST', headers: { Authorization: `Bearer ${accessToken}` } }).catch(
+    () => undefined,
+  );
+}

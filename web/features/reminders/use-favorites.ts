@@ -1,0 +1,170 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { reminderMessages } from '#contract/index';
+import type { Match, Team } from '#contract/index';
+import { homeScreenPushNote, needsHomeScreenForPush } from '../../lib/platform.ts';
+import { useToast, type ToastContent } from '../../lib/toast.ts';
+import { describeTeam, type TeamDisplay } from '../matches/upcoming-matches.ts';
+import { useStoredAuth, type StoredAuth } from '../accounts/session.ts';
+import { cancelServerReminders, fetchFavoriteIds, saveServerFavorite, scheduleServerReminders } from './api.ts';
+import { armReminders, cancelMatchReminders, planInPageReminders, type InPageReminder } from './in-page-reminders.ts';
+import {
+  notificationsAllowed,
+  notificationsSupported,
+  requestNotificationPermission,
+  showReminderNotification,
+  subscribeToPush,
+  type PushSubscribeResult,
+} from './notifications.ts';
+import {
+  readSavedMatchIds,
+  removeMatchId,
+  replaceSavedMatchIds,
+  saveMatchId,
+  takeLegacySavedMatchIds,
+  useSavedMatchIds,
+} from './saved-matches.ts';
+
+const showLater = (reminder: InPageReminder) => {
+  showReminderNotification(reminder).catch((error: unknown) => console.warn('reminder not shown', error));
+};
+
+/** The favourite stays saved on the server (it follows the user to any device) even when no reminder can be set. */
+const keepOnServer = (matchId: number) =>
+  saveServerFavorite(matchId).catch((error: unknown) => console.warn('favourite not saved on the server', error));
+
+/**
+ * What the toast says once the reminders are set up (spec §8: the favourite is saved
+ * either way): the truth about this device's reminders, the most useful first.
+ */
+export function savedToast(
+  push: PushSubscribeResult,
+  remindersScheduled: number,
+  kickoffConfirmed: boolean,
+): ToastContent {
+  if (push === 'unsupported') return { message: reminderMessages.pushUnsupported, color: 'warning' };
+  if (push === 'refused') return { message: reminderMessages.pushRefused, color: 'warning' };
+  if (push === 'failed') return { message: reminderMessages.setupFailed, color: 'warning' };
+  // Nothing is timed until the kick-off time is known: the server sends them once it is.
+  if (!kickoffConfirmed) return { message: reminderMessages.savedKickoffUnconfirmed, color: 'success' };
+  return {
+    message: remindersScheduled > 0 ? reminderMessages.savedWithReminders : reminderMessages.saved,
+    color: 'success',
+  };
+}
+
+/**
+ * Saves first, whatever follows (spec §8). Then asks for permission and
+ * schedules the reminders: on the server (Web Push, app closed) and in this
+ * page (timers, app open; the same tag keeps the two from showing twice).
+ */
+async function saveWithReminders(match: Match, homeTeam: string, awayTeam: string): Promise<ToastContent> {
+  saveMatchId(match.id);
+  // iOS offers notifications only to the app opened from the Home Screen: say how, instead of failing.
+  if (needsHomeScreenForPush()) {
+    await keepOnServer(match.id);
+    return { message: homeScreenPushNote, color: 'warning' };
+  }
+  if (!notificationsSupported()) {
+    await keepOnServer(match.id);
+    return { message: reminderMessages.notificationsUnsupported, color: 'warning' };
+  }
+  try {
+    if ((await requestNotificationPermission()) !== 'granted') {
+      await keepOnServer(match.id);
+      return { message: reminderMessages.permissionDenied, color: 'warning' };
+    }
+    const push = await subscribeToPush();
+    const reminders = await scheduleServerReminders(match.id);
+    armReminders(planInPageReminders(match, homeTeam, awayTeam, new Date()), showLater);
+    return savedToast(push, reminders.length, match.kickoffConfirmed);
+  } catch {
+    await keepOnServer(match.id);
+    return { message: reminderMessages.setupFailed, color: 'warning' };
+  }
+}
+
+function removeWithReminders(matchId: number): Promise<void> {
+  removeMatchId(matchId);
+  cancelMatchReminders(matchId);
+  return cancelServerReminders(matchId).catch((error: unknown) =>
+    console.warn('server reminders not cancelled', error),
+  );
+}
+
+/** Saves and removals still on their way to the server: an older list from it must not undo them meanwhile. */
+let writesInFlight = 0;
+
+const signedInUserId = (auth: StoredAuth) => (auth.status === 'signed-in' ? auth.userProfile.id : null);
+
+/**
+ * The signed-in user's favourites as the server keeps them: on sign-in (and whenever the app
+ * opens) they replace this device's copy, so they come back on any device, and an old
+ * device-wide list (saved before favourites were per user) is uploaded first.
+ */
+function useServerFavorites(userId: number | null) {
+  const { data, dataUpdatedAt } = useQuery({
+    queryKey: ['favorites', userId],
+    queryFn: async () => {
+      if (userId === null) return [];
+      for (const matchId of takeLegacySavedMatchIds(userId)) await keepOnServer(matchId);
+      return fetchFavoriteIds();
+    },
+    enabled: userId !== null,
+  });
+  useEffect(() => {
+    if (userId !== null && data && writesInFlight === 0) replaceSavedMatchIds(userId, data);
+  }, [userId, data, dataUpdatedAt]);
+}
+
+/** The saved matches (local key `savedMatches`), the heart's toggle, and their reminders while the app is open. */
+export function useFavorites(matches: readonly Match[] | undefined, teams: readonly Team[] | undefined) {
+  const userId = signedInUserId(useStoredAuth());
+  useServerFavorites(userId);
+  const savedIds = useSavedMatchIds();
+  const showToast = useToast();
+  const queryClient = useQueryClient();
+
+  // Timers end with the page: whenever the app opens, the saved matches' reminders are armed again.
+  useEffect(() => {
+    if (!matches || !teams || !notificationsAllowed()) return;
+    const teamsById = new Map(teams.map((team) => [team.id, team]));
+    const now = new Date();
+    const plans = matches
+      .filter((match) => savedIds.has(match.id))
+      .flatMap((match) =>
+        planInPageReminders(
+          match,
+          describeTeam(teamsById, match.homeTeamId).name,
+          describeTeam(teamsById, match.awayTeamId).name,
+          now,
+        ),
+      );
+    armReminders(plans, showLater);
+  }, [matches, teams, savedIds]);
+
+  // Reads the saved ids when tapped rather than closing over them, so it stays the same
+  // function and the memoised cards do not all re-render on every toggle.
+  const toggleSaved = useCallback(
+    (match: Match, home: TeamDisplay, away: TeamDisplay) => {
+      // Once the server has it, its list is asked again: an answer read before this change must not undo it.
+      const refresh = () => {
+        writesInFlight -= 1;
+        return queryClient.invalidateQueries({ queryKey: ['favorites'] });
+      };
+      writesInFlight += 1;
+      if (readSavedMatchIds().has(match.id)) {
+        showToast({ message: reminderMessages.removed, color: 'medium' });
+        void removeWithReminders(match.id).then(refresh);
+        return;
+      }
+      void saveWithReminders(match, home.name, away.name).then((toast) => {
+        showToast(toast);
+        return refresh();
+      });
+    },
+    [showToast, queryClient],
+  );
+
+  return { savedIds, toggleSaved };
+}

@@ -1,0 +1,26 @@
+import { IonButton, IonIcon } from '@ionic/react';
+import { refreshOutline } from 'ionicons/icons';
+import { resultsMessages } from '#contract/index';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useToast } from '../../lib/toast.ts';
+import { useUpdateResults } from '../predictions/api.ts';
+
+/** The creator's "Actualizar Resultados": pull results, recompute, then show the fresh ranking. */
+export function UpdateResultsButton() {
+  const updateResults = useUpdateResults();
+  const showToast = useToast();
+  const update = () =>
+    updateResults.mutate(undefined, {
+      // Nothing fetched (no results source) is a warning, not a success.
+      onSuccess: (response) =>
+        showToast({ message: response.message, color: response.data.import ? 'success' : 'warning' }),
+      onError: (error) =>
+        showToast({ message: errorMessage(error, resultsMessages.resultsUpdateFailed), color: 'danger' }),
+    });
+  return (
+    <IonButton expand="block" disabled={updateResults.isPending} onClick={update} data-testid="update-results">
+      <IonIcon slot="start" icon={refreshOutline} aria-hidden="true" />
+      Actualizar Resultados
+    </IonButton>
+  );
+}
