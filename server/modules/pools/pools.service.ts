@@ -145,7 +145,10 @@ export function createPoolsService({ pools, rateLimiter, config, versions }: Dep
       return updated;
     },
 
-    /** Deleting a pool removes its participants with it (documented cascade, docs/decisions.md). */
+    /**
+     * Deleting a pool removes its participants with it (the cascade that
+     * docs/decisions/008-two-roles-and-the-account-deletion-cascade.md documents for an account's pools).
+     */
     async remove(actor: UserProfile, id: number) {
       assertCreatorOrAdmin(actor, await findOr404(id));
       await pools.delete(id);

@@ -8,8 +8,9 @@ export interface ListedMatch {
 }
 
 /**
- * A kick-off time that is not fixed is stored at noon of its day (docs/decisions.md),
- * so that match only counts as started once its whole day is over.
+ * A kick-off time that is not fixed is stored at noon of its day
+ * (docs/decisions/001-matches-without-a-fixed-kick-off-time.md), so that match only counts as started once its
+ * whole day is over.
  */
 const UNCONFIRMED_DAY_LEFT_MS = 12 * 3_600_000;
 
