@@ -8,7 +8,7 @@ export const PredictionChoiceSchema = z.enum(['home', 'draw', 'away'], {
 });
 export type PredictionChoice = z.infer<typeof PredictionChoiceSchema>;
 
-/** Local / Empate / Visitante on screen (spec §2). */
+/** Local / Empate / Visitante on screen (the spec's Pool detail screen). */
 export const predictionLabels: Record<PredictionChoice, string> = {
   home: 'Local',
   draw: 'Empate',
@@ -16,7 +16,7 @@ export const predictionLabels: Record<PredictionChoice, string> = {
 };
 
 export const gameMessages = {
-  // Spec §8, word for word
+  // The spec's error catalogue, word for word
   predictionFailed: 'Error al enviar la predicción.',
   resultsUpdateFailed: 'Error al actualizar los resultados.',
   rankingFailed: 'No se pudo cargar el ranking.',
@@ -144,7 +144,7 @@ export function updateAllMessage({ import: imported, poolsRecomputed }: UpdateAl
 export const picksCloseProvisionalNote = (when: string): string => `Cierra: ${when} (hora provisional)`;
 
 /**
- * Picks close at kick-off (brief §4), the server's rule: a live or finished match
+ * Picks close at kick-off (the brief's prediction rules), the server's rule: a live or finished match
  * is closed whatever its date says (an admin may have moved the date). `now` in
  * epoch milliseconds.
  */

@@ -127,7 +127,7 @@ export function createPoolsService({ pools, rateLimiter, config, versions }: Dep
       return pool;
     },
 
-    /** The participant list is the creator's view (spec §6). */
+    /** The participant list is the creator's view (the spec's roles and permissions). */
     async participants(actor: UserProfile, id: number, userId: number) {
       assertSelfOrAdmin(actor, userId);
       const pool = await findOr404(id);
