@@ -85,7 +85,7 @@ export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 /**
  * The environment `npm start` gives the server besides its config: glibc's malloc
- * limited to two arenas (see docs/decisions.md), so benchmarks measure the memory
- * of the server as it is run.
+ * limited to two arenas (see docs/decisions/018-malloc-arena-max-and-one-hash-per-core.md),
+ * so benchmarks measure the memory of the server as it is run.
  */
 export const serverProcessEnv: Record<string, string> = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };

@@ -52,7 +52,7 @@ export const SignInBodySchema = z.object({
 });
 export type SignInBody = z.infer<typeof SignInBodySchema>;
 
-/** What the client keeps under the local key `userProfile` (spec §3). */
+/** What the client keeps under the local key `userProfile` (the spec's stored user profile). */
 export const UserProfileSchema = z.object({
   id: z.number().int().positive(),
   name: z.string(),
@@ -61,7 +61,7 @@ export const UserProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
-/** What the client keeps under the local key `session` (brief §3). */
+/** What the client keeps under the local key `session` (its shape is the brief's API contract). */
 export const SessionSchema = z.object({
   accessToken: z.string().min(1),
   tokenType: z.literal('Bearer'),

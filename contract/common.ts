@@ -4,7 +4,7 @@ import { es } from 'zod/locales';
 // Validation messages nobody wrote by hand still reach people in Spanish.
 z.config(es());
 
-/** Error body of every 4xx/5xx answer (brief §3). `message` is Spanish. */
+/** Error body of every 4xx/5xx answer (the brief's API contract). `message` is Spanish. */
 export const ApiErrorSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),

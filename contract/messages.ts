@@ -4,7 +4,7 @@
  * one module means a toast and the API can never disagree on wording.
  */
 export const messages = {
-  // Spec §5 / §8 (client texts, word for word)
+  // The spec's validation messages and error catalogue (client texts, word for word)
   fillAllFields: 'Por favor, completa todos los campos.',
   signInErrorTitle: 'Error al iniciar sesión',
   signInFailed: 'No se pudo iniciar sesión.',
@@ -23,7 +23,7 @@ export const messages = {
   retry: 'Reintentar',
   deleted: 'Eliminado.',
 
-  // Server messages (brief §3: short, fit for a toast)
+  // Server messages (the brief's API contract: short, fit for a toast)
   invalidCredentials: 'Correo o contraseña incorrectos.',
   emailTaken: 'Ya existe una cuenta con ese correo electrónico.',
   unauthenticated: 'Debes iniciar sesión.',

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/** Spec §9: the biometric request constants. */
+/** The biometric request constants the spec sets (60 s time-out, ES256). */
 export const PASSKEY_TIMEOUT_MS = 60_000;
 export const PASSKEY_ALGORITHM_ES256 = -7;
 
 export const passkeyMessages = {
-  // Spec §8, word for word
+  // The spec's biometric error messages, word for word
   verificationFailed: 'Fallo en la verificación biométrica.',
   signInFailed: 'Fallo en el inicio de sesión biométrico.',
   registrationFailed: 'Fallo al registrar la biometría.',

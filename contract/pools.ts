@@ -8,7 +8,7 @@ export const POOL_NAME_MAX = 80;
 export const POOL_DESCRIPTION_MAX = 500;
 
 export const poolMessages = {
-  // Spec §5 / §8, word for word
+  // The spec's validation messages and error catalogue, word for word
   nameRequired: 'El nombre de la quiniela es obligatorio.',
   invalidCode: 'Por favor, introduce un código de invitación válido.',
   joinFailed: 'No se pudo unir a la quiniela.',

@@ -7,7 +7,7 @@ export const PredictionChoiceSchema = z.enum(['home', 'draw', 'away'], {
 });
 export type PredictionChoice = z.infer<typeof PredictionChoiceSchema>;
 
-/** Local / Empate / Visitante on screen (spec §2). */
+/** Local / Empate / Visitante on screen (the spec's Pool detail screen). */
 export const predictionLabels: Record<PredictionChoice, string> = {
   home: 'Local',
   draw: 'Empate',
@@ -70,7 +70,7 @@ export const PoolMatchParamsSchema = z.object({
 export const picksCloseProvisionalNote = (when: string): string => `Cierra: ${when} (hora provisional)`;
 
 /**
- * Picks close at kick-off (brief §4), the server's rule: a live or finished match
+ * Picks close at kick-off (the brief's prediction rules), the server's rule: a live or finished match
  * is closed whatever its date says (an admin may have moved the date). `now` in
  * epoch milliseconds.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataEnvelope, positiveId } from './common.ts';
 
 export const reminderMessages = {
-  // Spec §8: the favourite is saved either way, the toast says what happened to its reminders.
+  // The spec's notification errors: the favourite is saved either way, the toast says what happened to its reminders.
   permissionDenied: 'Partido guardado, pero no se pueden enviar notificaciones: permiso denegado.',
   setupFailed: 'Partido guardado, pero no se pudieron programar los recordatorios.',
   savedWithReminders: 'Partido guardado. Te avisaremos antes de que empiece.',
@@ -28,7 +28,7 @@ export const reminderMessages = {
 } as const;
 
 /**
- * Spec §9: one reminder an hour before kick-off and one at kick-off, with the
+ * The spec's reminder constants: one reminder an hour before kick-off and one at kick-off, with the
  * notification ids `matchId*1000+1` and `+2` (the slot is the last digit).
  */
 export const REMINDER_SLOTS = [
@@ -50,7 +50,7 @@ export interface PlannedReminder {
   dueAt: Date;
 }
 
-/** The reminders a favourite gets: only the ones still in the future (spec §9). */
+/** The reminders a favourite gets: only the ones still in the future (the spec's reminder rule). */
 export function planReminders(matchId: number, kickoff: Date, now: Date): PlannedReminder[] {
   return REMINDER_SLOTS.map(({ slot, minutesBefore }) => ({
     id: reminderId(matchId, slot),

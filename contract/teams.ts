@@ -18,7 +18,7 @@ export const TeamSchema = z.object({
 export type Team = z.infer<typeof TeamSchema>;
 export const TeamListResponseSchema = dataEnvelope(z.array(TeamSchema));
 
-/** A team missing from the teams list is shown like this (spec §3, brief §4). */
+/** A team missing from the teams list is shown like this (the spec's Team entity, the brief's missing-team rule). */
 export const UNKNOWN_TEAM_NAME = 'Unknown Team';
 export const DEFAULT_TEAM_LOGO = '/favicon.svg';
 
@@ -37,7 +37,7 @@ const TeamNameSchema = z
   .min(1, { error: 'El nombre del equipo es obligatorio.' })
   .max(80, { error: 'El nombre del equipo admite como máximo 80 caracteres.' });
 
-/** A logo is a path served by the app itself (no remote images, brief §5). */
+/** A logo is a path served by the app itself (no remote images, as the brief's data rules say). */
 const LogoUrlSchema = z
   .string({ error: 'El logo debe ser una ruta.' })
   // The app's own files only (its CSP loads no remote image): no `//host/…`, no `..`.

@@ -1,5 +1,5 @@
 // Runs the API integration suite on PGlite, then on PostgreSQL when
-// TEST_DATABASE_URL is set (brief §1). Without it, says the pass was skipped.
+// TEST_DATABASE_URL is set (the brief's run contract). Without it, says the pass was skipped.
 import { spawnSync } from 'node:child_process';
 
 function run(kind) {

@@ -80,7 +80,8 @@ export async function buildApp({
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logDestination),
     bodyLimit: BODY_LIMIT_BYTES,
-    // Fastify 5.12.8 takes a number as "trust nobody" (docs/decisions.md): hops are given as a trust function.
+    // Fastify 5.12.8 takes a number as "trust nobody": hops are given as a trust function
+    // (docs/decisions/027-trust-proxy-names-proxies-or-counts-hops.md).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { maxParamLength: 200 },
     // Off: Fastify would take the header as it comes; requestId checks it first.

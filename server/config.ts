@@ -22,7 +22,8 @@ function isProxyAddress(entry: string): boolean {
 
 /**
  * Which peers may tell the client's address in X-Forwarded-For: nobody, the last N hops, or the listed proxies.
- * The legacy `true` trusted every entry, the client's own first: it now means one hop (docs/decisions.md).
+ * The legacy `true` trusted every entry, the client's own first: it now means one hop
+ * (docs/decisions/027-trust-proxy-names-proxies-or-counts-hops.md).
  */
 const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
   const trimmed = value.trim();

@@ -16,7 +16,8 @@ const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 
 // After each full collection V8 lets the heap grow to up to 4× what survived before collecting again; under the
 // 200-user load test that was ~200 MB of garbage on a ~45 MB live heap, and the process's peak. 1.5× holds the PGlite
-// server near 350 MB at the same throughput (docs/decisions.md). Read at every collection, so setting it here works.
+// server near 350 MB at the same throughput (docs/decisions/021-v8-heap-growing-percent.md). Read at every collection,
+// so setting it here works.
 v8.setFlagsFromString('--heap-growing-percent=50');
 
 /** Process entry: configuration, database (migrate + seed), HTTP server, graceful shutdown. */

@@ -36,7 +36,7 @@ const sessionGuardRules: SessionGuardRules = {
   signedOutNotice: (pathname) => (pathname.startsWith(POOLS_PATH) ? messages.mustSignInForPools : null),
 };
 
-/** Spec §2's route table, plus the invitation link; the tabs guarded by the session (spec §6). */
+/** The spec's route table, plus the invitation link; the tabs guarded by the session (the spec's permissions). */
 function AppRoutes() {
   const { pathname } = useLocation();
   const auth = useSessionGuard(pathname, sessionGuardRules);

@@ -1,6 +1,6 @@
 /**
  * The service worker (served at /sw.js, see vite.config.ts), hand-written
- * (docs/decisions.md):
+ * (docs/decisions/009-a-hand-written-service-worker.md):
  * - precaches the app shell (index.html, the built assets, the public files)
  *   so the app opens offline, one cache per build;
  * - answers navigations network-first with the cached index.html as fallback,

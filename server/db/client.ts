@@ -57,7 +57,8 @@ export function openPglite(client: PGlite): DatabaseHandle {
 
 // PGlite's WebAssembly memory only grows, and Postgres fills its buffer pool up front: the default 128 MB
 // of shared_buffers is resident for the life of the process. The data directory's files stay in the
-// operating system's page cache, so a small pool costs little (docs/decisions.md).
+// operating system's page cache, so a small pool costs little
+// (docs/decisions/016-pglite-16-mb-shared-buffers-initdb-in-a-child.md).
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /**

@@ -317,7 +317,7 @@ export const favoriteMatches = pgTable(
 );
 
 /**
- * Reminders of a favourite match (spec §9). The due time is not stored: it is the
+ * Reminders of a favourite match (the spec's reminder rule). The due time is not stored: it is the
  * match's kick-off minus `minutes_before`, so a moved kick-off moves its reminders.
  * `sent_at` is set when an instance claims the reminder, which happens once.
  */

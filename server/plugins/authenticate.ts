@@ -31,7 +31,7 @@ export function currentUser(request: FastifyRequest): UserProfile {
   return request.user;
 }
 
-/** Brief §3: a `userId` in a path or body must be the signed-in user, admins excepted. */
+/** The brief's API contract: a `userId` in a path or body must be the signed-in user, admins excepted. */
 export function assertSelfOrAdmin(user: UserProfile, userId: number): void {
   if (user.id !== userId && user.role !== 'admin') throw new ForbiddenError(messages.forbidden);
 }

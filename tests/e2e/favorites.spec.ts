@@ -180,7 +180,7 @@ test.describe('favourites with notifications allowed', () => {
     await expectToast(page, SAVED_WITH_REMINDERS);
     await expect(card.getByRole('button', { name: 'Quitar de guardados' })).toHaveAttribute('aria-pressed', 'true');
     expect(await savedMatchIds(page)).toEqual([match.id]);
-    // Spec §9: an hour before kick-off and at kick-off, ids matchId*1000+1 and +2.
+    // The spec's reminders: an hour before kick-off and at kick-off, ids matchId*1000+1 and +2.
     expect(await serverReminderIds(request, accessToken)).toEqual([match.id * 1000 + 1, match.id * 1000 + 2]);
 
     await page.getByTestId('tab-favorites').click();

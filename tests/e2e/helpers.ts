@@ -181,7 +181,7 @@ export async function scrollToMatchCard(page: Page, matchId: number): Promise<Lo
 /** The admin account the e2e server was started with. */
 export const signInAsAdmin = (request: APIRequestContext) => signInViaApi(request, e2eAdmin);
 
-/** axe-core's serious and critical findings on the current screen (brief §6: there must be none). */
+/** axe-core's serious and critical findings on the current screen (the brief's accessibility bar: none). */
 export async function seriousA11yViolations(page: Page) {
   // Colours are measured mid-fade otherwise (a modal opening, a segment sliding).
   await page.waitForFunction(() =>
@@ -197,7 +197,7 @@ export async function seriousA11yViolations(page: Page) {
     }));
 }
 
-/** The device's biometric keys of spec §9: the passkey's credential id and the enabled flag. */
+/** The device's biometric keys the spec names: the passkey's credential id and the enabled flag. */
 export async function biometricKeys(page: Page): Promise<{ credentialId: string | null; enabled: string | null }> {
   return page.evaluate(() => ({
     credentialId: localStorage.getItem('auth_credId'),

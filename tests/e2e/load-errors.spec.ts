@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { newTestUser, registerViaApi, signInViaStorage } from './helpers.ts';
 
 /*
- * Error panels (spec §8): a server's failure and a lost connection are told
+ * Error panels (the spec's error catalogue): a server's failure and a lost connection are told
  * apart, and both offer 'Reintentar'. Only the visible panel counts: Ionic's
  * tabs keep other pages in the DOM.
  */

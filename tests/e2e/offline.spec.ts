@@ -28,7 +28,7 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
-/** The spec's response cache (§9): keys under `api_cache_`. */
+/** The spec's response cache: keys under `api_cache_`. */
 function cachedAnswerKeys(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     Object.keys(localStorage)

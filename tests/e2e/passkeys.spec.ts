@@ -13,10 +13,10 @@ import {
 import type { TestUser } from './helpers.ts';
 
 /*
- * Biometric sign-in (spec §2, §4, §8, §9) with a passkey, in Chromium with a
- * virtual platform authenticator (internal transport, resident keys, user
- * verification) standing in for the fingerprint reader. Every ceremony is
- * verified by the real server.
+ * Biometric sign-in (the spec's sign-in screen and flow, its biometric errors and
+ * request constants) with a passkey, in Chromium with a virtual platform
+ * authenticator (internal transport, resident keys, user verification) standing
+ * in for the fingerprint reader. Every ceremony is verified by the real server.
  */
 
 const fingerprintButton = (page: Page) => page.getByRole('button', { name: 'Usar huella o Face ID' });

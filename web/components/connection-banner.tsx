@@ -6,7 +6,7 @@ import { Icon } from './icon.tsx';
 import './connection-banner.css';
 
 /**
- * The offline indicator and the "stale data" mark (spec §4): a slim banner at
+ * The offline indicator and the "stale data" mark (the spec's offline behaviour): a slim banner at
  * the top of every screen while the device is offline or the screens show the
  * cached answers of the API client. Rendered once, by the app shell.
  */

@@ -6,7 +6,7 @@ import { Icon } from './icon.tsx';
 import './screen-state.css';
 
 interface ErrorStateProps {
-  /** The screen's own text for the failure (spec §8's fallback, e.g. 'Error al cargar los partidos'). */
+  /** The screen's own text for the failure (the spec's fallback text, e.g. 'Error al cargar los partidos'). */
   text: string;
   /** What failed: tells no connection (the cloud, 'Sin conexión…') from the server's answer (its message). */
   error?: unknown;

@@ -78,7 +78,7 @@ export async function apiRequest<Schema extends z.ZodType>(
   const accessToken = authenticated ? hooks.getAccessToken() : null;
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
 
-  // Spec §4: only successful GETs are cached, and only they are ever answered from the cache.
+  // The spec's offline behaviour: only successful GETs are cached, and only they are ever answered from the cache.
   const cacheScope = method === 'GET' && authenticated && offlineCache ? (hooks.getCacheScope?.() ?? null) : null;
   let response: Response;
   try {

@@ -14,7 +14,7 @@ export function describeSavedAt(savedAt: number, now: number): string {
 
 /**
  * The offline banner's text, or null when there is nothing to say: offline, and
- * whether the screens show the spec's cached answers (§4) and from when. Online
+ * whether the screens show the spec's cached answers and from when. Online
  * with cached answers means the server could not be reached.
  */
 export function connectionNotice({ online, staleSince }: Connectivity, now = Date.now()): string | null {

@@ -1,5 +1,5 @@
 /**
- * The spec's response cache (§4, §7, §9): the last successful answer of every GET,
+ * The spec's response cache (its offline behaviour): the last successful answer of every GET,
  * kept in localStorage under `api_cache_…` and served when the network fails.
  * Keys carry the signed-in user's id, so one account never sees another's data on a
  * shared device; the cache is bounded and cleared on sign-out.

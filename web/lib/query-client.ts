@@ -15,7 +15,7 @@ export const queryClient = new QueryClient({
     queries: {
       retry: (failureCount, error) => shouldRetry(failureCount, error),
       staleTime: 60_000,
-      // Offline, the API client answers from the spec's cache (§4) or with its 503: queries must still
+      // Offline, the API client answers from the spec's cache or with its 503: queries must still
       // run. TanStack's default ('online') would pause them until the connection comes back.
       networkMode: 'always',
       // Back online, what the screens show may have come from that cache: fetch it again, fresh or not.

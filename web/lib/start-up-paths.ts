@@ -3,7 +3,7 @@
  * screen's code has loaded.
  */
 
-/** Whether `pathname` is in the tabs (spec §2's /tabs routes), which need a signed-in user. */
+/** Whether `pathname` is in the tabs (the spec's /tabs routes), which need a signed-in user. */
 export const isTabsPath = (pathname: string) => pathname === '/tabs' || pathname.startsWith('/tabs/');
 
 /** The tabs that show the match list. */

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §8: every message is a toast coloured danger, warning, success or medium. */
+/** The spec's error catalogue: every message is a toast coloured danger, warning, success or medium. */
 export type ToastColor = 'danger' | 'warning' | 'success' | 'medium';
 
-/** Spec §9 allows 2000 to 5000 ms; long enough to read a two-line server message. */
+/** The spec allows 2000 to 5000 ms; long enough to read a two-line server message. */
 export const TOAST_DURATION_MS = 4000;
 
 export interface ToastContent {
@@ -45,7 +45,7 @@ const waiting: ToastContent[] = [];
 
 /**
  * Shows a toast after the one on screen (and any already waiting), rather than in its place:
- * for notices that must each be read, such as two loads failing together (spec §8's
+ * for notices that must each be read, such as two loads failing together (the spec's
  * 'Error al cargar los equipos', then 'Error al cargar los partidos').
  */
 export function queueToast(content: ToastContent): void {

@@ -26,7 +26,7 @@ import { ApiRequestError, errorMessage } from '../lib/api-client.ts';
 import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
 import './pool-detail-page.css';
 
-/** /tabs/pool/{id} (spec §2): the creator manages, the others predict; everyone sees the ranking. */
+/** /tabs/pool/{id} (the spec's Pool detail): the creator manages, the others predict; everyone sees the ranking. */
 export function PoolDetailPage() {
   const { id = '' } = useParams();
   const poolId = /^\d{1,9}$/.test(id) ? Number(id) : null;
@@ -61,7 +61,7 @@ type Segment = 'participants' | 'predict' | 'ranking';
 
 function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
   const isCreator = pool.creatorId === userId;
-  // Spec §4: the creator starts on Participantes, everyone else on Predecir.
+  // The spec's states and transitions: the creator starts on Participantes, everyone else on Predecir.
   const [segment, setSegment] = useState<Segment>(isCreator ? 'participants' : 'predict');
   const fixtures = useFixtures();
 

@@ -18,7 +18,7 @@ import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
 import { useTabIsShown } from './tab-visibility.ts';
 import './pools-page.css';
 
-/** "Mis Quinelas" (spec §2): joined and owned pools, the join dialog and the create modal. */
+/** "Mis Quinelas" (the spec's Quinelas screen): joined and owned pools, the join dialog and the create modal. */
 export function PoolsPage() {
   const auth = useStoredAuth();
   const [segment, setSegment] = useState<PoolListKind>('joined');

@@ -1,4 +1,4 @@
--- Reference data: the two roles the API knows (brief §3). Users start as 'user'.
+-- Reference data: the two roles the API knows (the brief's API contract). Users start as 'user'.
 INSERT INTO "roles" ("name", "description") VALUES
   ('user', 'Jugador'),
   ('admin', 'Administrador')

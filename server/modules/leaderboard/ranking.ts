@@ -10,7 +10,7 @@ export interface StandingRow {
 const byName = new Intl.Collator('es', { sensitivity: 'base' });
 
 /**
- * Brief §4: ordered by points; equal points share a position (1, 1, 3); within a
+ * The brief's ranking rule: ordered by points; equal points share a position (1, 1, 3); within a
  * tie, more correct picks first, then name (then id, so the order is total).
  */
 export function rankStandings(rows: readonly StandingRow[]): RankingPosition[] {

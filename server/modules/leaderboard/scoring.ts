@@ -1,6 +1,6 @@
 import type { MatchStatus, PredictionChoice } from '#contract/index';
 
-/** Brief §4: 3 points per correct outcome. */
+/** The brief's scoring rule: 3 points per correct outcome. */
 export const POINTS_PER_CORRECT_PICK = 3;
 
 /** The outcome a finished match's score means; null while it has no final result. */

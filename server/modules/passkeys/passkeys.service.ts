@@ -57,7 +57,7 @@ function isUnderRpId(origin: string, rpId: string): boolean {
 /**
  * WebAuthn passkeys, every ceremony verified here with @simplewebauthn/server:
  * challenges are stored server-side, single-use and short-lived; the relying
- * party and origins come from configuration. Spec §9: ES256, platform
+ * party and origins come from configuration. The spec's biometric request: ES256, platform
  * authenticator, user verification required, 60 s.
  */
 export function createPasskeysService({ passkeys, users, auth, clock, config }: Deps) {

@@ -70,7 +70,7 @@ export function createPoolsRepository(db: Database) {
           .returning({ id: pools.id });
         // No place left: undo the participant row too.
         if (taken.length === 0) tx.rollback();
-        // Every participant is ranked from the start, with 0 points (brief §4).
+        // Every participant is ranked from the start, with 0 points (the brief's ranking rule).
         await tx.insert(standings).values({ poolId, userId }).onConflictDoNothing();
         return 'joined' as const;
       }).catch((error: unknown) => {

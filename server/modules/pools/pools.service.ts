@@ -127,7 +127,7 @@ export function createPoolsService({ pools, rateLimiter, config, versions }: Dep
       return pool;
     },
 
-    /** The participant list is the creator's view (spec §6). */
+    /** The participant list is the creator's view (the spec's roles and permissions). */
     async participants(actor: UserProfile, id: number, userId: number) {
       assertSelfOrAdmin(actor, userId);
       const pool = await findOr404(id);
@@ -145,7 +145,10 @@ export function createPoolsService({ pools, rateLimiter, config, versions }: Dep
       return updated;
     },
 
-    /** Deleting a pool removes its participants with it (documented cascade, docs/decisions.md). */
+    /**
+     * Deleting a pool removes its participants with it (the cascade that
+     * docs/decisions/008-two-roles-and-the-account-deletion-cascade.md documents for an account's pools).
+     */
     async remove(actor: UserProfile, id: number) {
       assertCreatorOrAdmin(actor, await findOr404(id));
       await pools.delete(id);

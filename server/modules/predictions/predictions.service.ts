@@ -90,7 +90,7 @@ export function createPredictionsService({ predictions, pools, matches, standing
       return predictions.distribution(poolId, matchId);
     },
 
-    /** Admins only (a pick cannot be changed, brief §4); the pool's standings are recomputed. */
+    /** Admins only (a pick cannot be changed: the brief's prediction rules); the pool's standings are recomputed. */
     async remove(actor: UserProfile, id: number): Promise<void> {
       if (actor.role !== 'admin') throw new ForbiddenError(predictionMessages.predictionLocked);
       const prediction = await predictions.findById(id);

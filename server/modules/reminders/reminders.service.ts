@@ -48,7 +48,7 @@ export function createRemindersService({ reminders, subscriptions, matches, vapi
     listFavorites: (userId: number) => reminders.listFavoriteIds(userId),
 
     /**
-     * A favourite and its reminders (spec §9): only those still ahead; asking again changes nothing.
+     * A favourite and its reminders (the spec's reminder rule): only those still ahead; asking again changes nothing.
      * A kick-off not confirmed yet gets them too, planned on the provisional time: they follow the
      * match's date and are only sent once the time is confirmed (`claimDue`).
      */

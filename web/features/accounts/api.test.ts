@@ -62,7 +62,7 @@ describe('the API client, connected to the stored session', () => {
     expect(cacheKeys()).toEqual([]);
     expect(localStorage.getItem('session')).toBeNull();
     expect(localStorage.getItem('userProfile')).toBeNull();
-    // The device's own keys stay (spec §9): they are not the account's.
+    // The device's own keys the spec names stay (here savedMatches): they are not the account's.
     expect(localStorage.getItem('savedMatches')).toBe('[3]');
     expect(readStaleSince()).toBeNull();
   });

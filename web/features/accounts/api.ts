@@ -11,7 +11,7 @@ import { forgetPushSubscription } from '../reminders/notifications.ts';
 import { clearStoredAuth, readAccessToken, readStoredAuth, storeSignIn } from './session.ts';
 import { noteSignInNotice } from './sign-in-notice.ts';
 
-/** Whose answers the offline cache keeps and serves (spec §4): the signed-in user's, never another's. */
+/** Whose answers the spec's offline cache keeps and serves: the signed-in user's, never another's. */
 function cacheScope(): string | null {
   const auth = readStoredAuth();
   return auth.status === 'signed-in' ? String(auth.userProfile.id) : null;

@@ -7,7 +7,7 @@ import type { StoredAuth } from './session.ts';
 export interface SessionGuardRules {
   /** Whether the screen at `pathname` needs a signed-in user. */
   isProtected(pathname: string): boolean;
-  /** What to tell a signed-out visitor of `pathname`, if anything (e.g. the pools list, spec §6). */
+  /** What to tell a signed-out visitor of `pathname`, if anything (e.g. the pools list, per the spec's permissions). */
   signedOutNotice(pathname: string): string | null;
 }
 

@@ -22,7 +22,7 @@ function parseJson(raw: string): unknown {
 
 /**
  * Reads the two stored keys into one state. A profile that cannot be read back
- * is reported as such (spec §8); the session's expiry is left to the server,
+ * is reported as such (the spec's invalid stored profile error); the session's expiry is left to the server,
  * whose 401 ends it.
  */
 export function parseStoredAuth(rawSession: string | null, rawUserProfile: string | null): StoredAuth {

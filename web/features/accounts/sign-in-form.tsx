@@ -23,7 +23,7 @@ export function SignInForm() {
     signIn.mutate(
       { email: email.trim(), password },
       {
-        // Home, through the biometric verification or offer on a capable device (spec §4).
+        // Home, through the biometric verification or offer on a capable device (the spec's sign-in flow).
         onSuccess: (response) => void biometricFollowUp.start(response),
         onError: (error) =>
           showToast({

@@ -1,4 +1,4 @@
-/** Local storage keys named by the spec (§9). */
+/** Local storage keys named by the spec. */
 export const SESSION_KEY = 'session';
 export const USER_PROFILE_KEY = 'userProfile';
 

@@ -25,7 +25,7 @@ interface PoolRankingProps {
   fixtures: readonly Fixture[];
 }
 
-/** The Ranking segment: the overall table (spec §2), then one round's table and how the pool picked it. */
+/** The Ranking segment: the overall table (the spec's ranking), then one round's table and how the pool picked it. */
 export function PoolRanking({ poolId, userId, fixtures }: PoolRankingProps) {
   const ranking = useQuery(rankingQueries.overall(poolId));
   const showToast = useToast();

@@ -8,7 +8,7 @@ interface RankingTableProps {
   testId: string;
 }
 
-/** Position, username and points (spec §2); the reader's own row stands out. */
+/** Position, username and points (the spec's ranking list); the reader's own row stands out. */
 export function RankingTable({ caption, positions, currentUserId, testId }: RankingTableProps) {
   return (
     <table className="ranking-table" data-testid={testId}>

@@ -8,8 +8,9 @@ export interface ListedMatch {
 }
 
 /**
- * A kick-off time that is not fixed is stored at noon of its day (docs/decisions.md),
- * so that match only counts as started once its whole day is over.
+ * A kick-off time that is not fixed is stored at noon of its day
+ * (docs/decisions/001-matches-without-a-fixed-kick-off-time.md), so that match only counts as started once its
+ * whole day is over.
  */
 const UNCONFIRMED_DAY_LEFT_MS = 12 * 3_600_000;
 
@@ -19,7 +20,7 @@ export function hasKickedOff(match: Match, now: number): boolean {
 }
 
 /**
- * Finished matches are hidden everywhere (spec §4). The rest read soonest first;
+ * Finished matches are hidden everywhere (the spec's match states). The rest read soonest first;
  * those already kicked off without a result go after them, the latest first.
  */
 export function selectUpcomingMatches(matches: readonly Match[], now: number): ListedMatch[] {
@@ -39,7 +40,7 @@ export interface TeamDisplay {
   logoUrl: string;
 }
 
-/** A team the list does not know still gets a card: "Unknown Team" with the default logo (spec §3). */
+/** A team the list does not know still gets a card: "Unknown Team" with the default logo (the spec's Team entity). */
 export function describeTeam(teamsById: ReadonlyMap<number, Team>, teamId: number): TeamDisplay {
   const team = teamsById.get(teamId);
   return {

@@ -97,7 +97,7 @@ async function isOwnPasskey(credentialId: string): Promise<boolean> {
 }
 
 /**
- * What follows a successful password sign-in (spec §2, §4):
+ * What follows a successful password sign-in (the spec's sign-in screen and flow):
  * - no platform authenticator, or a page origin where passkeys cannot work
  *   (not one of the server's configured origins, e.g. an IP address): straight home;
  * - biometrics enabled here for this user: a verification ceremony, home if it

@@ -4,7 +4,7 @@ import { useBiometricCapability, useDeviceBiometrics } from './passkey.ts';
 import { usePasskeySignIn } from './passkey-flow.ts';
 
 /**
- * The sign-in screen's "use fingerprint" button (spec §2): only on a device
+ * The sign-in screen's "use fingerprint" button (the spec's sign-in screen): only on a device
  * with a platform authenticator where biometric sign-in has been turned on.
  */
 export function PasskeySignInButton() {

@@ -93,7 +93,7 @@ describe('authenticateWithPasskey', () => {
 
     expect(sent(0)).toMatchObject({ path: '/auth/passkeys/login/options', body: { credentialId: 'cred-1' } });
     expect(sent(0).headers.has('Authorization')).toBe(false);
-    // The server's options reach the browser untouched (spec §9 constants included).
+    // The server's options reach the browser untouched (the spec's biometric request constants included).
     expect(browser.startAuthentication).toHaveBeenCalledWith({ optionsJSON: options });
     expect(sent(1)).toMatchObject({ path: '/auth/passkeys/login/verify', body: { response: assertion } });
   });

@@ -11,14 +11,14 @@ import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { loadContract, loadedContract } from '../../lib/contract.ts';
 
 /*
- * Biometric sign-in (spec §2, §4, §9) is a WebAuthn passkey whose every
- * ceremony the server verifies. The request constants of spec §9 (ES256,
+ * Biometric sign-in (the spec's sign-in screen and flow) is a WebAuthn passkey
+ * whose every ceremony the server verifies. The spec's request constants (ES256,
  * platform authenticator, user verification required, 60 s) come in the
  * server's options and are passed to the browser untouched.
  */
 
 // ---------------------------------------------------------------------------
-// This device's biometrics: the two local keys of spec §3 and §9.
+// This device's biometrics: the two local keys the spec names.
 
 export const CREDENTIAL_ID_KEY = 'auth_credId';
 export const BIOMETRICS_ENABLED_KEY = 'auth_bio_enabled';

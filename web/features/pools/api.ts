@@ -38,7 +38,7 @@ export const poolQueries = {
 
 export type NewPool = Omit<CreatePoolBody, 'invitationCode'>;
 
-/** The client picks the invitation code (spec §9); a taken one is retried with a new code. */
+/** The client picks the invitation code (as the spec requires); a taken one is retried with a new code. */
 export function useCreatePool() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -9,7 +9,7 @@ function isCodeTaken(error: unknown): boolean {
 }
 
 /**
- * Runs `attempt` with a fresh client-generated code (spec §9) until the server
+ * Runs `attempt` with a fresh client-generated code (as the spec requires) until the server
  * accepts one. A taken code is the client's problem, not the user's: it is
  * retried silently; any other failure is passed on.
  */

@@ -10,7 +10,7 @@ import { spanishDateFormat } from '../../lib/format-date.ts';
 
 const joinedOn = spanishDateFormat({ dateStyle: 'long' });
 
-/** The creator's view of who is in (spec §2): name and the day each one joined. */
+/** The creator's view of who is in (the spec's Pool detail screen): name and the day each one joined. */
 export function ParticipantList({ poolId, userId }: { poolId: number; userId: number }) {
   const participants = useQuery(poolQueries.participants(poolId, userId));
 

@@ -6,12 +6,12 @@ import { Icon } from '../../components/icon.tsx';
 import { POOLS_PATH, poolPath } from './paths.ts';
 import './pool-card.css';
 
-/** "Estado: Activa • Abierta" (spec §2, owned pools). */
+/** "Estado: Activa • Abierta" (the spec's Quinelas screen, owned pools). */
 export function poolStatusText(pool: Pick<Pool, 'isActive' | 'isClose'>): string {
   return `Estado: ${pool.isActive ? 'Activa' : 'Inactiva'} • ${pool.isClose ? 'Cerrada' : 'Abierta'}`;
 }
 
-/** A card that opens the pool (spec §2): a link, styled as Ionic's card. */
+/** A card that opens the pool (the spec's Quinelas screen): a link, styled as Ionic's card. */
 export function PoolCard({ pool, owned }: { pool: Pool; owned: boolean }) {
   return (
     <Link className="pool-card" to={poolPath(pool.id)} state={comingFrom(POOLS_PATH)} data-testid="pool-card">

@@ -4,7 +4,7 @@ import type { Pool } from '#contract/index';
 import { poolStatusText } from './pool-card.tsx';
 import './pool-info-card.css';
 
-/** Spec §2: description and code for everyone; participants count/max for the creator. */
+/** The spec's Pool detail card: description and code for everyone; participants count/max for the creator. */
 export function PoolInfoCard({ pool, isCreator }: { pool: Pool; isCreator: boolean }) {
   return (
     <IonCard className="pool-info-card" data-testid="pool-info">

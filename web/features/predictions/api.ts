@@ -14,7 +14,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 const PickDistributionResponseSchema = dataEnvelope(PickDistributionSchema);
 
 export const predictionQueries = {
-  /** The user's picks in every pool; screens keep the ones of their pool (spec §7). */
+  /** The user's picks in every pool; screens keep the ones of their pool (as the spec's calls do). */
   mine: (userId: number) =>
     queryOptions({
       queryKey: ['predictions', userId],

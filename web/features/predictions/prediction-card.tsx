@@ -10,7 +10,7 @@ const choices: readonly PredictionChoice[] = ['home', 'draw', 'away'];
 
 interface PredictionCardProps {
   fixture: Fixture;
-  /** The pick already sent: the choice is then locked (spec §4). */
+  /** The pick already sent: the choice is then locked (the spec's prediction rule). */
   pick: PredictionChoice | null;
   sending: boolean;
   onPick: (choice: PredictionChoice) => void;

@@ -23,7 +23,7 @@ interface PredictionListProps {
   fixtures: readonly Fixture[];
 }
 
-/** Predecir (spec §2): one card per open match, the choice locked once a pick exists. */
+/** Predecir (the spec's Pool detail screen): one card per open match, the choice locked once a pick exists. */
 export function PredictionList({ poolId, userId, fixtures }: PredictionListProps) {
   const now = useNow();
   const picks = useQuery({

@@ -8,7 +8,7 @@ export interface InPageReminder extends ReminderText {
 }
 
 /**
- * The reminders a saved match gets while the app is open (spec §9). A kick-off
+ * The reminders a saved match gets while the app is open (the spec's reminder rule). A kick-off
  * time that is not fixed yet gets none here: the server sends them once it is.
  */
 export function planInPageReminders(match: Match, homeTeam: string, awayTeam: string, now: Date): InPageReminder[] {

@@ -13,7 +13,10 @@ export const notificationsSupported = (): boolean => 'Notification' in window;
 
 export const notificationsAllowed = (): boolean => 'Notification' in window && Notification.permission === 'granted';
 
-/** Spec §7: checks and, if not decided yet, asks. Throws where the browser has no notifications at all. */
+/**
+ * The spec's notification permission call: checks and, if not decided yet, asks.
+ * Throws where the browser has no notifications at all.
+ */
 export async function requestNotificationPermission(): Promise<NotificationPermission> {
   if (!('Notification' in window)) throw new Error('this browser has no Notification API');
   if (Notification.permission !== 'default') return Notification.permission;

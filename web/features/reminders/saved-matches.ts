@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { readStoredAuth } from '../accounts/session.ts';
 
 /**
- * Local storage key named by the spec (§9). It holds each account's saved match ids,
+ * Local storage key named by the spec (`savedMatches`). It holds each account's saved match ids,
  * keyed by user id (`{"12":[3,7],"15":[9]}`), so the next player on a shared phone
  * never sees the last one's hearts. The server keeps the same favourites
  * (`GET /api/favorites`), which replace this device's copy once they arrive.

@@ -34,8 +34,8 @@ const keepOnServer = (matchId: number) =>
   saveServerFavorite(matchId).catch((error: unknown) => console.warn('favourite not saved on the server', error));
 
 /**
- * What the toast says once the reminders are set up (spec §8: the favourite is saved
- * either way): the truth about this device's reminders, the most useful first.
+ * What the toast says once the reminders are set up (the spec's notification errors: the
+ * favourite is saved either way): the truth about this device's reminders, the most useful first.
  */
 export function savedToast(
   push: PushSubscribeResult,
@@ -54,7 +54,7 @@ export function savedToast(
 }
 
 /**
- * Saves first, whatever follows (spec §8). Then asks for permission and
+ * Saves first, whatever follows (the spec's notification errors). Then asks for permission and
  * schedules the reminders: on the server (Web Push, app closed) and in this
  * page (timers, app open; the same tag keeps the two from showing twice).
  */
