@@ -28,14 +28,11 @@ export function createMetrics({ poolStats }: { poolStats?: () => PoolStats } = {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  const counter = <const L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter({ name, help, labelNames, registers });
 
   const labelNames = ['method', 'route', 'status_class'] as const;
-  const requests = new Counter({
-    name: 'quiniela_http_requests_total',
-    help: 'HTTP requests answered, by route pattern',
-    labelNames,
-    registers,
-  });
+  const requests = counter('quiniela_http_requests_total', 'HTTP requests answered, by route pattern', labelNames);
   const durations = new Histogram({
     name: 'quiniela_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by route pattern',
@@ -43,36 +40,25 @@ export function createMetrics({ poolStats }: { poolStats?: () => PoolStats } = {
     buckets: DURATION_BUCKETS,
     registers,
   });
-  const cacheLookups = new Counter({
-    name: 'quiniela_cache_lookups_total',
-    help: 'Lookups in the in-memory caches keyed by data version (sessions: accounts, match list: matches, rankings: standings)',
-    labelNames: ['topic', 'result'] as const,
-    registers,
-  });
-  const reminders = new Counter({
-    name: 'quiniela_reminders_total',
-    help: 'Match reminders handled by this instance: delivered, failed (refused or unanswered), dropped (too late), subscription_removed (404/410)',
-    labelNames: ['outcome'] as const,
-    registers,
-  });
-  const reminderTicks = new Counter({
-    name: 'quiniela_reminder_ticks_total',
-    help: 'Reminder scheduler runs',
-    labelNames: ['result'] as const,
-    registers,
-  });
-  const importRuns = new Counter({
-    name: 'quiniela_results_import_runs_total',
-    help: 'Results imports: trigger pull (poller or "Actualizar Resultados") or admin (POST /api/admin/import-results); result ok or error',
-    labelNames: ['trigger', 'result'] as const,
-    registers,
-  });
-  const importedMatches = new Counter({
-    name: 'quiniela_results_import_matches_total',
-    help: 'Matches changed by results imports',
-    labelNames: ['change'] as const,
-    registers,
-  });
+  const cacheLookups = counter(
+    'quiniela_cache_lookups_total',
+    'Lookups in the in-memory caches keyed by data version (sessions: accounts, match list: matches, rankings: standings)',
+    ['topic', 'result'],
+  );
+  const reminders = counter(
+    'quiniela_reminders_total',
+    'Match reminders handled by this instance: delivered, failed (refused or unanswered), dropped (too late), subscription_removed (404/410)',
+    ['outcome'],
+  );
+  const reminderTicks = counter('quiniela_reminder_ticks_total', 'Reminder scheduler runs', ['result']);
+  const importRuns = counter(
+    'quiniela_results_import_runs_total',
+    'Results imports: trigger pull (poller or "Actualizar Resultados") or admin (POST /api/admin/import-results); result ok or error',
+    ['trigger', 'result'],
+  );
+  const importedMatches = counter('quiniela_results_import_matches_total', 'Matches changed by results imports', [
+    'change',
+  ]);
   new Gauge({
     name: 'quiniela_password_hashes_running',
     help: 'scrypt password hashes running now',
