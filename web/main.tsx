@@ -6,7 +6,8 @@ import { hasStoredKeys, storedAccessTokenHint } from './features/accounts/stored
 import { startEarlyGet } from './lib/early-requests.ts';
 import { queryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
-import { isMatchListPath, isTabsPath, MATCHES_PATH, TEAMS_PATH } from './lib/start-up-paths.ts';
+import { isMatchListPath, isTabsPath } from './lib/paths.ts';
+import { MATCHES_PATH, TEAMS_PATH } from './lib/start-up-paths.ts';
 
 connectApiClientToSession(queryClient);
 // The dev server does not build /sw.js: no offline app shell there, and reminders only arrive while the app is open.

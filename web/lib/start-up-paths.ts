@@ -3,11 +3,8 @@
  * screen's code has loaded.
  */
 
-/** Whether `pathname` is in the tabs (the spec's /tabs routes), which need a signed-in user. */
-export const isTabsPath = (pathname: string) => pathname === '/tabs' || pathname.startsWith('/tabs/');
-
-/** The tabs that show the match list. */
-export const isMatchListPath = (pathname: string) => pathname === '/tabs/home' || pathname === '/tabs/favorites';
+/** For server/plugins/web-static.ts, until it reads where the tabs are from the build. */
+export { isTabsPath } from './paths.ts';
 
 /** What the match list asks the API for. */
 export const MATCHES_PATH = '/api/matches';

@@ -3,6 +3,7 @@ import { AuthScreen } from '../features/accounts/auth-screen.tsx';
 import { PasskeySignInButton } from '../features/passkeys/passkey-sign-in-button.tsx';
 import { SignInForm } from '../features/accounts/sign-in-form.tsx';
 import { useSignInNotice } from '../features/accounts/sign-in-notice.ts';
+import { paths } from '../lib/paths.ts';
 
 export function LoginPage() {
   const notice = useSignInNotice();
@@ -12,7 +13,7 @@ export function LoginPage() {
       tagline="Pronostica los partidos y compite con tus amigos."
       switchLine={
         <>
-          ¿No tienes cuenta? <Link to="/register">Regístrate</Link>
+          ¿No tienes cuenta? <Link to={paths.register}>Regístrate</Link>
         </>
       }
     >

@@ -15,7 +15,6 @@ import { matchQueries } from '../features/matches/api.ts';
 import { describeTeam } from '../features/matches/upcoming-matches.ts';
 import { poolQueries } from '../features/pools/api.ts';
 import { CopyCodeButton, ShareInvitationButton } from '../features/pools/invitation-buttons.tsx';
-import { POOLS_PATH } from '../features/pools/paths.ts';
 import { ParticipantList } from '../features/pools/participant-list.tsx';
 import { PoolInfoCard } from '../features/pools/pool-info-card.tsx';
 import type { Fixture } from '../features/predictions/fixtures.ts';
@@ -23,6 +22,7 @@ import { PoolRanking } from '../features/leaderboard/pool-ranking.tsx';
 import { PredictionList } from '../features/predictions/prediction-list.tsx';
 import { UpdateResultsButton } from '../features/results/update-results-button.tsx';
 import { ApiRequestError, errorMessage } from '../lib/api-client.ts';
+import { paths } from '../lib/paths.ts';
 import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
 import './pool-detail-page.css';
 
@@ -37,7 +37,7 @@ export function PoolDetailPage() {
   return (
     <TabPage
       title={pool.data?.name ?? 'Quiniela'}
-      start={<BackButton to={POOLS_PATH} label="Quinelas" />}
+      start={<BackButton to={paths.pools} label="Quinelas" />}
       end={<AccountButtons />}
     >
       {poolId === null || (pool.isError && pool.error instanceof ApiRequestError && pool.error.status === 404) ? (

@@ -10,11 +10,11 @@ import { useStoredAuth } from '../features/accounts/session.ts';
 import { CreatePoolModal } from '../features/pools/create-pool-modal.tsx';
 import { forgetPendingInvitation, pendingInvitation } from '../features/pools/invitation.ts';
 import { JoinPoolModal } from '../features/pools/join-pool-modal.tsx';
-import { POOLS_PATH, poolPath } from '../features/pools/paths.ts';
 import { PoolList } from '../features/pools/pool-list.tsx';
 import type { PoolListKind } from '../features/pools/pool-list.tsx';
 import { IonFab, IonFabButton } from '../ionic/fab.ts';
 import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
+import { paths } from '../lib/paths.ts';
 import { useTabIsShown } from './tab-visibility.ts';
 import './pools-page.css';
 
@@ -94,7 +94,7 @@ export function PoolsPage() {
             onJoined={(pool) => {
               closeJoinDialog();
               setSegment('joined');
-              if (joiningByLink) void navigate(poolPath(pool.id), { state: comingFrom(POOLS_PATH) });
+              if (joiningByLink) void navigate(paths.pool(pool.id), { state: comingFrom(paths.pools) });
             }}
           />
         </>

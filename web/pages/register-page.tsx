@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { AuthScreen } from '../features/accounts/auth-screen.tsx';
 import { SignUpForm } from '../features/accounts/sign-up-form.tsx';
+import { paths } from '../lib/paths.ts';
 
 export function RegisterPage() {
   return (
@@ -9,7 +10,7 @@ export function RegisterPage() {
       tagline="Crea tu cuenta para unirte a las quinielas."
       switchLine={
         <>
-          ¿Ya tienes cuenta? <Link to="/login">Inicia sesión</Link>
+          ¿Ya tienes cuenta? <Link to={paths.login}>Inicia sesión</Link>
         </>
       }
     >

@@ -7,6 +7,7 @@ import { apiRequest, configureApiClient } from '../../lib/api-client.ts';
 import { loadContract } from '../../lib/contract.ts';
 import { clearStaleMark } from '../../lib/connectivity.ts';
 import { clearApiCache } from '../../lib/offline-cache.ts';
+import { paths } from '../../lib/paths.ts';
 import { forgetPushSubscription } from '../reminders/notifications.ts';
 import { clearStoredAuth, readAccessToken, readStoredAuth, storeSignIn } from './session.ts';
 import { noteSignInNotice } from './sign-in-notice.ts';
@@ -81,7 +82,7 @@ export function useSignOut() {
       return apiRequest('/auth/signout', { method: 'POST', schema: MessageResponseSchema });
     },
     onSettled: () => {
-      void navigate('/login', { replace: true });
+      void navigate(paths.login, { replace: true });
       forgetSignedInUser(queryClient);
     },
   });

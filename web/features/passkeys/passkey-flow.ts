@@ -6,6 +6,7 @@ import { messages } from '#contract/messages';
 import { presentAlert } from '../../lib/alert.ts';
 import { apiRequest, errorMessage } from '../../lib/api-client.ts';
 import { loadContract } from '../../lib/contract.ts';
+import { paths } from '../../lib/paths.ts';
 import { useToast } from '../../lib/toast.ts';
 import {
   authenticateWithPasskey,
@@ -29,7 +30,7 @@ export const passkeysQueryKey = ['passkeys'] as const;
 
 function useGoHome(): () => void {
   const navigate = useNavigate();
-  return useCallback(() => void navigate('/tabs/home', { replace: true }), [navigate]);
+  return useCallback(() => void navigate(paths.home, { replace: true }), [navigate]);
 }
 
 /** The "use fingerprint" button's action: sign in with this device's passkey and go home. */
