@@ -185,10 +185,11 @@ export default defineConfig({
               tags: ['$initial'],
               test: (id: string) => !/web[\\/](main\.tsx|sw\.ts)$|index\.html/.test(id),
             },
-            // The tabs with Inicio and Favoritos: the match list, the shared components, the contract and zod.
+            // The tabs with Inicio and Favoritos: the match list (with the teams' list), the shared components, the
+            // contract and zod.
             {
               name: 'tabs',
-              test: /web[\\/](pages[\\/](tabs-layout|home-page|tab-visibility)\.tsx?|features[\\/](matches[\\/](?!admin[\\/])|reminders[\\/])|components[\\/]|lib[\\/])|[\\/]node_modules[\\/](zod|@tanstack)[\\/]|[\\/]contract[\\/]/,
+              test: /web[\\/](pages[\\/](tabs-layout|home-page|tab-visibility)\.tsx?|features[\\/](matches[\\/](?!admin[\\/])|reminders[\\/]|teams[\\/]api\.ts)|components[\\/]|lib[\\/])|[\\/]node_modules[\\/](zod|@tanstack)[\\/]|[\\/]contract[\\/]/,
             },
           ],
         },

@@ -34,10 +34,6 @@ if (showsMatchList) {
 }
 const matchesApi = showsMatchList ? import('./features/matches/api.ts') : null;
 await prepareStoredAuth();
-void matchesApi
-  ?.then(({ matchQueries }) =>
-    Promise.all([queryClient.prefetchQuery(matchQueries.all()), queryClient.prefetchQuery(matchQueries.teams())]),
-  )
-  .catch(() => {});
+void matchesApi?.then(({ prefetchMatchList }) => prefetchMatchList(queryClient)).catch(() => {});
 // No <StrictMode>: its doubled effects in development would present every notice toast twice.
 createRoot(rootElement).render(<App />);

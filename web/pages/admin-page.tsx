@@ -11,8 +11,8 @@ import { Icon } from '../components/icon.tsx';
 import { TabPage } from '../components/tab-page.tsx';
 import { AdminMatches } from '../features/matches/admin/admin-matches.tsx';
 import { AdminTeams } from '../features/teams/admin/admin-teams.tsx';
+import { accountAdminQueries } from '../features/accounts/admin/api.ts';
 import { AdminUsers } from '../features/accounts/admin/admin-users.tsx';
-import { adminQueries } from '../features/admin/api.ts';
 import { ImportResults } from '../features/results/admin/import-results.tsx';
 import { AccountButtons } from '../features/accounts/account-buttons.tsx';
 import { useStoredAuth } from '../features/accounts/session.ts';
@@ -38,7 +38,7 @@ const isSection = (value: unknown): value is Section => SECTIONS.some((s) => s.v
 export function AdminPage() {
   const auth = useStoredAuth();
   const storedAdmin = auth.status === 'signed-in' && auth.userProfile.role === 'admin';
-  const profile = useQuery({ ...adminQueries.profile(), enabled: storedAdmin });
+  const profile = useQuery({ ...accountAdminQueries.profile(), enabled: storedAdmin });
   const [section, setSection] = useState<Section>('matches');
 
   let body: ReactNode;

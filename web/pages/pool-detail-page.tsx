@@ -21,6 +21,7 @@ import type { Fixture } from '../features/predictions/fixtures.ts';
 import { PoolRanking } from '../features/leaderboard/pool-ranking.tsx';
 import { PredictionList } from '../features/predictions/prediction-list.tsx';
 import { UpdateResultsButton } from '../features/results/update-results-button.tsx';
+import { teamQueries } from '../features/teams/api.ts';
 import { ApiRequestError, errorMessage } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
 import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
@@ -112,8 +113,8 @@ function useFixtures():
   | { status: 'loading' }
   | { status: 'failed'; error: unknown; retry: () => Promise<unknown> }
   | { status: 'ready'; list: Fixture[] } {
-  const teams = useQuery(matchQueries.teams());
-  const matches = useQuery(matchQueries.all());
+  const teams = useQuery(teamQueries.list());
+  const matches = useQuery(matchQueries.list());
   const list = useMemo(() => {
     const teamsById = new Map((teams.data ?? []).map((team) => [team.id, team]));
     return (matches.data ?? []).map((match) => ({

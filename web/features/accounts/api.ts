@@ -12,6 +12,14 @@ import { forgetPushSubscription } from '../reminders/notifications.ts';
 import { clearStoredAuth, readAccessToken, readStoredAuth, storeSignIn } from './session.ts';
 import { noteSignInNotice } from './sign-in-notice.ts';
 
+/** The accounts' query keys: the signed-in account as the server sees it, and the admin's list of users. */
+export const accountKeys = {
+  all: ['accounts'] as const,
+  profile: () => [...accountKeys.all, 'profile'] as const,
+  users: () => [...accountKeys.all, 'users'] as const,
+  userSearch: (search: string) => [...accountKeys.users(), search] as const,
+};
+
 /** Whose answers the spec's offline cache keeps and serves: the signed-in user's, never another's. */
 function cacheScope(): string | null {
   const auth = readStoredAuth();

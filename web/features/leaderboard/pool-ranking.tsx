@@ -7,10 +7,10 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { useToast } from '../../lib/toast.ts';
-import { rankingQueries } from '../predictions/api.ts';
 import { currentRound, playedRounds, roundLabel } from '../predictions/fixtures.ts';
 import type { Fixture } from '../predictions/fixtures.ts';
 import { PoolPicks } from '../predictions/pool-picks.tsx';
+import { leaderboardQueries } from './api.ts';
 import { RankingTable } from './ranking-table.tsx';
 import { useNow } from '../predictions/use-now.ts';
 import { IonSelect, IonSelectOption } from '../../ionic/select.ts';
@@ -27,7 +27,7 @@ interface PoolRankingProps {
 
 /** The Ranking segment: the overall table (the spec's ranking), then one round's table and how the pool picked it. */
 export function PoolRanking({ poolId, userId, fixtures }: PoolRankingProps) {
-  const ranking = useQuery(rankingQueries.overall(poolId));
+  const ranking = useQuery(leaderboardQueries.overall(poolId));
   const showToast = useToast();
 
   useEffect(() => {
@@ -89,7 +89,7 @@ function RoundRanking({ poolId, userId, fixtures }: PoolRankingProps) {
 }
 
 function RoundTable({ poolId, userId, weekNumber }: { poolId: number; userId: number; weekNumber: number }) {
-  const positions = useQuery(rankingQueries.round(poolId, weekNumber));
+  const positions = useQuery(leaderboardQueries.round(poolId, weekNumber));
   if (positions.isPending) return <LoadingState text="Cargando jornada..." />;
   if (positions.isError)
     return <p className="pool-ranking__message">No se pudo cargar la clasificación de la jornada.</p>;

@@ -25,8 +25,7 @@ import {
   revokeSession,
 } from './passkey.ts';
 import { clearStoredAuth, readStoredAuth, storeSignIn } from '../accounts/session.ts';
-
-export const passkeysQueryKey = ['passkeys'] as const;
+import { invalidatePasskeys } from './api.ts';
 
 function useGoHome(): () => void {
   const navigate = useNavigate();
@@ -82,7 +81,7 @@ export function useRegisterBiometrics(): () => Promise<boolean> {
       showToast({ message: errorMessage(error, passkeyMessages.registrationFailed), color: 'danger' });
       return false;
     } finally {
-      void queryClient.invalidateQueries({ queryKey: passkeysQueryKey });
+      void invalidatePasskeys(queryClient);
     }
   }, [queryClient, showToast]);
 }

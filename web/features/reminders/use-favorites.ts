@@ -6,7 +6,13 @@ import { homeScreenPushNote, needsHomeScreenForPush } from '../../lib/platform.t
 import { useToast, type ToastContent } from '../../lib/toast.ts';
 import { describeTeam, type TeamDisplay } from '../matches/upcoming-matches.ts';
 import { useStoredAuth, type StoredAuth } from '../accounts/session.ts';
-import { cancelServerReminders, fetchFavoriteIds, saveServerFavorite, scheduleServerReminders } from './api.ts';
+import {
+  cancelServerReminders,
+  fetchFavoriteIds,
+  reminderKeys,
+  saveServerFavorite,
+  scheduleServerReminders,
+} from './api.ts';
 import { armReminders, cancelMatchReminders, planInPageReminders, type InPageReminder } from './in-page-reminders.ts';
 import {
   notificationsAllowed,
@@ -104,7 +110,7 @@ const signedInUserId = (auth: StoredAuth) => (auth.status === 'signed-in' ? auth
  */
 function useServerFavorites(userId: number | null) {
   const { data, dataUpdatedAt } = useQuery({
-    queryKey: ['favorites', userId],
+    queryKey: reminderKeys.favoritesOf(userId),
     queryFn: async () => {
       if (userId === null) return [];
       for (const matchId of takeLegacySavedMatchIds(userId)) await keepOnServer(matchId);
@@ -150,7 +156,7 @@ export function useFavorites(matches: readonly Match[] | undefined, teams: reado
       // Once the server has it, its list is asked again: an answer read before this change must not undo it.
       const refresh = () => {
         writesInFlight -= 1;
-        return queryClient.invalidateQueries({ queryKey: ['favorites'] });
+        return queryClient.invalidateQueries({ queryKey: reminderKeys.favorites() });
       };
       writesInFlight += 1;
       if (readSavedMatchIds().has(match.id)) {
