@@ -19,6 +19,7 @@ import { ParticipantList } from '../features/pools/participant-list.tsx';
 import { PoolInfoCard } from '../features/pools/pool-info-card.tsx';
 import type { Fixture } from '../features/predictions/fixtures.ts';
 import { PoolRanking } from '../features/leaderboard/pool-ranking.tsx';
+import { PoolPicks } from '../features/predictions/pool-picks.tsx';
 import { PredictionList } from '../features/predictions/prediction-list.tsx';
 import { UpdateResultsButton } from '../features/results/update-results-button.tsx';
 import { teamQueries } from '../features/teams/api.ts';
@@ -102,7 +103,14 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
       ) : segment === 'predict' ? (
         <PredictionList poolId={pool.id} userId={userId} fixtures={fixtures.list} />
       ) : (
-        <PoolRanking poolId={pool.id} userId={userId} fixtures={fixtures.list} />
+        <PoolRanking
+          poolId={pool.id}
+          userId={userId}
+          fixtures={fixtures.list}
+          belowRoundTable={({ weekNumber, now }) => (
+            <PoolPicks poolId={pool.id} weekNumber={weekNumber} fixtures={fixtures.list} now={now} />
+          )}
+        />
       )}
     </>
   );
