@@ -38,8 +38,8 @@ const sessionGuardRules: SessionGuardRules = {
 /** The spec's route table, plus the invitation link; the tabs guarded by the session (the spec's permissions). */
 function AppRoutes() {
   const { pathname } = useLocation();
-  const auth = useSessionGuard(pathname, sessionGuardRules);
-  const signedIn = auth.status === 'signed-in';
+  const account = useSessionGuard(pathname, sessionGuardRules);
+  const signedIn = account.status === 'signed-in';
   useResumeInvitation(signedIn);
   const toLogin = <Navigate to={paths.login} replace />;
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LoadingState } from '../components/loading-state.tsx';
-import { useStoredAuth } from '../features/accounts/session.ts';
+import { useStoredAccount } from '../features/accounts/session.ts';
 import { rememberInvitation } from '../features/pools/invitation.ts';
 import { paths } from '../lib/paths.ts';
 import { useToast } from '../lib/toast.ts';
@@ -13,13 +13,13 @@ import { useToast } from '../lib/toast.ts';
  */
 export function JoinPage() {
   const { code = '' } = useParams();
-  const auth = useStoredAuth();
+  const account = useStoredAccount();
   const navigate = useNavigate();
   const showToast = useToast();
 
   const openInvitation = useEffectEvent(() => {
     rememberInvitation(code);
-    if (auth.status === 'signed-in') {
+    if (account.status === 'signed-in') {
       void navigate(paths.pools, { replace: true });
       return;
     }

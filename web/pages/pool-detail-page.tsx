@@ -10,7 +10,7 @@ import { ErrorState } from '../components/error-state.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 import { TabPage } from '../components/tab-page.tsx';
 import { AccountButtons } from '../features/accounts/account-buttons.tsx';
-import { useStoredAuth } from '../features/accounts/session.ts';
+import { useStoredAccount } from '../features/accounts/session.ts';
 import { matchQueries } from '../features/matches/api.ts';
 import { describeTeam } from '../features/matches/upcoming-matches.ts';
 import { poolQueries } from '../features/pools/api.ts';
@@ -32,9 +32,9 @@ import './pool-detail-page.css';
 export function PoolDetailPage() {
   const { id = '' } = useParams();
   const poolId = /^\d{1,9}$/.test(id) ? Number(id) : null;
-  const auth = useStoredAuth();
+  const account = useStoredAccount();
   const pool = useQuery({ ...poolQueries.detail(poolId ?? 0), enabled: poolId !== null });
-  const userId = auth.status === 'signed-in' ? auth.userProfile.id : null;
+  const userId = account.status === 'signed-in' ? account.userProfile.id : null;
 
   return (
     <TabPage

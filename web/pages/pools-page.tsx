@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { comingFrom } from '../components/back-button.tsx';
 import { TabPage } from '../components/tab-page.tsx';
 import { AccountButtons } from '../features/accounts/account-buttons.tsx';
-import { useStoredAuth } from '../features/accounts/session.ts';
+import { useStoredAccount } from '../features/accounts/session.ts';
 import { CreatePoolModal } from '../features/pools/create-pool-modal.tsx';
 import { forgetPendingInvitation, pendingInvitation } from '../features/pools/invitation.ts';
 import { JoinPoolModal } from '../features/pools/join-pool-modal.tsx';
@@ -20,7 +20,7 @@ import './pools-page.css';
 
 /** "Mis Quinelas" (the spec's Quinelas screen): joined and owned pools, the join dialog and the create modal. */
 export function PoolsPage() {
-  const auth = useStoredAuth();
+  const account = useStoredAccount();
   const [segment, setSegment] = useState<PoolListKind>('joined');
   const [creating, setCreating] = useState(false);
   const [joinCode, setJoinCode] = useState<string | null>(null);
@@ -36,7 +36,7 @@ export function PoolsPage() {
     setJoinCode(null);
   };
 
-  const userId = auth.status === 'signed-in' ? auth.userProfile.id : null;
+  const userId = account.status === 'signed-in' ? account.userProfile.id : null;
   return (
     <TabPage
       title="Mis Quinelas"

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { Location } from 'react-router-dom';
 import { Icon } from '../components/icon.tsx';
-import { useStoredAuth } from '../features/accounts/session.ts';
+import { useStoredAccount } from '../features/accounts/session.ts';
 import { paths, routePatterns, tabOf, TAB_SEGMENTS } from '../lib/paths.ts';
 import type { TabSegment } from '../lib/paths.ts';
 import { HomePage } from './home-page.tsx';
@@ -45,8 +45,8 @@ const TAB_BUTTONS: Record<TabSegment, { label: string; icon: string }> = {
  */
 export function TabsLayout() {
   const location = useLocation() as Location<unknown>;
-  const auth = useStoredAuth();
-  const isAdmin = auth.status === 'signed-in' && auth.userProfile.role === 'admin';
+  const account = useStoredAccount();
+  const isAdmin = account.status === 'signed-in' && account.userProfile.role === 'admin';
   const active = tabOf(location.pathname);
   const [visited, setVisited] = useState<Partial<Record<TabSegment, Location<unknown>>>>({});
   // Derived during render (React's "adjusting state when a prop changes"), so the tab shows at once.

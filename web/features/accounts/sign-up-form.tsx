@@ -40,7 +40,7 @@ export function SignUpForm() {
   };
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    <form className="account-form" onSubmit={submit} noValidate>
       <TextField
         label="Nombre"
         autoComplete="name"

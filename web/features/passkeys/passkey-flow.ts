@@ -24,7 +24,7 @@ import {
   restoreBiometricsOffer,
   revokeSession,
 } from './passkey.ts';
-import { clearStoredAuth, readStoredAuth, storeSignIn } from '../accounts/session.ts';
+import { clearStoredAccount, readStoredAccount, storeSignIn } from '../accounts/session.ts';
 import { invalidatePasskeys } from './api.ts';
 
 function useGoHome(): () => void {
@@ -66,15 +66,15 @@ export function useRegisterBiometrics(): () => Promise<boolean> {
   const showToast = useToast();
   return useCallback(async () => {
     const { passkeyMessages } = await loadContract();
-    const auth = readStoredAuth();
-    if (auth.status !== 'signed-in') {
+    const account = readStoredAccount();
+    if (account.status !== 'signed-in') {
       showToast({ message: passkeyMessages.profileMissing, color: 'danger' });
       return false;
     }
     try {
       const registered = await registerPasskey();
       enableDeviceBiometrics(registered.data.credentialId);
-      restoreBiometricsOffer(auth.userProfile.id);
+      restoreBiometricsOffer(account.userProfile.id);
       showToast({ message: registered.message, color: 'success' });
       return true;
     } catch (error) {
@@ -122,7 +122,7 @@ export function useBiometricFollowUp() {
   const discardSession = useCallback(async () => {
     const { MessageResponseSchema } = await loadContract();
     await apiRequest('/auth/signout', { method: 'POST', schema: MessageResponseSchema }).catch(() => undefined);
-    clearStoredAuth();
+    clearStoredAccount();
     queryClient.clear();
     setPending(false);
   }, [queryClient]);

@@ -29,7 +29,7 @@ import {
   useBiometricsOfferDeclined,
   useDeviceBiometrics,
 } from './passkey.ts';
-import { useStoredAuth } from '../accounts/session.ts';
+import { useStoredAccount } from '../accounts/session.ts';
 import { invalidatePasskeys, passkeyQueries } from './api.ts';
 import { useRegisterBiometrics } from './passkey-flow.ts';
 import './passkey-settings.css';
@@ -63,8 +63,8 @@ function PasskeyList() {
   const passkeys = useQuery(passkeyQueries.mine());
   const registerBiometrics = useRegisterBiometrics();
   const [registering, setRegistering] = useState(false);
-  const auth = useStoredAuth();
-  const userId = auth.status === 'signed-in' ? auth.userProfile.id : null;
+  const account = useStoredAccount();
+  const userId = account.status === 'signed-in' ? account.userProfile.id : null;
   const offerDeclined = useBiometricsOfferDeclined(userId);
   const showToast = useToast();
 

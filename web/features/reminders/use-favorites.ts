@@ -5,7 +5,7 @@ import type { Match, Team } from '#contract/index';
 import { homeScreenPushNote, needsHomeScreenForPush } from '../../lib/platform.ts';
 import { useToast, type ToastContent } from '../../lib/toast.ts';
 import { describeTeam, type TeamDisplay } from '../matches/upcoming-matches.ts';
-import { useStoredAuth, type StoredAuth } from '../accounts/session.ts';
+import { useStoredAccount, type StoredAccount } from '../accounts/session.ts';
 import {
   cancelServerReminders,
   fetchFavoriteIds,
@@ -101,7 +101,7 @@ function removeWithReminders(matchId: number): Promise<void> {
 /** Saves and removals still on their way to the server: an older list from it must not undo them meanwhile. */
 let writesInFlight = 0;
 
-const signedInUserId = (auth: StoredAuth) => (auth.status === 'signed-in' ? auth.userProfile.id : null);
+const signedInUserId = (account: StoredAccount) => (account.status === 'signed-in' ? account.userProfile.id : null);
 
 /**
  * The signed-in user's favourites as the server keeps them: on sign-in (and whenever the app
@@ -125,7 +125,7 @@ function useServerFavorites(userId: number | null) {
 
 /** The saved matches (local key `savedMatches`), the heart's toggle, and their reminders while the app is open. */
 export function useFavorites(matches: readonly Match[] | undefined, teams: readonly Team[] | undefined) {
-  const userId = signedInUserId(useStoredAuth());
+  const userId = signedInUserId(useStoredAccount());
   useServerFavorites(userId);
   const savedIds = useSavedMatchIds();
   const showToast = useToast();

@@ -10,13 +10,8 @@ import { formatKickoff } from '../../../lib/format-date.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { teamQueries } from '../../teams/api.ts';
 import { resultAdminQueries, useImportResults, useInvalidateAfterImport } from './api.ts';
-import {
-  STATUS_LABELS,
-  competitionLabel,
-  importProgressText,
-  scoreText,
-  teamName,
-} from '../../matches/admin/match-admin.ts';
+import { STATUS_LABELS, competitionLabel, scoreText, teamName } from '../../matches/admin/match-admin.ts';
+import { importProgressText } from './import-progress.ts';
 
 /** The server takes up to 2 MB in one request. */
 const FILE_MAX_BYTES = 2 * 1024 * 1024;
