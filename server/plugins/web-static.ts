@@ -24,9 +24,9 @@ interface TabPreloads {
 const TABS_PATH_OF_OLDER_LISTS = '/tabs';
 
 /**
- * The `Link` header for a page in the tabs: what a signed-in start there loads
- * (listed by the build), so the browser fetches it with the entry instead of
- * after it. Null for a build without the list.
+ * The `Link` header for the pages in the tabs, and which pages those are: what a
+ * signed-in start there loads (listed by the build), so the browser fetches it
+ * with the entry instead of after it. Null for a build without the list.
  */
 function readTabPreloads(distDir: string): { isTabsPage: (pathname: string) => boolean; header: string } | null {
   const file = path.join(distDir, TAB_PRELOADS_FILE);
