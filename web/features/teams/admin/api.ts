@@ -15,19 +15,22 @@ export const teamAdminQueries = {
     }),
 };
 
+/** Creates a row in `collection` (`id` null) or edits the row `id` of it. */
+async function saveIn<Schema extends z.ZodType>(collection: string, id: number | null, body: object, schema: Schema) {
+  return apiRequest(id === null ? collection : `${collection}/${id}`, {
+    method: id === null ? 'POST' : 'PATCH',
+    body,
+    schema,
+  });
+}
+
 const TeamResponseSchema = dataEnvelope(TeamSchema);
 
 export function useSaveTeam() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: number | null; body: CreateTeamBody | UpdateTeamBody }) =>
-      (
-        await apiRequest(id === null ? '/api/teams' : `/api/teams/${id}`, {
-          method: id === null ? 'POST' : 'PATCH',
-          body,
-          schema: TeamResponseSchema,
-        })
-      ).data,
+      (await saveIn('/api/teams', id, body, TeamResponseSchema)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.list() }),
   });
 }
@@ -38,13 +41,7 @@ export function useSaveConfederation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: number | null; body: ConfederationBody }) =>
-      (
-        await apiRequest(id === null ? '/api/confederations' : `/api/confederations/${id}`, {
-          method: id === null ? 'POST' : 'PATCH',
-          body,
-          schema: ConfederationResponseSchema,
-        })
-      ).data,
+      (await saveIn('/api/confederations', id, body, ConfederationResponseSchema)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.confederations() }),
   });
 }
