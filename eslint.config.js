@@ -1,5 +1,7 @@
 // One lint setup for the whole repo: typed typescript-eslint rules, React hooks
-// rules for the web app, and the import boundaries of docs/architecture.md.
+// rules for the web app, and the import boundaries of docs/architecture.md
+// (each boundary is shown to fire by tests/lint/boundaries.test.ts).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -7,10 +9,76 @@ import tseslint from 'typescript-eslint';
 
 const boundary = (patterns, paths = []) => ({ 'no-restricted-imports': ['error', { patterns, paths }] });
 
+/*
+ * `group` patterns are read like .gitignore lines, where a leading `#` starts a comment:
+ * '#server/*' would match nothing. `\#` is a literal `#`.
+ */
 const webBoundary = [
-  { group: ['#server/*', '**/server/**'], message: 'The web app talks to the server only through the API (contract/).' },
+  { group: ['\\#server/*', '**/server/**'], message: 'The web app talks to the server only through the API (contract/).' },
   { group: ['fastify', 'fastify-*', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'Server-only package.' },
 ];
+
+/** The web app's features, one domain each (web/features/<name>/). */
+const features = readdirSync(new URL('./web/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * What a feature may import from another: its `api.ts` and `admin/api.ts` (queries,
+ * key factories, invalidation helpers), and these modules. Anything else is that
+ * feature's own business: a screen that needs two features composes them in web/pages/.
+ */
+const sharedFeatureModules = [
+  // The signed-in user, as stored on this device.
+  'accounts/session.ts',
+  // A match's teams as the screens show them.
+  'matches/upcoming-matches.ts',
+  // How the admin screens label matches (the results import lists the matches it changed).
+  'matches/admin/match-admin.ts',
+  // Accounts' way to biometrics: whether this device can, the step after a password sign-in, the "Biometría" dialog.
+  'passkeys/passkey.ts',
+  'passkeys/passkey-flow.ts',
+  'passkeys/passkey-settings.tsx',
+  // Matches with their teams, by round (the rankings are by round too).
+  'predictions/fixtures.ts',
+  // Signing out forgets this browser's push subscription.
+  'reminders/notifications.ts',
+];
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * An import, static or dynamic, that reaches into another feature than `feature`
+ * by anything but a shared module: relative ('../pools/x.ts', '../../pools/x.ts'
+ * from admin/) or through the '#web/' alias.
+ */
+function otherFeatureInternals(feature) {
+  const others = features.filter((name) => name !== feature).map(escapeRegex);
+  const shared = [...sharedFeatureModules.map(escapeRegex), '[^/]+/(?:admin/)?api\\.ts'];
+  return `^(?:(?:\\.\\./)+(?:features/)?|#web/features/)(?!(?:${shared.join('|')})$)(?:${others.join('|')})(?:/|$)`;
+}
+
+const featureBoundaryMessage =
+  'A feature imports another only through its api.ts (or admin/api.ts) or a shared module listed in eslint.config.js; compose features in web/pages/.';
+
+/**
+ * Its own rule (typescript-eslint's copy of no-restricted-imports, type imports included),
+ * so it adds to the web app's other import rules instead of replacing them; `import()`
+ * through no-restricted-syntax, which no-restricted-imports does not look at.
+ */
+const featureBoundary = (feature) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { patterns: [{ regex: otherFeatureInternals(feature), message: featureBoundaryMessage }] },
+  ],
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector: `ImportExpression > Literal.source[value=/${otherFeatureInternals(feature).replaceAll('/', '\\/')}/]`,
+      message: featureBoundaryMessage,
+    },
+  ],
+});
 
 /** Wrappers web/ionic/ defines so their components load with the lazy screens (see web/ionic/lazy-component.ts). */
 const lazyIonicComponents = {
@@ -65,6 +133,7 @@ export default tseslint.config(
       'web/components/**',
       'web/lib/**',
       'web/features/matches/*',
+      'web/features/teams/api.ts',
       'web/features/reminders/**',
       'web/features/accounts/account-buttons.tsx',
       'web/pages/{tabs-layout,home-page,login-page,register-page,join-page}.tsx',
@@ -79,14 +148,21 @@ export default tseslint.config(
     files: ['web/ionic/*.ts'],
     rules: boundary(webBoundary),
   },
+  ...features.map((feature) => ({
+    files: [`web/features/${feature}/**/*.{ts,tsx}`],
+    // Tests may set up any feature's data.
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: featureBoundary(feature),
+  })),
   {
+    // What the server needs of the web build comes through the files the build writes (dist/web/tab-preloads.json).
     files: ['server/**/*.ts'],
-    rules: boundary([{ group: ['#web/*', '**/web/**', 'react', 'react-dom', '@ionic/*'], message: 'The server never imports web code.' }]),
+    rules: boundary([{ group: ['\\#web/*', '**/web/**', 'react', 'react-dom', '@ionic/*'], message: 'The server never imports web code.' }]),
   },
   {
     files: ['contract/**/*.ts'],
     rules: boundary([
-      { group: ['#server/*', '#web/*', '**/server/**', '**/web/**', 'fastify', 'react', 'drizzle-orm'], message: 'The contract depends on zod only.' },
+      { group: ['\\#server/*', '\\#web/*', '**/server/**', '**/web/**', 'fastify', 'react', 'drizzle-orm'], message: 'The contract depends on zod only.' },
     ]),
   },
 );

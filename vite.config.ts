@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
-import { TAB_PRELOADS_FILE } from './web/lib/start-up-paths.ts';
+import { paths } from './web/lib/paths.ts';
 
 /**
  * `@ionic/core/components/ion-*.js` carry no sideEffects hint, so without this
@@ -22,6 +22,12 @@ const ionicComponentModule = /[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[^\\/]
 const ionicWrapperFactories = ['createForwardRef', 'createReactComponent'];
 
 const apiServer = 'http://localhost:3000';
+
+/**
+ * The build's list of what a signed-in start in the tabs loads, which the server
+ * names in those pages' `Link` header (server/plugins/web-static.ts reads it by this name).
+ */
+const TAB_PRELOADS_FILE = 'tab-preloads.json';
 
 /** The service worker is an entry of its own, unhashed at /sw.js: browsers look for it at a fixed URL. */
 const serviceWorkerEntry = 'sw';
@@ -99,7 +105,8 @@ function serviceWorkerPrecache(): Plugin {
  * (and their stylesheet). The server names them in a `Link` header of the page
  * instead, so they download alongside the entry. This writes the list: each
  * module's chunk and the chunks and CSS it imports, less what index.html loads
- * anyway.
+ * anyway, and where the tabs are (`tabsPath`: the pages at it and under it), so
+ * the server needs nothing of the web app's code.
  */
 const tabStartModules = [
   /web[\\/]pages[\\/]tabs-layout\.tsx$/,
@@ -134,7 +141,11 @@ function tabPreloads(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: TAB_PRELOADS_FILE,
-        source: JSON.stringify({ scripts: loaded.map((file) => `/${file}`), styles: styles.map((file) => `/${file}`) }),
+        source: JSON.stringify({
+          tabsPath: paths.tabs,
+          scripts: loaded.map((file) => `/${file}`),
+          styles: styles.map((file) => `/${file}`),
+        }),
       });
     },
   };
@@ -174,10 +185,11 @@ export default defineConfig({
               tags: ['$initial'],
               test: (id: string) => !/web[\\/](main\.tsx|sw\.ts)$|index\.html/.test(id),
             },
-            // The tabs with Inicio and Favoritos: the match list, the shared components, the contract and zod.
+            // The tabs with Inicio and Favoritos: the match list (with the teams' list), the shared components, the
+            // contract and zod.
             {
               name: 'tabs',
-              test: /web[\\/](pages[\\/](tabs-layout|home-page|tab-visibility)\.tsx?|features[\\/](matches[\\/](?!admin[\\/])|reminders[\\/])|components[\\/]|lib[\\/])|[\\/]node_modules[\\/](zod|@tanstack)[\\/]|[\\/]contract[\\/]/,
+              test: /web[\\/](pages[\\/](tabs-layout|home-page|tab-visibility)\.tsx?|features[\\/](matches[\\/](?!admin[\\/])|reminders[\\/]|teams[\\/]api\.ts)|components[\\/]|lib[\\/])|[\\/]node_modules[\\/](zod|@tanstack)[\\/]|[\\/]contract[\\/]/,
             },
           ],
         },

@@ -8,12 +8,11 @@ import { UpdatePrompt } from './components/update-prompt.tsx';
 import { useSessionGuard } from './features/accounts/session-guard.ts';
 import type { SessionGuardRules } from './features/accounts/session-guard.ts';
 import { useResumeInvitation } from './features/pools/invitation.ts';
-import { POOLS_PATH } from './features/pools/paths.ts';
 import { JoinPage } from './pages/join-page.tsx';
 import { LoginPage } from './pages/login-page.tsx';
 import { RegisterPage } from './pages/register-page.tsx';
+import { isTabsPath, paths, routePatterns } from './lib/paths.ts';
 import { queryClient } from './lib/query-client.ts';
-import { isTabsPath } from './lib/start-up-paths.ts';
 
 /* Ionic's core CSS (the page's base, and what the lazy screens' Ionic components need), then the theme. */
 import '@ionic/react/css/core.css';
@@ -33,23 +32,23 @@ const TabsLayout = lazy(() => import('./pages/tabs-layout.tsx').then((module) =>
 
 const sessionGuardRules: SessionGuardRules = {
   isProtected: isTabsPath,
-  signedOutNotice: (pathname) => (pathname.startsWith(POOLS_PATH) ? messages.mustSignInForPools : null),
+  signedOutNotice: (pathname) => (pathname.startsWith(paths.pools) ? messages.mustSignInForPools : null),
 };
 
 /** The spec's route table, plus the invitation link; the tabs guarded by the session (the spec's permissions). */
 function AppRoutes() {
   const { pathname } = useLocation();
-  const auth = useSessionGuard(pathname, sessionGuardRules);
-  const signedIn = auth.status === 'signed-in';
+  const account = useSessionGuard(pathname, sessionGuardRules);
+  const signedIn = account.status === 'signed-in';
   useResumeInvitation(signedIn);
-  const toLogin = <Navigate to="/login" replace />;
+  const toLogin = <Navigate to={paths.login} replace />;
   return (
     <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/register" element={<RegisterPage />} />
-      <Route path="/unirse/:code" element={<JoinPage />} />
+      <Route path={paths.login} element={<LoginPage />} />
+      <Route path={paths.register} element={<RegisterPage />} />
+      <Route path={routePatterns.invitation} element={<JoinPage />} />
       <Route
-        path="/tabs/*"
+        path={routePatterns.tabs}
         element={
           signedIn ? (
             <Suspense fallback={<div className="tab-page" />}>
@@ -60,11 +59,11 @@ function AppRoutes() {
           )
         }
       />
-      <Route path="/home" element={<Navigate to="/tabs/home" replace />} />
+      <Route path={routePatterns.oldHome} element={<Navigate to={paths.home} replace />} />
       {/* The admin area lives in the tabs (lazy-loaded there, see tabs-layout.tsx). */}
-      <Route path="/admin" element={<Navigate to="/tabs/admin" replace />} />
-      <Route path="/" element={toLogin} />
-      <Route path="*" element={<Navigate to={signedIn ? '/tabs/home' : '/login'} replace />} />
+      <Route path={routePatterns.oldAdmin} element={<Navigate to={paths.admin} replace />} />
+      <Route path={paths.root} element={toLogin} />
+      <Route path="*" element={<Navigate to={signedIn ? paths.home : paths.login} replace />} />
     </Routes>
   );
 }

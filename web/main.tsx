@@ -1,12 +1,13 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { connectApiClientToSession } from './features/accounts/api.ts';
-import { prepareStoredAuth } from './features/accounts/session.ts';
+import { prepareStoredAccount } from './features/accounts/session.ts';
 import { hasStoredKeys, storedAccessTokenHint } from './features/accounts/stored-keys.ts';
 import { startEarlyGet } from './lib/early-requests.ts';
 import { queryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
-import { isMatchListPath, isTabsPath, MATCHES_PATH, TEAMS_PATH } from './lib/start-up-paths.ts';
+import { isMatchListPath, isTabsPath } from './lib/paths.ts';
+import { MATCHES_PATH, TEAMS_PATH } from './lib/start-up-paths.ts';
 
 connectApiClientToSession(queryClient);
 // The dev server does not build /sw.js: no offline app shell there, and reminders only arrive while the app is open.
@@ -16,7 +17,7 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 /*
- * A signed-in start on a tab: the tabs' chunks, the contract (prepareStoredAuth) and, on Inicio or
+ * A signed-in start on a tab: the tabs' chunks, the contract (prepareStoredAccount) and, on Inicio or
  * Favoritos, the match list itself are all asked for now, at once, instead of one after the other as
  * each step needs the last. The API client takes the early answers over (web/lib/early-requests.ts), and
  * the screens' queries take over the prefetch (same keys). A failure here is not the user's concern: the
@@ -32,11 +33,7 @@ if (showsMatchList) {
   startEarlyGet(TEAMS_PATH, `Bearer ${token}`);
 }
 const matchesApi = showsMatchList ? import('./features/matches/api.ts') : null;
-await prepareStoredAuth();
-void matchesApi
-  ?.then(({ matchQueries }) =>
-    Promise.all([queryClient.prefetchQuery(matchQueries.all()), queryClient.prefetchQuery(matchQueries.teams())]),
-  )
-  .catch(() => {});
+await prepareStoredAccount();
+void matchesApi?.then(({ prefetchMatchList }) => prefetchMatchList(queryClient)).catch(() => {});
 // No <StrictMode>: its doubled effects in development would present every notice toast twice.
 createRoot(rootElement).render(<App />);

@@ -133,6 +133,7 @@ const FALLBACK: ReminderPushPayload = {
   tag: 'reminder',
   title: 'Quiniela',
   body: 'Tienes un partido guardado a punto de empezar.',
+  // Favoritos (`paths.favorites`, web/lib/paths.ts): spelled out, as the worker imports nothing.
   url: '/tabs/favorites',
 };
 

@@ -3,25 +3,48 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '#contract/index';
-import { isTabsPath, TAB_PRELOADS_FILE } from '#web/lib/start-up-paths.ts';
 import { isApiPath } from '../lib/api-paths.ts';
 import { sendError } from './error-handler.ts';
 
 /**
- * The `Link` header for a page in the tabs: what a signed-in start there loads
- * (listed by the build), so the browser fetches it with the entry instead of
- * after it. Null for a build without the list.
+ * Written by the web build (vite.config.ts): what a signed-in start in the tabs
+ * loads, and where the tabs are. What the server knows of the web app comes
+ * from the build's files, never from its code.
  */
-function tabPreloadHeader(distDir: string): string | null {
+const TAB_PRELOADS_FILE = 'tab-preloads.json';
+
+interface TabPreloads {
+  /** The tabs: the pages at this path and under it. */
+  tabsPath?: string;
+  scripts: string[];
+  styles: string[];
+}
+
+/** Where the tabs are for a list that does not say (written before the build said it): the spec's /tabs. */
+const TABS_PATH_OF_OLDER_LISTS = '/tabs';
+
+/**
+ * The `Link` header for the pages in the tabs, and which pages those are: what a
+ * signed-in start there loads (listed by the build), so the browser fetches it
+ * with the entry instead of after it. Null for a build without the list.
+ */
+function readTabPreloads(distDir: string): { isTabsPage: (pathname: string) => boolean; header: string } | null {
   const file = path.join(distDir, TAB_PRELOADS_FILE);
   if (!existsSync(file)) return null;
-  const { scripts, styles } = JSON.parse(readFileSync(file, 'utf8')) as { scripts: string[]; styles: string[] };
-  return [
-    ...scripts.map((href) => `<${href}>; rel=modulepreload`),
-    // Vite's loader asks for the tabs' CSS in CORS mode (`crossOrigin = ""`): a preload in another credentials
-    // mode is not reused, so Chrome warned on every load and fetched the CSS twice.
-    ...styles.map((href) => `<${href}>; rel=preload; as=style; crossorigin`),
-  ].join(', ');
+  const {
+    tabsPath = TABS_PATH_OF_OLDER_LISTS,
+    scripts,
+    styles,
+  } = JSON.parse(readFileSync(file, 'utf8')) as TabPreloads;
+  return {
+    isTabsPage: (pathname) => pathname === tabsPath || pathname.startsWith(`${tabsPath}/`),
+    header: [
+      ...scripts.map((href) => `<${href}>; rel=modulepreload`),
+      // Vite's loader asks for the tabs' CSS in CORS mode (`crossOrigin = ""`): a preload in another credentials
+      // mode is not reused, so Chrome warned on every load and fetched the CSS twice.
+      ...styles.map((href) => `<${href}>; rel=preload; as=style; crossorigin`),
+    ].join(', '),
+  };
 }
 
 /**
@@ -49,7 +72,7 @@ export async function webStaticPlugin(app: FastifyInstance, { distDir }: { distD
     app.log.warn({ distDir }, 'web app not built: run `npm run build`; serving the API only');
   }
 
-  const tabPreloads = hasBuild ? tabPreloadHeader(distDir) : null;
+  const tabPreloads = hasBuild ? readTabPreloads(distDir) : null;
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
@@ -59,7 +82,7 @@ export async function webStaticPlugin(app: FastifyInstance, { distDir }: { distD
       !/^\/docs(\/|$)/.test(pathname) &&
       !path.extname(pathname);
     if (!hasBuild || !isClientRoute) return sendError(reply, 404, messages.routeNotFound);
-    if (tabPreloads && isTabsPath(pathname)) void reply.header('link', tabPreloads);
+    if (tabPreloads?.isTabsPage(pathname)) void reply.header('link', tabPreloads.header);
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -44,7 +44,7 @@ export interface ApiClientHooks {
   getCacheScope?(): string | null;
 }
 
-// The auth feature plugs itself in at start-up, so this module never depends on a feature.
+// The accounts feature plugs itself in at start-up, so this module never depends on a feature.
 let hooks: ApiClientHooks = {
   getAccessToken: () => null,
   onUnauthorized: () => {},

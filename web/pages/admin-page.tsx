@@ -11,11 +11,11 @@ import { Icon } from '../components/icon.tsx';
 import { TabPage } from '../components/tab-page.tsx';
 import { AdminMatches } from '../features/matches/admin/admin-matches.tsx';
 import { AdminTeams } from '../features/teams/admin/admin-teams.tsx';
+import { accountAdminQueries } from '../features/accounts/admin/api.ts';
 import { AdminUsers } from '../features/accounts/admin/admin-users.tsx';
-import { adminQueries } from '../features/admin/api.ts';
 import { ImportResults } from '../features/results/admin/import-results.tsx';
 import { AccountButtons } from '../features/accounts/account-buttons.tsx';
-import { useStoredAuth } from '../features/accounts/session.ts';
+import { useStoredAccount } from '../features/accounts/session.ts';
 import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
 import '../components/screen-state.css';
 import './admin-page.css';
@@ -36,13 +36,13 @@ const isSection = (value: unknown): value is Section => SECTIONS.some((s) => s.v
  * non-admins whatever this screen shows.
  */
 export function AdminPage() {
-  const auth = useStoredAuth();
-  const storedAdmin = auth.status === 'signed-in' && auth.userProfile.role === 'admin';
-  const profile = useQuery({ ...adminQueries.profile(), enabled: storedAdmin });
+  const account = useStoredAccount();
+  const storedAdmin = account.status === 'signed-in' && account.userProfile.role === 'admin';
+  const profile = useQuery({ ...accountAdminQueries.profile(), enabled: storedAdmin });
   const [section, setSection] = useState<Section>('matches');
 
   let body: ReactNode;
-  if (auth.status !== 'signed-in' || !storedAdmin) body = <NotAuthorized />;
+  if (account.status !== 'signed-in' || !storedAdmin) body = <NotAuthorized />;
   else if (profile.isPending) body = <LoadingState text="Comprobando permisos..." />;
   else if (profile.isError)
     body = <ErrorState text="No se pudieron comprobar tus permisos." error={profile.error} onRetry={profile.refetch} />;
@@ -66,7 +66,7 @@ export function AdminPage() {
         </IonSegment>
         {section === 'matches' && <AdminMatches />}
         {section === 'import' && <ImportResults />}
-        {section === 'users' && <AdminUsers selfId={auth.userProfile.id} />}
+        {section === 'users' && <AdminUsers selfId={account.userProfile.id} />}
         {section === 'teams' && <AdminTeams />}
       </>
     );

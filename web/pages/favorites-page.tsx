@@ -12,11 +12,12 @@ import { matchQueries } from '../features/matches/api.ts';
 import { MatchList } from '../features/matches/match-list.tsx';
 import { selectUpcomingMatches } from '../features/matches/upcoming-matches.ts';
 import { useLoadErrorToast } from '../features/matches/use-load-error-toast.ts';
+import { teamQueries } from '../features/teams/api.ts';
 
 /** 'Partidos Guardados': the saved matches not finished yet, each with its heart to un-save it. */
 export function FavoritesPage() {
-  const teams = useQuery(matchQueries.teams());
-  const matches = useQuery(matchQueries.all());
+  const teams = useQuery(teamQueries.list());
+  const matches = useQuery(matchQueries.list());
   const { savedIds, toggleSaved } = useFavorites(matches.data, teams.data);
   const savedMatches = useMemo(
     () =>

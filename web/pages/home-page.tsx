@@ -12,10 +12,11 @@ import { matchQueries } from '../features/matches/api.ts';
 import { MatchList } from '../features/matches/match-list.tsx';
 import { selectUpcomingMatches } from '../features/matches/upcoming-matches.ts';
 import { useLoadErrorToast } from '../features/matches/use-load-error-toast.ts';
+import { teamQueries } from '../features/teams/api.ts';
 
 export function HomePage() {
-  const teams = useQuery(matchQueries.teams());
-  const matches = useQuery(matchQueries.all());
+  const teams = useQuery(teamQueries.list());
+  const matches = useQuery(matchQueries.list());
   // "Now" is when the matches were fetched: a pull-to-refresh moves it on.
   const upcomingMatches = useMemo(
     () => selectUpcomingMatches(matches.data ?? [], matches.dataUpdatedAt),

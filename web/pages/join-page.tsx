@@ -1,9 +1,9 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LoadingState } from '../components/loading-state.tsx';
-import { useStoredAuth } from '../features/accounts/session.ts';
+import { useStoredAccount } from '../features/accounts/session.ts';
 import { rememberInvitation } from '../features/pools/invitation.ts';
-import { POOLS_PATH } from '../features/pools/paths.ts';
+import { paths } from '../lib/paths.ts';
 import { useToast } from '../lib/toast.ts';
 
 /**
@@ -13,18 +13,18 @@ import { useToast } from '../lib/toast.ts';
  */
 export function JoinPage() {
   const { code = '' } = useParams();
-  const auth = useStoredAuth();
+  const account = useStoredAccount();
   const navigate = useNavigate();
   const showToast = useToast();
 
   const openInvitation = useEffectEvent(() => {
     rememberInvitation(code);
-    if (auth.status === 'signed-in') {
-      void navigate(POOLS_PATH, { replace: true });
+    if (account.status === 'signed-in') {
+      void navigate(paths.pools, { replace: true });
       return;
     }
     showToast({ message: 'Inicia sesión para unirte a la quiniela.', color: 'medium' });
-    void navigate('/login', { replace: true });
+    void navigate(paths.login, { replace: true });
   });
   useEffect(() => openInvitation(), [code]);
 

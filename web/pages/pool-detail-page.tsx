@@ -10,19 +10,21 @@ import { ErrorState } from '../components/error-state.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 import { TabPage } from '../components/tab-page.tsx';
 import { AccountButtons } from '../features/accounts/account-buttons.tsx';
-import { useStoredAuth } from '../features/accounts/session.ts';
+import { useStoredAccount } from '../features/accounts/session.ts';
 import { matchQueries } from '../features/matches/api.ts';
 import { describeTeam } from '../features/matches/upcoming-matches.ts';
 import { poolQueries } from '../features/pools/api.ts';
 import { CopyCodeButton, ShareInvitationButton } from '../features/pools/invitation-buttons.tsx';
-import { POOLS_PATH } from '../features/pools/paths.ts';
 import { ParticipantList } from '../features/pools/participant-list.tsx';
 import { PoolInfoCard } from '../features/pools/pool-info-card.tsx';
 import type { Fixture } from '../features/predictions/fixtures.ts';
 import { PoolRanking } from '../features/leaderboard/pool-ranking.tsx';
+import { PoolPicks } from '../features/predictions/pool-picks.tsx';
 import { PredictionList } from '../features/predictions/prediction-list.tsx';
 import { UpdateResultsButton } from '../features/results/update-results-button.tsx';
+import { teamQueries } from '../features/teams/api.ts';
 import { ApiRequestError, errorMessage } from '../lib/api-client.ts';
+import { paths } from '../lib/paths.ts';
 import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
 import './pool-detail-page.css';
 
@@ -30,14 +32,14 @@ import './pool-detail-page.css';
 export function PoolDetailPage() {
   const { id = '' } = useParams();
   const poolId = /^\d{1,9}$/.test(id) ? Number(id) : null;
-  const auth = useStoredAuth();
+  const account = useStoredAccount();
   const pool = useQuery({ ...poolQueries.detail(poolId ?? 0), enabled: poolId !== null });
-  const userId = auth.status === 'signed-in' ? auth.userProfile.id : null;
+  const userId = account.status === 'signed-in' ? account.userProfile.id : null;
 
   return (
     <TabPage
       title={pool.data?.name ?? 'Quiniela'}
-      start={<BackButton to={POOLS_PATH} label="Quinelas" />}
+      start={<BackButton to={paths.pools} label="Quinelas" />}
       end={<AccountButtons />}
     >
       {poolId === null || (pool.isError && pool.error instanceof ApiRequestError && pool.error.status === 404) ? (
@@ -101,7 +103,14 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
       ) : segment === 'predict' ? (
         <PredictionList poolId={pool.id} userId={userId} fixtures={fixtures.list} />
       ) : (
-        <PoolRanking poolId={pool.id} userId={userId} fixtures={fixtures.list} />
+        <PoolRanking
+          poolId={pool.id}
+          userId={userId}
+          fixtures={fixtures.list}
+          belowRoundTable={({ weekNumber, now }) => (
+            <PoolPicks poolId={pool.id} weekNumber={weekNumber} fixtures={fixtures.list} now={now} />
+          )}
+        />
       )}
     </>
   );
@@ -112,8 +121,8 @@ function useFixtures():
   | { status: 'loading' }
   | { status: 'failed'; error: unknown; retry: () => Promise<unknown> }
   | { status: 'ready'; list: Fixture[] } {
-  const teams = useQuery(matchQueries.teams());
-  const matches = useQuery(matchQueries.all());
+  const teams = useQuery(teamQueries.list());
+  const matches = useQuery(matchQueries.list());
   const list = useMemo(() => {
     const teamsById = new Map((teams.data ?? []).map((team) => [team.id, team]));
     return (matches.data ?? []).map((match) => ({

@@ -6,21 +6,21 @@ import { useNavigate } from 'react-router-dom';
 import { comingFrom } from '../components/back-button.tsx';
 import { TabPage } from '../components/tab-page.tsx';
 import { AccountButtons } from '../features/accounts/account-buttons.tsx';
-import { useStoredAuth } from '../features/accounts/session.ts';
+import { useStoredAccount } from '../features/accounts/session.ts';
 import { CreatePoolModal } from '../features/pools/create-pool-modal.tsx';
 import { forgetPendingInvitation, pendingInvitation } from '../features/pools/invitation.ts';
 import { JoinPoolModal } from '../features/pools/join-pool-modal.tsx';
-import { POOLS_PATH, poolPath } from '../features/pools/paths.ts';
 import { PoolList } from '../features/pools/pool-list.tsx';
 import type { PoolListKind } from '../features/pools/pool-list.tsx';
 import { IonFab, IonFabButton } from '../ionic/fab.ts';
 import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
+import { paths } from '../lib/paths.ts';
 import { useTabIsShown } from './tab-visibility.ts';
 import './pools-page.css';
 
 /** "Mis Quinelas" (the spec's Quinelas screen): joined and owned pools, the join dialog and the create modal. */
 export function PoolsPage() {
-  const auth = useStoredAuth();
+  const account = useStoredAccount();
   const [segment, setSegment] = useState<PoolListKind>('joined');
   const [creating, setCreating] = useState(false);
   const [joinCode, setJoinCode] = useState<string | null>(null);
@@ -36,7 +36,7 @@ export function PoolsPage() {
     setJoinCode(null);
   };
 
-  const userId = auth.status === 'signed-in' ? auth.userProfile.id : null;
+  const userId = account.status === 'signed-in' ? account.userProfile.id : null;
   return (
     <TabPage
       title="Mis Quinelas"
@@ -94,7 +94,7 @@ export function PoolsPage() {
             onJoined={(pool) => {
               closeJoinDialog();
               setSegment('joined');
-              if (joiningByLink) void navigate(poolPath(pool.id), { state: comingFrom(POOLS_PATH) });
+              if (joiningByLink) void navigate(paths.pool(pool.id), { state: comingFrom(paths.pools) });
             }}
           />
         </>

@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { Location } from 'react-router-dom';
 import { Icon } from '../components/icon.tsx';
-import { useStoredAuth } from '../features/accounts/session.ts';
+import { useStoredAccount } from '../features/accounts/session.ts';
+import { paths, routePatterns, tabOf, TAB_SEGMENTS } from '../lib/paths.ts';
+import type { TabSegment } from '../lib/paths.ts';
 import { HomePage } from './home-page.tsx';
 import { TabVisibility } from './tab-visibility.ts';
 import './tabs-layout.css';
@@ -25,23 +27,13 @@ const AdminPage = lazy(() => import('./admin-page.tsx').then((module) => ({ defa
 /** A lazy screen; an empty page holds its place while its chunk arrives. */
 const whenLoaded = (page: ReactNode) => <Suspense fallback={<div className="tab-page" />}>{page}</Suspense>;
 
-type TabName = 'home' | 'quinelas' | 'favorites' | 'admin';
-
-const TABS: { name: TabName; label: string; icon: string }[] = [
-  { name: 'home', label: 'Inicio', icon: footballOutline },
-  { name: 'quinelas', label: 'Quinelas', icon: trophyOutline },
-  { name: 'favorites', label: 'Favoritos', icon: heartOutline },
-  { name: 'admin', label: 'Administración', icon: settingsOutline },
-];
-
-/** The tab a /tabs path belongs to: a pool's screen is reached from Quinelas. */
-function tabOf(pathname: string): TabName | null {
-  const section = pathname.split('/')[2];
-  if (section === 'pool') return 'quinelas';
-  return TABS.find((tab) => tab.name === section)?.name ?? null;
-}
-
-const rootOf = (tab: TabName) => `/tabs/${tab}`;
+/** The tab bar's buttons, by tab (each tab is named by its segment under /tabs). */
+const TAB_BUTTONS: Record<TabSegment, { label: string; icon: string }> = {
+  home: { label: 'Inicio', icon: footballOutline },
+  quinelas: { label: 'Quinelas', icon: trophyOutline },
+  favorites: { label: 'Favoritos', icon: heartOutline },
+  admin: { label: 'Administración', icon: settingsOutline },
+};
 
 /**
  * The tab shell mounted at /tabs/*. Like Ionic's tabs, every visited tab keeps
@@ -53,23 +45,23 @@ const rootOf = (tab: TabName) => `/tabs/${tab}`;
  */
 export function TabsLayout() {
   const location = useLocation() as Location<unknown>;
-  const auth = useStoredAuth();
-  const isAdmin = auth.status === 'signed-in' && auth.userProfile.role === 'admin';
+  const account = useStoredAccount();
+  const isAdmin = account.status === 'signed-in' && account.userProfile.role === 'admin';
   const active = tabOf(location.pathname);
-  const [visited, setVisited] = useState<Partial<Record<TabName, Location<unknown>>>>({});
+  const [visited, setVisited] = useState<Partial<Record<TabSegment, Location<unknown>>>>({});
   // Derived during render (React's "adjusting state when a prop changes"), so the tab shows at once.
   if (active && visited[active] !== location) setVisited({ ...visited, [active]: location });
 
-  if (!active) return <Navigate to="/tabs/home" replace />;
-  const shown: Partial<Record<TabName, Location<unknown>>> = { ...visited, [active]: location };
+  if (!active) return <Navigate to={paths.home} replace />;
+  const shown: Partial<Record<TabSegment, Location<unknown>>> = { ...visited, [active]: location };
 
   return (
     <div className="tabs-layout">
       <div className="tabs-layout__screens">
-        {TABS.map(({ name }) => {
+        {TAB_SEGMENTS.map((name) => {
           const left = shown[name];
           if (!left) return null;
-          const deeper = left.pathname !== rootOf(name);
+          const deeper = left.pathname !== paths.tab(name);
           return (
             <section key={name} className="tabs-layout__tab" hidden={name !== active}>
               <div hidden={deeper}>
@@ -87,13 +79,14 @@ export function TabsLayout() {
         })}
       </div>
       <nav className="tab-bar" aria-label="Secciones" data-testid="tab-bar">
-        {TABS.filter(({ name }) => name !== 'admin' || isAdmin).map(({ name, label, icon }) => {
+        {TAB_SEGMENTS.filter((name) => name !== 'admin' || isAdmin).map((name) => {
+          const { label, icon } = TAB_BUTTONS[name];
           const left = name === active ? undefined : shown[name];
           return (
             <Link
               key={name}
               className="tab-bar__button"
-              to={left ? left.pathname + left.search : rootOf(name)}
+              to={left ? left.pathname + left.search : paths.tab(name)}
               aria-current={name === active ? 'page' : undefined}
               data-testid={`tab-${name}`}
             >
@@ -108,24 +101,31 @@ export function TabsLayout() {
 }
 
 /** Where a tab's first screen is drawn from while a deeper screen covers it. */
-const firstScreenOf = (tab: TabName): Location<unknown> => ({
-  pathname: rootOf(tab),
+const firstScreenOf = (tab: TabSegment): Location<unknown> => ({
+  pathname: paths.tab(tab),
   search: '',
   hash: '',
   state: null,
   key: tab,
 });
 
+/** Each tab's first screen. */
+const firstScreens: Record<TabSegment, () => ReactNode> = {
+  home: () => <HomePage />,
+  quinelas: () => whenLoaded(<PoolsPage />),
+  favorites: () => whenLoaded(<FavoritesPage />),
+  // Open to every signed-in user: non-admins see "No autorizado" there.
+  admin: () => whenLoaded(<AdminPage />),
+};
+
 /** One tab's screens, at the location that tab was left on. Paths are relative to /tabs. */
 function TabScreens({ location }: { location: Location<unknown> }) {
   return (
     <Routes location={location}>
-      <Route path="home" element={<HomePage />} />
-      <Route path="quinelas" element={whenLoaded(<PoolsPage />)} />
-      <Route path="pool/:id" element={whenLoaded(<PoolDetailPage />)} />
-      <Route path="favorites" element={whenLoaded(<FavoritesPage />)} />
-      {/* Open to every signed-in user: non-admins see "No autorizado" there. */}
-      <Route path="admin" element={whenLoaded(<AdminPage />)} />
+      {TAB_SEGMENTS.map((name) => (
+        <Route key={name} path={name} element={firstScreens[name]()} />
+      ))}
+      <Route path={routePatterns.poolInTabs} element={whenLoaded(<PoolDetailPage />)} />
     </Routes>
   );
 }

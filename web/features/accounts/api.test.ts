@@ -8,7 +8,7 @@ import { connectApiClientToSession } from './api.ts';
 import { storeSignIn } from './session.ts';
 import { loadContract } from '../../lib/contract.ts';
 
-// The app loads the schemas before reading a stored session (prepareStoredAuth at start-up).
+// The app loads the schemas before reading a stored session (prepareStoredAccount at start-up).
 beforeAll(() => loadContract());
 
 const session = { accessToken: 'token-123', tokenType: 'Bearer', expiresAt: '2026-12-01T00:00:00.000Z' } as const;

@@ -7,19 +7,28 @@ import { apiRequest, configureApiClient } from '../../lib/api-client.ts';
 import { loadContract } from '../../lib/contract.ts';
 import { clearStaleMark } from '../../lib/connectivity.ts';
 import { clearApiCache } from '../../lib/offline-cache.ts';
+import { paths } from '../../lib/paths.ts';
 import { forgetPushSubscription } from '../reminders/notifications.ts';
-import { clearStoredAuth, readAccessToken, readStoredAuth, storeSignIn } from './session.ts';
+import { clearStoredAccount, readAccessToken, readStoredAccount, storeSignIn } from './session.ts';
 import { noteSignInNotice } from './sign-in-notice.ts';
+
+/** The accounts' query keys: the signed-in account as the server sees it, and the admin's list of users. */
+export const accountKeys = {
+  all: ['accounts'] as const,
+  profile: () => [...accountKeys.all, 'profile'] as const,
+  users: () => [...accountKeys.all, 'users'] as const,
+  userSearch: (search: string) => [...accountKeys.users(), search] as const,
+};
 
 /** Whose answers the spec's offline cache keeps and serves: the signed-in user's, never another's. */
 function cacheScope(): string | null {
-  const auth = readStoredAuth();
-  return auth.status === 'signed-in' ? String(auth.userProfile.id) : null;
+  const account = readStoredAccount();
+  return account.status === 'signed-in' ? String(account.userProfile.id) : null;
 }
 
 /** Signing out or losing the session: this user's session, queries and cached answers all go. */
 function forgetSignedInUser(queryClient: QueryClient): void {
-  clearStoredAuth();
+  clearStoredAccount();
   queryClient.clear();
   clearApiCache();
   clearStaleMark();
@@ -35,7 +44,7 @@ export function connectApiClientToSession(queryClient: QueryClient): void {
     getAccessToken: readAccessToken,
     getCacheScope: cacheScope,
     onUnauthorized: (error) => {
-      if (readStoredAuth().status === 'signed-in') noteSignInNotice(error.serverMessage ?? messages.sessionExpired);
+      if (readStoredAccount().status === 'signed-in') noteSignInNotice(error.serverMessage ?? messages.sessionExpired);
       forgetSignedInUser(queryClient);
     },
   });
@@ -81,7 +90,7 @@ export function useSignOut() {
       return apiRequest('/auth/signout', { method: 'POST', schema: MessageResponseSchema });
     },
     onSettled: () => {
-      void navigate('/login', { replace: true });
+      void navigate(paths.login, { replace: true });
       forgetSignedInUser(queryClient);
     },
   });

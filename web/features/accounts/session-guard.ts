@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent } from 'react';
 import { messages } from '#contract/messages';
 import { useToast } from '../../lib/toast.ts';
-import { clearStoredAuth, useStoredAuth } from './session.ts';
-import type { StoredAuth } from './session.ts';
+import { clearStoredAccount, useStoredAccount } from './session.ts';
+import type { StoredAccount } from './session.ts';
 
 export interface SessionGuardRules {
   /** Whether the screen at `pathname` needs a signed-in user. */
@@ -12,19 +12,19 @@ export interface SessionGuardRules {
 }
 
 /**
- * Returns the stored auth state for the route table to redirect on, and
+ * Returns the stored account state for the route table to redirect on, and
  * explains the redirect with a toast. The notice runs when a protected path is
  * entered, not when the session ends on it: signing out or a 401 leaves
  * quietly (or with its own message).
  */
-export function useSessionGuard(pathname: string, rules: SessionGuardRules): StoredAuth {
-  const auth = useStoredAuth();
+export function useSessionGuard(pathname: string, rules: SessionGuardRules): StoredAccount {
+  const account = useStoredAccount();
   const showToast = useToast();
 
   const explainRedirect = useEffectEvent((enteredPath: string) => {
-    if (!rules.isProtected(enteredPath) || auth.status === 'signed-in') return;
-    if (auth.status === 'invalid') {
-      clearStoredAuth();
+    if (!rules.isProtected(enteredPath) || account.status === 'signed-in') return;
+    if (account.status === 'invalid') {
+      clearStoredAccount();
       showToast({ message: messages.invalidStoredProfile, color: 'danger' });
       return;
     }
@@ -34,5 +34,5 @@ export function useSessionGuard(pathname: string, rules: SessionGuardRules): Sto
 
   useEffect(() => explainRedirect(pathname), [pathname]);
 
-  return auth;
+  return account;
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clearStoredAuth, parseStoredAuth, readAccessToken, readStoredAuth, storeSignIn } from './session.ts';
+import { clearStoredAccount, parseStoredAccount, readAccessToken, readStoredAccount, storeSignIn } from './session.ts';
 import { loadContract } from '../../lib/contract.ts';
 
-// The app loads the schemas before reading a stored session (prepareStoredAuth at start-up).
+// The app loads the schemas before reading a stored session (prepareStoredAccount at start-up).
 beforeAll(() => loadContract());
 
 const session = { accessToken: 'token-123', tokenType: 'Bearer', expiresAt: '2026-12-01T00:00:00.000Z' } as const;
@@ -10,13 +10,13 @@ const userProfile = { id: 4, name: 'Ana', email: 'ana@example.com', role: 'user'
 
 afterEach(() => localStorage.clear());
 
-describe('parseStoredAuth', () => {
+describe('parseStoredAccount', () => {
   it('is signed out when nothing is stored', () => {
-    expect(parseStoredAuth(null, null)).toEqual({ status: 'signed-out' });
+    expect(parseStoredAccount(null, null)).toEqual({ status: 'signed-out' });
   });
 
   it('is signed in when both keys hold valid JSON', () => {
-    expect(parseStoredAuth(JSON.stringify(session), JSON.stringify(userProfile))).toEqual({
+    expect(parseStoredAccount(JSON.stringify(session), JSON.stringify(userProfile))).toEqual({
       status: 'signed-in',
       session,
       userProfile,
@@ -27,20 +27,20 @@ describe('parseStoredAuth', () => {
     ['unreadable JSON', '{"id": 4,'],
     ['a profile of the wrong shape', JSON.stringify({ id: 'four', name: 'Ana' })],
   ])('reports %s in the stored profile as invalid', (_case, rawProfile) => {
-    expect(parseStoredAuth(JSON.stringify(session), rawProfile)).toEqual({ status: 'invalid' });
-    expect(parseStoredAuth(null, rawProfile)).toEqual({ status: 'invalid' });
+    expect(parseStoredAccount(JSON.stringify(session), rawProfile)).toEqual({ status: 'invalid' });
+    expect(parseStoredAccount(null, rawProfile)).toEqual({ status: 'invalid' });
   });
 
   it('reports a session without its profile as invalid', () => {
-    expect(parseStoredAuth(JSON.stringify(session), null)).toEqual({ status: 'invalid' });
+    expect(parseStoredAccount(JSON.stringify(session), null)).toEqual({ status: 'invalid' });
   });
 
   it('reports an unreadable session as invalid', () => {
-    expect(parseStoredAuth('not json', JSON.stringify(userProfile))).toEqual({ status: 'invalid' });
+    expect(parseStoredAccount('not json', JSON.stringify(userProfile))).toEqual({ status: 'invalid' });
   });
 
   it('is signed out when a profile is left without a session', () => {
-    expect(parseStoredAuth(null, JSON.stringify(userProfile))).toEqual({ status: 'signed-out' });
+    expect(parseStoredAccount(null, JSON.stringify(userProfile))).toEqual({ status: 'signed-out' });
   });
 });
 
@@ -54,21 +54,21 @@ describe('stored sign-in', () => {
 
   it('returns the same state object while storage is unchanged', () => {
     storeSignIn({ session, userProfile });
-    expect(readStoredAuth()).toBe(readStoredAuth());
+    expect(readStoredAccount()).toBe(readStoredAccount());
   });
 
   it('forgets both keys on sign-out', () => {
     storeSignIn({ session, userProfile });
-    clearStoredAuth();
+    clearStoredAccount();
     expect(localStorage.getItem('session')).toBeNull();
     expect(localStorage.getItem('userProfile')).toBeNull();
-    expect(readStoredAuth()).toEqual({ status: 'signed-out' });
+    expect(readStoredAccount()).toEqual({ status: 'signed-out' });
     expect(readAccessToken()).toBeNull();
   });
 
   it('re-reads storage changed behind its back (another tab, a broken write)', () => {
     storeSignIn({ session, userProfile });
     localStorage.setItem('userProfile', 'broken');
-    expect(readStoredAuth()).toEqual({ status: 'invalid' });
+    expect(readStoredAccount()).toEqual({ status: 'invalid' });
   });
 });

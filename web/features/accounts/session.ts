@@ -3,14 +3,15 @@ import type { Session, SignInResponse, UserProfile } from '#contract/index';
 import { loadContract, loadedContract } from '../../lib/contract.ts';
 import { hasStoredKeys, SESSION_KEY, USER_PROFILE_KEY } from './stored-keys.ts';
 
-export type StoredAuth =
+/** The account signed in on this device, as its stored keys (the spec's `session` and `userProfile`) say. */
+export type StoredAccount =
   | { status: 'signed-out' }
   /** Something is stored but cannot be read back: the user must sign in again. */
   | { status: 'invalid' }
   | { status: 'signed-in'; session: Session; userProfile: UserProfile };
 
-const SIGNED_OUT: StoredAuth = { status: 'signed-out' };
-const INVALID: StoredAuth = { status: 'invalid' };
+const SIGNED_OUT: StoredAccount = { status: 'signed-out' };
+const INVALID: StoredAccount = { status: 'invalid' };
 
 function parseJson(raw: string): unknown {
   try {
@@ -25,7 +26,7 @@ function parseJson(raw: string): unknown {
  * is reported as such (the spec's invalid stored profile error); the session's expiry is left to the server,
  * whose 401 ends it.
  */
-export function parseStoredAuth(rawSession: string | null, rawUserProfile: string | null): StoredAuth {
+export function parseStoredAccount(rawSession: string | null, rawUserProfile: string | null): StoredAccount {
   if (rawSession === null && rawUserProfile === null) return SIGNED_OUT;
   const { SessionSchema, UserProfileSchema } = loadedContract();
   const userProfile = rawUserProfile === null ? null : UserProfileSchema.safeParse(parseJson(rawUserProfile));
@@ -41,26 +42,26 @@ export function parseStoredAuth(rawSession: string | null, rawUserProfile: strin
  * before the first render. With nothing stored (a signed-out start) there is
  * nothing to load.
  */
-export async function prepareStoredAuth(): Promise<void> {
+export async function prepareStoredAccount(): Promise<void> {
   if (hasStoredKeys()) await loadContract();
 }
 
 // useSyncExternalStore needs the same object back while nothing changed.
-let cached: { rawSession: string | null; rawUserProfile: string | null; auth: StoredAuth } | null = null;
+let cached: { rawSession: string | null; rawUserProfile: string | null; account: StoredAccount } | null = null;
 const listeners = new Set<() => void>();
 
-export function readStoredAuth(): StoredAuth {
+export function readStoredAccount(): StoredAccount {
   const rawSession = localStorage.getItem(SESSION_KEY);
   const rawUserProfile = localStorage.getItem(USER_PROFILE_KEY);
   if (cached?.rawSession !== rawSession || cached.rawUserProfile !== rawUserProfile) {
-    cached = { rawSession, rawUserProfile, auth: parseStoredAuth(rawSession, rawUserProfile) };
+    cached = { rawSession, rawUserProfile, account: parseStoredAccount(rawSession, rawUserProfile) };
   }
-  return cached.auth;
+  return cached.account;
 }
 
 export function readAccessToken(): string | null {
-  const auth = readStoredAuth();
-  return auth.status === 'signed-in' ? auth.session.accessToken : null;
+  const account = readStoredAccount();
+  return account.status === 'signed-in' ? account.session.accessToken : null;
 }
 
 function notify(): void {
@@ -73,7 +74,7 @@ export function storeSignIn({ session, userProfile }: SignInResponse): void {
   notify();
 }
 
-export function clearStoredAuth(): void {
+export function clearStoredAccount(): void {
   localStorage.removeItem(SESSION_KEY);
   localStorage.removeItem(USER_PROFILE_KEY);
   notify();
@@ -82,7 +83,7 @@ export function clearStoredAuth(): void {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   // Signing in or out in another browser tab changes this one too (read once the schemas are here).
-  const onStorage = () => void prepareStoredAuth().then(listener);
+  const onStorage = () => void prepareStoredAccount().then(listener);
   window.addEventListener('storage', onStorage);
   return () => {
     listeners.delete(listener);
@@ -90,6 +91,6 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-export function useStoredAuth(): StoredAuth {
-  return useSyncExternalStore(subscribe, readStoredAuth);
+export function useStoredAccount(): StoredAccount {
+  return useSyncExternalStore(subscribe, readStoredAccount);
 }

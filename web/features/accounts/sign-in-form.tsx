@@ -36,7 +36,7 @@ export function SignInForm() {
   };
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    <form className="account-form" onSubmit={submit} noValidate>
       <TextField
         label="Correo electrónico"
         type="email"

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadContract } from '../../lib/contract.ts';
 import { connectApiClientToSession, useSignOut } from './api.ts';
-import { readStoredAuth, storeSignIn } from './session.ts';
+import { readStoredAccount, storeSignIn } from './session.ts';
 
 beforeAll(() => loadContract());
 
@@ -59,6 +59,6 @@ describe('signing out on a shared device', () => {
     ]);
     expect(fetchMock.mock.calls[0]?.[1]?.body).toBe(JSON.stringify({ endpoint }));
     expect(unsubscribe).toHaveBeenCalledTimes(1);
-    expect(readStoredAuth().status).toBe('signed-out');
+    expect(readStoredAccount().status).toBe('signed-out');
   });
 });

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { messages } from '#contract/messages';
 import { TextField } from '../../components/text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { paths } from '../../lib/paths.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useSignUp } from './api.ts';
 
@@ -26,7 +27,7 @@ export function SignUpForm() {
       {
         onSuccess: (response) => {
           showToast({ message: response.message, color: 'success' });
-          void navigate('/login', { replace: true });
+          void navigate(paths.login, { replace: true });
         },
         onError: (error) =>
           showToast({
@@ -39,7 +40,7 @@ export function SignUpForm() {
   };
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    <form className="account-form" onSubmit={submit} noValidate>
       <TextField
         label="Nombre"
         autoComplete="name"

@@ -2,17 +2,17 @@ import { IonNote } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { podiumOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { leaderboardMessages } from '#contract/index';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { useToast } from '../../lib/toast.ts';
-import { rankingQueries } from '../predictions/api.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { currentRound, playedRounds, roundLabel } from '../predictions/fixtures.ts';
 import type { Fixture } from '../predictions/fixtures.ts';
-import { PoolPicks } from '../predictions/pool-picks.tsx';
+import { leaderboardQueries } from './api.ts';
 import { RankingTable } from './ranking-table.tsx';
-import { useNow } from '../predictions/use-now.ts';
 import { IonSelect, IonSelectOption } from '../../ionic/select.ts';
 import './pool-ranking.css';
 import { spanishDateFormat } from '../../lib/format-date.ts';
@@ -23,11 +23,13 @@ interface PoolRankingProps {
   poolId: number;
   userId: number;
   fixtures: readonly Fixture[];
+  /** What the page shows under the round's table (how the pool picked that round), for the round shown. */
+  belowRoundTable: (round: { weekNumber: number; now: number }) => ReactNode;
 }
 
-/** The Ranking segment: the overall table (the spec's ranking), then one round's table and how the pool picked it. */
-export function PoolRanking({ poolId, userId, fixtures }: PoolRankingProps) {
-  const ranking = useQuery(rankingQueries.overall(poolId));
+/** The Ranking segment: the overall table (the spec's ranking), then one round's table and what the page adds to it. */
+export function PoolRanking({ poolId, userId, fixtures, belowRoundTable }: PoolRankingProps) {
+  const ranking = useQuery(leaderboardQueries.overall(poolId));
   const showToast = useToast();
 
   useEffect(() => {
@@ -52,12 +54,12 @@ export function PoolRanking({ poolId, userId, fixtures }: PoolRankingProps) {
           Actualizado el {updatedAt().format(new Date(ranking.data.lastUpdated))}
         </IonNote>
       )}
-      <RoundRanking poolId={poolId} userId={userId} fixtures={fixtures} />
+      <RoundRanking poolId={poolId} userId={userId} fixtures={fixtures} belowRoundTable={belowRoundTable} />
     </div>
   );
 }
 
-function RoundRanking({ poolId, userId, fixtures }: PoolRankingProps) {
+function RoundRanking({ poolId, userId, fixtures, belowRoundTable }: PoolRankingProps) {
   const now = useNow();
   const rounds = useMemo(() => playedRounds(fixtures, now), [fixtures, now]);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -83,13 +85,13 @@ function RoundRanking({ poolId, userId, fixtures }: PoolRankingProps) {
         ))}
       </IonSelect>
       <RoundTable poolId={poolId} userId={userId} weekNumber={weekNumber} />
-      <PoolPicks poolId={poolId} weekNumber={weekNumber} fixtures={fixtures} now={now} />
+      {belowRoundTable({ weekNumber, now })}
     </section>
   );
 }
 
 function RoundTable({ poolId, userId, weekNumber }: { poolId: number; userId: number; weekNumber: number }) {
-  const positions = useQuery(rankingQueries.round(poolId, weekNumber));
+  const positions = useQuery(leaderboardQueries.round(poolId, weekNumber));
   if (positions.isPending) return <LoadingState text="Cargando jornada..." />;
   if (positions.isError)
     return <p className="pool-ranking__message">No se pudo cargar la clasificación de la jornada.</p>;

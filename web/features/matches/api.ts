@@ -1,17 +1,33 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MatchListResponseSchema, TeamListResponseSchema } from '#contract/index';
+import type { QueryClient } from '@tanstack/react-query';
+import { MatchListResponseSchema } from '#contract/index';
 import { apiRequest } from '../../lib/api-client.ts';
-import { MATCHES_PATH, TEAMS_PATH } from '../../lib/start-up-paths.ts';
+import { MATCHES_PATH } from '../../lib/start-up-paths.ts';
+import { teamQueries } from '../teams/api.ts';
+
+// Loaded at start on Inicio and Favoritos (web/main.tsx, the build's `tabs` chunk): what it imports loads with it.
+
+/** The matches' query keys; other features go through the functions below, never the keys. */
+export const matchKeys = {
+  all: ['matches'] as const,
+  list: () => [...matchKeys.all, 'list'] as const,
+  resultChanges: () => [...matchKeys.all, 'result-changes'] as const,
+  resultChangesOf: (matchId: number) => [...matchKeys.resultChanges(), matchId] as const,
+};
 
 export const matchQueries = {
-  teams: () =>
+  /** Every match: Inicio, Favoritos, a pool's screens and the admin list share it. */
+  list: () =>
     queryOptions({
-      queryKey: ['teams'],
-      queryFn: async () => (await apiRequest(TEAMS_PATH, { schema: TeamListResponseSchema })).data,
-    }),
-  all: () =>
-    queryOptions({
-      queryKey: ['matches'],
+      queryKey: matchKeys.list(),
       queryFn: async () => (await apiRequest(MATCHES_PATH, { schema: MatchListResponseSchema })).data,
     }),
 };
+
+/** What the match list shows: start-up asks for it before the first screen renders (same keys as the screens'). */
+export const prefetchMatchList = (queryClient: QueryClient) =>
+  Promise.all([queryClient.prefetchQuery(matchQueries.list()), queryClient.prefetchQuery(teamQueries.list())]);
+
+/** Results or dates may have changed: the match list is asked for again. */
+export const invalidateMatchList = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: matchKeys.list() });

@@ -6,6 +6,7 @@ import { messages } from '#contract/messages';
 import { presentAlert } from '../../lib/alert.ts';
 import { apiRequest, errorMessage } from '../../lib/api-client.ts';
 import { loadContract } from '../../lib/contract.ts';
+import { paths } from '../../lib/paths.ts';
 import { useToast } from '../../lib/toast.ts';
 import {
   authenticateWithPasskey,
@@ -23,13 +24,12 @@ import {
   restoreBiometricsOffer,
   revokeSession,
 } from './passkey.ts';
-import { clearStoredAuth, readStoredAuth, storeSignIn } from '../accounts/session.ts';
-
-export const passkeysQueryKey = ['passkeys'] as const;
+import { clearStoredAccount, readStoredAccount, storeSignIn } from '../accounts/session.ts';
+import { invalidatePasskeys } from './api.ts';
 
 function useGoHome(): () => void {
   const navigate = useNavigate();
-  return useCallback(() => void navigate('/tabs/home', { replace: true }), [navigate]);
+  return useCallback(() => void navigate(paths.home, { replace: true }), [navigate]);
 }
 
 /** The "use fingerprint" button's action: sign in with this device's passkey and go home. */
@@ -66,22 +66,22 @@ export function useRegisterBiometrics(): () => Promise<boolean> {
   const showToast = useToast();
   return useCallback(async () => {
     const { passkeyMessages } = await loadContract();
-    const auth = readStoredAuth();
-    if (auth.status !== 'signed-in') {
+    const account = readStoredAccount();
+    if (account.status !== 'signed-in') {
       showToast({ message: passkeyMessages.profileMissing, color: 'danger' });
       return false;
     }
     try {
       const registered = await registerPasskey();
       enableDeviceBiometrics(registered.data.credentialId);
-      restoreBiometricsOffer(auth.userProfile.id);
+      restoreBiometricsOffer(account.userProfile.id);
       showToast({ message: registered.message, color: 'success' });
       return true;
     } catch (error) {
       showToast({ message: errorMessage(error, passkeyMessages.registrationFailed), color: 'danger' });
       return false;
     } finally {
-      void queryClient.invalidateQueries({ queryKey: passkeysQueryKey });
+      void invalidatePasskeys(queryClient);
     }
   }, [queryClient, showToast]);
 }
@@ -122,7 +122,7 @@ export function useBiometricFollowUp() {
   const discardSession = useCallback(async () => {
     const { MessageResponseSchema } = await loadContract();
     await apiRequest('/auth/signout', { method: 'POST', schema: MessageResponseSchema }).catch(() => undefined);
-    clearStoredAuth();
+    clearStoredAccount();
     queryClient.clear();
     setPending(false);
   }, [queryClient]);

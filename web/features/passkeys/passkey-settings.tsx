@@ -24,14 +24,14 @@ import { useToast } from '../../lib/toast.ts';
 import {
   disableDeviceBiometrics,
   forgetCredentialOnDevice,
-  listPasskeys,
   removePasskey,
   restoreBiometricsOffer,
   useBiometricsOfferDeclined,
   useDeviceBiometrics,
 } from './passkey.ts';
-import { useStoredAuth } from '../accounts/session.ts';
-import { passkeysQueryKey, useRegisterBiometrics } from './passkey-flow.ts';
+import { useStoredAccount } from '../accounts/session.ts';
+import { invalidatePasskeys, passkeyQueries } from './api.ts';
+import { useRegisterBiometrics } from './passkey-flow.ts';
 import './passkey-settings.css';
 import { spanishDateFormat } from '../../lib/format-date.ts';
 
@@ -60,11 +60,11 @@ export function PasskeySettingsModal({ isOpen, onClose }: { isOpen: boolean; onC
 
 function PasskeyList() {
   const device = useDeviceBiometrics();
-  const passkeys = useQuery({ queryKey: passkeysQueryKey, queryFn: listPasskeys });
+  const passkeys = useQuery(passkeyQueries.mine());
   const registerBiometrics = useRegisterBiometrics();
   const [registering, setRegistering] = useState(false);
-  const auth = useStoredAuth();
-  const userId = auth.status === 'signed-in' ? auth.userProfile.id : null;
+  const account = useStoredAccount();
+  const userId = account.status === 'signed-in' ? account.userProfile.id : null;
   const offerDeclined = useBiometricsOfferDeclined(userId);
   const showToast = useToast();
 
@@ -133,7 +133,7 @@ function PasskeyItem({ passkey, thisDevice }: { passkey: Passkey; thisDevice: bo
       showToast({ message, color: 'success' });
     },
     onError: (error) => showToast({ message: errorMessage(error, messages.unknownError), color: 'danger' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQueryKey }),
+    onSettled: () => invalidatePasskeys(queryClient),
   });
   const name = thisDevice ? 'Este dispositivo' : 'Otro dispositivo';
 

@@ -11,7 +11,7 @@ import {
   readDeviceBiometrics,
   registerPasskey,
 } from './passkey.ts';
-import { clearStoredAuth, storeSignIn } from '../accounts/session.ts';
+import { clearStoredAccount, storeSignIn } from '../accounts/session.ts';
 
 const browser = vi.hoisted(() => ({
   startAuthentication: vi.fn(),
@@ -76,7 +76,7 @@ describe("this device's biometric keys", () => {
   it('survives signing out, so the next sign-in can use the passkey', () => {
     storeSignIn({ session, userProfile });
     enableDeviceBiometrics('cred-1');
-    clearStoredAuth();
+    clearStoredAccount();
     expect(readDeviceBiometrics()).toEqual({ credentialId: 'cred-1', enabled: true });
   });
 });

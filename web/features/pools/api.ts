@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   JoinPoolResponseSchema,
   ParticipantsResponseSchema,
@@ -9,27 +10,39 @@ import type { CreatePoolBody, JoinPoolBody } from '#contract/index';
 import { apiRequest } from '../../lib/api-client.ts';
 import { withFreshInvitationCode } from './invitation-code.ts';
 
+/** The pools' query keys; other features go through `invalidatePools`, never the keys. */
+export const poolKeys = {
+  all: ['pools'] as const,
+  /** The pools the user joined, or the ones they created. */
+  list: (kind: 'joined' | 'owned', userId: number) => [...poolKeys.all, kind, userId] as const,
+  detail: (poolId: number) => [...poolKeys.all, 'detail', poolId] as const,
+  participants: (poolId: number) => [...poolKeys.detail(poolId), 'participants'] as const,
+};
+
+/** Pools may have changed: every pool list and pool screen is asked for again. */
+export const invalidatePools = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: poolKeys.all });
+
 export const poolQueries = {
   joined: (userId: number) =>
     queryOptions({
-      queryKey: ['pools', 'joined', userId],
+      queryKey: poolKeys.list('joined', userId),
       queryFn: async () =>
         (await apiRequest(`/api/pools/user/${userId}/joined`, { schema: PoolListResponseSchema })).data.pools,
     }),
   owned: (userId: number) =>
     queryOptions({
-      queryKey: ['pools', 'owned', userId],
+      queryKey: poolKeys.list('owned', userId),
       queryFn: async () =>
         (await apiRequest(`/api/pools/user/${userId}/owned`, { schema: PoolListResponseSchema })).data.pools,
     }),
   detail: (poolId: number) =>
     queryOptions({
-      queryKey: ['pools', 'detail', poolId],
+      queryKey: poolKeys.detail(poolId),
       queryFn: async () => (await apiRequest(`/api/pools/${poolId}`, { schema: PoolResponseSchema })).data,
     }),
   participants: (poolId: number, userId: number) =>
     queryOptions({
-      queryKey: ['pools', 'detail', poolId, 'participants'],
+      queryKey: poolKeys.participants(poolId),
       queryFn: async () =>
         (await apiRequest(`/api/pools/${poolId}/participants/${userId}`, { schema: ParticipantsResponseSchema })).data
           .participants,
@@ -49,7 +62,7 @@ export function useCreatePool() {
         )
       ).data,
     // Returned, so the mutation settles once the lists show the new pool.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pools'] }),
+    onSuccess: () => invalidatePools(queryClient),
   });
 }
 
@@ -58,6 +71,6 @@ export function useJoinPool() {
   return useMutation({
     mutationFn: (body: JoinPoolBody) =>
       apiRequest('/api/pools/join', { method: 'POST', body, schema: JoinPoolResponseSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pools'] }),
+    onSuccess: () => invalidatePools(queryClient),
   });
 }

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { POOLS_PATH } from './paths.ts';
+import { isInvitationPath, paths } from '../../lib/paths.ts';
 
 /** Survives the sign-in redirect, and dies with the browser tab. */
 const PENDING_INVITATION_KEY = 'pendingInvitationCode';
 
 /** The link a creator shares; it opens the join dialog with the code filled in. */
 export function invitationLink(invitationCode: number): string {
-  return `${window.location.origin}/unirse/${invitationCode}`;
+  return `${window.location.origin}${paths.invitation(invitationCode)}`;
 }
 
 /** Only a 6-digit code is kept; anything else still opens the dialog, empty. */
@@ -33,9 +33,9 @@ export function useResumeInvitation(signedIn: boolean): void {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    const elsewhere = pathname !== POOLS_PATH && !pathname.startsWith('/unirse/');
+    const elsewhere = pathname !== paths.pools && !isInvitationPath(pathname);
     if (signedIn && elsewhere && sessionStorage.getItem(PENDING_INVITATION_KEY) !== null) {
-      void navigate(POOLS_PATH, { replace: true });
+      void navigate(paths.pools, { replace: true });
     }
   }, [pathname, signedIn, navigate]);
 }

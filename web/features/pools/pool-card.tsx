@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Pool } from '#contract/index';
 import { comingFrom } from '../../components/back-button.tsx';
 import { Icon } from '../../components/icon.tsx';
-import { POOLS_PATH, poolPath } from './paths.ts';
+import { paths } from '../../lib/paths.ts';
 import './pool-card.css';
 
 /** "Estado: Activa • Abierta" (the spec's Quinelas screen, owned pools). */
@@ -14,7 +14,7 @@ export function poolStatusText(pool: Pick<Pool, 'isActive' | 'isClose'>): string
 /** A card that opens the pool (the spec's Quinelas screen): a link, styled as Ionic's card. */
 export function PoolCard({ pool, owned }: { pool: Pool; owned: boolean }) {
   return (
-    <Link className="pool-card" to={poolPath(pool.id)} state={comingFrom(POOLS_PATH)} data-testid="pool-card">
+    <Link className="pool-card" to={paths.pool(pool.id)} state={comingFrom(paths.pools)} data-testid="pool-card">
       <h2 className="pool-card__name">{pool.name}</h2>
       {pool.description !== '' && <p className="pool-card__description">{pool.description}</p>}
       <div className="pool-card__facts">

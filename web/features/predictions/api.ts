@@ -1,11 +1,9 @@
 import { queryOptions, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   PickDistributionSchema,
   PredictionListResponseSchema,
   PredictionResponseSchema,
-  RankingResponseSchema,
-  RoundRankingResponseSchema,
-  UpdateAllResponseSchema,
   dataEnvelope,
 } from '#contract/index';
 import type { CreatePredictionBody, Prediction } from '#contract/index';
@@ -13,18 +11,26 @@ import { apiRequest } from '../../lib/api-client.ts';
 
 const PickDistributionResponseSchema = dataEnvelope(PickDistributionSchema);
 
+/** The predictions' query keys; other features go through `invalidatePoolPicks`, never the keys. */
+export const predictionKeys = {
+  all: ['predictions'] as const,
+  mine: (userId: number) => [...predictionKeys.all, 'user', userId] as const,
+  poolPicks: () => [...predictionKeys.all, 'pool-picks'] as const,
+  poolPicksOf: (poolId: number, matchId: number) => [...predictionKeys.poolPicks(), poolId, matchId] as const,
+};
+
 export const predictionQueries = {
   /** The user's picks in every pool; screens keep the ones of their pool (as the spec's calls do). */
   mine: (userId: number) =>
     queryOptions({
-      queryKey: ['predictions', userId],
+      queryKey: predictionKeys.mine(userId),
       queryFn: async () =>
         (await apiRequest(`/api/predictions/user/${userId}`, { schema: PredictionListResponseSchema })).data,
     }),
   /** How the pool picked a match; the server answers only once it has kicked off. */
   distribution: (poolId: number, matchId: number) =>
     queryOptions({
-      queryKey: ['ranking', poolId, 'picks', matchId],
+      queryKey: predictionKeys.poolPicksOf(poolId, matchId),
       queryFn: async () =>
         (
           await apiRequest(`/api/predictions/pool/${poolId}/match/${matchId}`, {
@@ -34,26 +40,11 @@ export const predictionQueries = {
     }),
 };
 
-export const rankingQueries = {
-  overall: (poolId: number) =>
-    queryOptions({
-      queryKey: ['ranking', poolId, 'overall'],
-      queryFn: async () =>
-        (await apiRequest(`/api/leaderboard/pool/${poolId}/ranking`, { schema: RankingResponseSchema })).leaderboard,
-    }),
-  round: (poolId: number, weekNumber: number) =>
-    queryOptions({
-      queryKey: ['ranking', poolId, 'round', weekNumber],
-      queryFn: async () =>
-        (
-          await apiRequest(`/api/leaderboard/pool/${poolId}/round/${weekNumber}`, {
-            schema: RoundRankingResponseSchema,
-          })
-        ).data.positions,
-    }),
-};
+/** Results or kick-offs changed: how each pool picked its matches is asked for again. */
+export const invalidatePoolPicks = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: predictionKeys.poolPicks() });
 
-const createPredictionKey = ['predictions', 'create'];
+const createPredictionKey = [...predictionKeys.all, 'create'];
 
 export function useCreatePrediction() {
   const queryClient = useQueryClient();
@@ -79,17 +70,4 @@ export function useSendingPredictions(): ReadonlySet<number> {
     select: (mutation) => (mutation.state.variables as CreatePredictionBody).matchId,
   });
   return new Set(matchIds);
-}
-
-/** "Actualizar Resultados": new results may move every standing and finish matches. */
-export function useUpdateResults() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest('/api/leaderboard/update-all', { method: 'POST', schema: UpdateAllResponseSchema }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['ranking'] }),
-        queryClient.invalidateQueries({ queryKey: ['matches'] }),
-      ]),
-  });
 }

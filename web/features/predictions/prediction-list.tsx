@@ -8,11 +8,11 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { predictionQueries, useCreatePrediction, useSendingPredictions } from './api.ts';
 import { groupByRound, roundLabel, selectOpenFixtures } from './fixtures.ts';
 import type { Fixture } from './fixtures.ts';
 import { PredictionCard } from './prediction-card.tsx';
-import { useNow } from './use-now.ts';
 import './prediction-list.css';
 
 const PICKS_LOAD_FAILED = 'No se pudieron cargar tus pronósticos.';

@@ -4,6 +4,13 @@ import { loadContract } from '../../lib/contract.ts';
 
 // Sign-out (on the first screens' path) calls into here: the schemas are loaded on use, not imported.
 
+/** The reminders' query keys: the signed-in user's favourites as the server keeps them. */
+export const reminderKeys = {
+  all: ['reminders'] as const,
+  favorites: () => [...reminderKeys.all, 'favorites'] as const,
+  favoritesOf: (userId: number | null) => [...reminderKeys.favorites(), userId] as const,
+};
+
 export async function fetchVapidPublicKey(): Promise<string> {
   const { VapidPublicKeyResponseSchema } = await loadContract();
   return (await apiRequest('/api/push/vapid-public-key', { schema: VapidPublicKeyResponseSchema })).data.publicKey;

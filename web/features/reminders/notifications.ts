@@ -1,4 +1,5 @@
 import { ApiRequestError } from '../../lib/api-client.ts';
+import { paths } from '../../lib/paths.ts';
 import { deletePushSubscription, fetchVapidPublicKey, savePushSubscription } from './api.ts';
 import type { InPageReminder } from './in-page-reminders.ts';
 
@@ -25,7 +26,7 @@ export async function requestNotificationPermission(): Promise<NotificationPermi
 
 /** From the page, through the service worker when there is one (mobile Chrome refuses `new Notification`). */
 export async function showReminderNotification({ title, body, tag }: InPageReminder): Promise<void> {
-  const options: NotificationOptions = { body, tag, icon: '/favicon.svg', data: { url: '/tabs/favorites' } };
+  const options: NotificationOptions = { body, tag, icon: '/favicon.svg', data: { url: paths.favorites } };
   const registration = 'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined;
   if (registration) return registration.showNotification(title, options);
   new Notification(title, options);

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../lib/contract.ts';
-import { clearStoredAuth, storeSignIn } from '../accounts/session.ts';
+import { clearStoredAccount, storeSignIn } from '../accounts/session.ts';
 import {
   parseSavedMatchIds,
   readSavedMatchIds,
@@ -44,7 +44,7 @@ describe('saving and removing', () => {
   it("shows the next user on the device none of the last one's, and the last one's again when they come back", () => {
     signInAs(4);
     saveMatchId(7);
-    clearStoredAuth();
+    clearStoredAccount();
     expect([...readSavedMatchIds()]).toEqual([]);
     signInAs(5);
     expect([...readSavedMatchIds()]).toEqual([]);

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
-import { readStoredAuth } from '../accounts/session.ts';
+import { readStoredAccount } from '../accounts/session.ts';
 
 /**
  * Local storage key named by the spec (`savedMatches`). It holds each account's saved match ids,
@@ -45,8 +45,8 @@ export function parseSavedMatchIds(raw: string | null, userId: number): number[]
 }
 
 const signedInUserId = (): number | null => {
-  const auth = readStoredAuth();
-  return auth.status === 'signed-in' ? auth.userProfile.id : null;
+  const account = readStoredAccount();
+  return account.status === 'signed-in' ? account.userProfile.id : null;
 };
 
 const EMPTY: ReadonlySet<number> = new Set();

@@ -5,8 +5,14 @@ import type { Match, Team } from '#contract/index';
 import { homeScreenPushNote, needsHomeScreenForPush } from '../../lib/platform.ts';
 import { useToast, type ToastContent } from '../../lib/toast.ts';
 import { describeTeam, type TeamDisplay } from '../matches/upcoming-matches.ts';
-import { useStoredAuth, type StoredAuth } from '../accounts/session.ts';
-import { cancelServerReminders, fetchFavoriteIds, saveServerFavorite, scheduleServerReminders } from './api.ts';
+import { useStoredAccount, type StoredAccount } from '../accounts/session.ts';
+import {
+  cancelServerReminders,
+  fetchFavoriteIds,
+  reminderKeys,
+  saveServerFavorite,
+  scheduleServerReminders,
+} from './api.ts';
 import { armReminders, cancelMatchReminders, planInPageReminders, type InPageReminder } from './in-page-reminders.ts';
 import {
   notificationsAllowed,
@@ -95,7 +101,7 @@ function removeWithReminders(matchId: number): Promise<void> {
 /** Saves and removals still on their way to the server: an older list from it must not undo them meanwhile. */
 let writesInFlight = 0;
 
-const signedInUserId = (auth: StoredAuth) => (auth.status === 'signed-in' ? auth.userProfile.id : null);
+const signedInUserId = (account: StoredAccount) => (account.status === 'signed-in' ? account.userProfile.id : null);
 
 /**
  * The signed-in user's favourites as the server keeps them: on sign-in (and whenever the app
@@ -104,7 +110,7 @@ const signedInUserId = (auth: StoredAuth) => (auth.status === 'signed-in' ? auth
  */
 function useServerFavorites(userId: number | null) {
   const { data, dataUpdatedAt } = useQuery({
-    queryKey: ['favorites', userId],
+    queryKey: reminderKeys.favoritesOf(userId),
     queryFn: async () => {
       if (userId === null) return [];
       for (const matchId of takeLegacySavedMatchIds(userId)) await keepOnServer(matchId);
@@ -119,7 +125,7 @@ function useServerFavorites(userId: number | null) {
 
 /** The saved matches (local key `savedMatches`), the heart's toggle, and their reminders while the app is open. */
 export function useFavorites(matches: readonly Match[] | undefined, teams: readonly Team[] | undefined) {
-  const userId = signedInUserId(useStoredAuth());
+  const userId = signedInUserId(useStoredAccount());
   useServerFavorites(userId);
   const savedIds = useSavedMatchIds();
   const showToast = useToast();
@@ -150,7 +156,7 @@ export function useFavorites(matches: readonly Match[] | undefined, teams: reado
       // Once the server has it, its list is asked again: an answer read before this change must not undo it.
       const refresh = () => {
         writesInFlight -= 1;
-        return queryClient.invalidateQueries({ queryKey: ['favorites'] });
+        return queryClient.invalidateQueries({ queryKey: reminderKeys.favorites() });
       };
       writesInFlight += 1;
       if (readSavedMatchIds().has(match.id)) {

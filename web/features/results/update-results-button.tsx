@@ -3,7 +3,7 @@ import { refreshOutline } from 'ionicons/icons';
 import { resultsMessages } from '#contract/index';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
-import { useUpdateResults } from '../predictions/api.ts';
+import { useUpdateResults } from './api.ts';
 
 /** The creator's "Actualizar Resultados": pull results, recompute, then show the fresh ranking. */
 export function UpdateResultsButton() {

@@ -10,7 +10,7 @@ import { IonInput } from '../../../ionic/input.ts';
 import { presentAlert } from '../../../lib/alert.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
-import { adminQueries, useSetRole } from '../../admin/api.ts';
+import { accountAdminQueries, useSetRole } from './api.ts';
 
 /** Typing pauses this long before the server is asked. */
 const SEARCH_DELAY_MS = 300;
@@ -23,7 +23,7 @@ export function AdminUsers({ selfId }: { selfId: number }) {
     const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const users = useQuery(adminQueries.users(search));
+  const users = useQuery(accountAdminQueries.users(search));
   const setRole = useSetRole();
   const showToast = useToast();
 

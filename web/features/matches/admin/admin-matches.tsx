@@ -9,6 +9,7 @@ import { LoadingState } from '../../../components/loading-state.tsx';
 import { IonInput } from '../../../ionic/input.ts';
 import { formatKickoff } from '../../../lib/format-date.ts';
 import { matchQueries } from '../api.ts';
+import { teamQueries } from '../../teams/api.ts';
 import {
   STATUS_LABELS,
   competitionLabel,
@@ -28,8 +29,8 @@ const ALL_ROUNDS = 'all';
 
 /** "Partidos": every match, finished ones included, to fix a date, the teams, the status or the score. */
 export function AdminMatches() {
-  const matches = useQuery(matchQueries.all());
-  const teams = useQuery(matchQueries.teams());
+  const matches = useQuery(matchQueries.list());
+  const teams = useQuery(teamQueries.list());
   const teamsById = useMemo(() => new Map((teams.data ?? []).map((t) => [t.id, t])), [teams.data]);
   const competitions = useMemo(() => competitionsOf(matches.data ?? []), [matches.data]);
 

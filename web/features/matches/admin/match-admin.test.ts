@@ -6,7 +6,6 @@ import {
   filterMatches,
   formOf,
   fromLocalInput,
-  importProgressText,
   roundsOf,
   scoreText,
   toLocalInput,
@@ -74,15 +73,5 @@ describe('the match form', () => {
       awayTeamId: 3,
     });
     expect(moved).toEqual({ changes: { matchDate: '2026-11-29T19:30:00.000Z', awayTeamId: 3 } });
-  });
-});
-
-describe('importProgressText', () => {
-  it('counts the matches applied once the file has been read', () => {
-    expect(importProgressText({ status: 'running', progress: { done: 120, total: 380 } })).toBe(
-      'Importando… 120 de 380 partidos',
-    );
-    expect(importProgressText({ status: 'running', progress: null })).toBe('Importando…');
-    expect(importProgressText(null)).toBe('Importando…');
   });
 });

@@ -1,5 +1,5 @@
 import { UNKNOWN_TEAM_NAME } from '#contract/index';
-import type { ImportJob, Match, MatchStatus, Team, UpdateMatchBody } from '#contract/index';
+import type { Match, MatchStatus, Team, UpdateMatchBody } from '#contract/index';
 
 const COMPETITION_LABELS: Record<string, string> = {
   'laliga-2026-27': 'LaLiga 2026/27',
@@ -128,10 +128,4 @@ export function changesOf(match: Match, form: MatchForm): { changes: UpdateMatch
   if (scoreHome !== match.scoreHome) changes.scoreHome = scoreHome;
   if (scoreAway !== match.scoreAway) changes.scoreAway = scoreAway;
   return { changes };
-}
-
-/** "Importando… 120 de 380 partidos" once the job has read the file; "Importando…" before. */
-export function importProgressText(job: Pick<ImportJob, 'status' | 'progress'> | null): string {
-  if (job?.status !== 'running' || !job.progress) return 'Importando…';
-  return `Importando… ${job.progress.done} de ${job.progress.total} partidos`;
 }

@@ -6,7 +6,7 @@ import type { Match, MatchResultChange, MatchStatus, Team } from '#contract/inde
 import { IonInput } from '../../../ionic/input.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
-import { adminQueries, useUpdateMatch } from '../../admin/api.ts';
+import { matchAdminQueries, useUpdateMatch } from './api.ts';
 import { STATUS_LABELS, changesOf, formOf, scoreText } from './match-admin.ts';
 import type { MatchForm } from './match-admin.ts';
 import { IonSelect, IonSelectOption } from '../../../ionic/select.ts';
@@ -176,7 +176,7 @@ export function describeScore(state: MatchResultChange['before']): string {
 
 /** Who changed the result, when, from what to what: why a pool's ranking moved. */
 function ResultHistory({ matchId }: { matchId: number }) {
-  const changes = useQuery(adminQueries.resultChanges(matchId));
+  const changes = useQuery(matchAdminQueries.resultChanges(matchId));
   return (
     <section className="admin-history" aria-labelledby="admin-history-title" data-testid="result-history">
       <h2 id="admin-history-title" className="admin__heading">

@@ -8,15 +8,10 @@ import { IonInput } from '../../../ionic/input.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatKickoff } from '../../../lib/format-date.ts';
 import { useToast } from '../../../lib/toast.ts';
-import { matchQueries } from '../../matches/api.ts';
-import { adminQueries, useImportResults, useInvalidateAfterImport } from '../../admin/api.ts';
-import {
-  STATUS_LABELS,
-  competitionLabel,
-  importProgressText,
-  scoreText,
-  teamName,
-} from '../../matches/admin/match-admin.ts';
+import { teamQueries } from '../../teams/api.ts';
+import { resultAdminQueries, useImportResults, useInvalidateAfterImport } from './api.ts';
+import { STATUS_LABELS, competitionLabel, scoreText, teamName } from '../../matches/admin/match-admin.ts';
+import { importProgressText } from './import-progress.ts';
 
 /** The server takes up to 2 MB in one request. */
 const FILE_MAX_BYTES = 2 * 1024 * 1024;
@@ -36,9 +31,9 @@ export function ImportResults() {
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState('');
   const [startedId, setStartedId] = useState<number | null>(null);
-  const latest = useQuery(adminQueries.importJobs());
+  const latest = useQuery(resultAdminQueries.importJobs());
   const jobId = startedId ?? latest.data?.[0]?.id ?? null;
-  const jobQuery = useQuery({ ...adminQueries.importJob(jobId ?? 0), enabled: jobId !== null });
+  const jobQuery = useQuery({ ...resultAdminQueries.importJob(jobId ?? 0), enabled: jobId !== null });
   const job = jobId === null ? null : (jobQuery.data ?? null);
   const running = importResults.isPending || job?.status === 'running';
 
@@ -161,7 +156,7 @@ export function ImportResults() {
 }
 
 function ImportSummary({ summary }: { summary: Summary }) {
-  const teams = useQuery(matchQueries.teams());
+  const teams = useQuery(teamQueries.list());
   const teamsById = useMemo(() => new Map<number, Team>((teams.data ?? []).map((t) => [t.id, t])), [teams.data]);
   const counts: [string, number][] = [
     ['Partidos leídos', summary.matchesSeen],

@@ -23,8 +23,8 @@ import { TeamLogo } from '../../../components/team-logo.tsx';
 import { IonInput } from '../../../ionic/input.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
-import { matchQueries } from '../../matches/api.ts';
-import { adminQueries, useSaveConfederation, useSaveTeam } from '../../admin/api.ts';
+import { teamQueries } from '../api.ts';
+import { teamAdminQueries, useSaveConfederation, useSaveTeam } from './api.ts';
 import { IonSegment, IonSegmentButton } from '../../../ionic/segment.ts';
 import { IonSelect, IonSelectOption } from '../../../ionic/select.ts';
 import { IonToggle } from '../../../ionic/toggle.ts';
@@ -59,8 +59,8 @@ export function AdminTeams() {
 }
 
 function TeamsPart() {
-  const teams = useQuery(matchQueries.teams());
-  const confederations = useQuery(adminQueries.confederations());
+  const teams = useQuery(teamQueries.list());
+  const confederations = useQuery(teamAdminQueries.confederations());
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing<Team>>(null);
   const saveTeam = useSaveTeam();
@@ -224,7 +224,7 @@ function TeamForm({
 }
 
 function ConfederationsPart() {
-  const confederations = useQuery(adminQueries.confederations());
+  const confederations = useQuery(teamAdminQueries.confederations());
   const [editing, setEditing] = useState<Editing<Confederation>>(null);
   if (confederations.isPending) return <LoadingState text="Cargando confederaciones..." />;
   if (confederations.isError) {

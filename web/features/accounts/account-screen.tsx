@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { PlainScreen } from '../../components/plain-screen.tsx';
-import './auth-screen.css';
+import './account-screen.css';
 
-interface AuthScreenProps {
+interface AccountScreenProps {
   title: string;
   tagline: string;
   /** The form and its buttons. */
@@ -12,17 +12,17 @@ interface AuthScreenProps {
 }
 
 /** The sign-in and register screens' shared layout: brand, form, link to the other screen. */
-export function AuthScreen({ title, tagline, children, switchLine }: AuthScreenProps) {
+export function AccountScreen({ title, tagline, children, switchLine }: AccountScreenProps) {
   return (
     <PlainScreen title={title}>
-      <div className="auth-page">
-        <div className="auth-page__brand">
+      <div className="account-page">
+        <div className="account-page__brand">
           <img src="/favicon.svg" alt="" width={72} height={72} />
-          <p className="auth-page__name">Quiniela</p>
+          <p className="account-page__name">Quiniela</p>
           <p>{tagline}</p>
         </div>
         {children}
-        <p className="auth-page__switch">{switchLine}</p>
+        <p className="account-page__switch">{switchLine}</p>
       </div>
     </PlainScreen>
   );

@@ -1,0 +1,42 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ProfileResponseSchema, UserListResponseSchema, UserResponseSchema } from '#contract/index';
+import type { RoleName } from '#contract/index';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { accountKeys } from '../api.ts';
+
+/** The admin area's reads are never kept in the offline cache: accounts are nobody else's business on this device. */
+const notCached = { offlineCache: false } as const;
+
+export const accountAdminQueries = {
+  /** The signed-in account as the server sees it now (the stored profile may predate a role change). */
+  profile: () =>
+    queryOptions({
+      queryKey: accountKeys.profile(),
+      queryFn: async () => (await apiRequest('/auth/profile', { schema: ProfileResponseSchema, ...notCached })).data,
+      staleTime: 0,
+    }),
+  users: (search: string) =>
+    queryOptions({
+      queryKey: accountKeys.userSearch(search),
+      queryFn: async () => {
+        const query = new URLSearchParams({ limit: '200' });
+        if (search) query.set('q', search);
+        return (await apiRequest(`/api/users?${query.toString()}`, { schema: UserListResponseSchema, ...notCached }))
+          .data;
+      },
+    }),
+};
+
+export function useSetRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: number; role: RoleName }) =>
+      apiRequest(`/api/users/${id}/role`, {
+        method: 'PUT',
+        body: { role },
+        schema: UserResponseSchema.extend({ message: z.string() }),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.users() }),
+  });
+}

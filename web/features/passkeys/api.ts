@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { listPasskeys } from './passkey.ts';
+
+/** The passkeys' query keys: the signed-in user's passkeys ("Biometría"). */
+export const passkeyKeys = {
+  all: ['passkeys'] as const,
+  mine: () => [...passkeyKeys.all, 'mine'] as const,
+};
+
+export const passkeyQueries = {
+  mine: () => queryOptions({ queryKey: passkeyKeys.mine(), queryFn: listPasskeys }),
+};
+
+/** A passkey was registered or removed: the list is asked for again. */
+export const invalidatePasskeys = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: passkeyKeys.all });

@@ -1,0 +1,52 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ImportJobListResponseSchema, ImportJobResponseSchema, ImportResultsResponseSchema } from '#contract/index';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { invalidateAfterMatchChange } from '../../matches/admin/api.ts';
+import { resultKeys } from '../api.ts';
+
+/** The admin area's reads are never kept in the offline cache. */
+const notCached = { offlineCache: false } as const;
+
+/** How often a running import is asked about. */
+const IMPORT_POLL_MS = 1000;
+
+export const resultAdminQueries = {
+  /** The latest results imports, newest first: the screen shows the latest when it opens. */
+  importJobs: () =>
+    queryOptions({
+      queryKey: resultKeys.importJobs(),
+      queryFn: async () =>
+        (await apiRequest('/api/admin/import-jobs', { schema: ImportJobListResponseSchema, ...notCached })).data,
+      staleTime: 0,
+    }),
+  /** One import, asked for again every second while it runs. */
+  importJob: (id: number) =>
+    queryOptions({
+      queryKey: resultKeys.importJob(id),
+      queryFn: async () =>
+        (await apiRequest(`/api/admin/import-jobs/${id}`, { schema: ImportJobResponseSchema, ...notCached })).data.job,
+      staleTime: 0,
+      refetchInterval: (query) => (query.state.data?.status === 'running' ? IMPORT_POLL_MS : false),
+      refetchIntervalInBackground: true,
+    }),
+};
+
+/** Starts an import: the server answers at once with the job, which `resultAdminQueries.importJob` follows. */
+export function useImportResults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: object) =>
+      apiRequest('/api/admin/import-results', { method: 'POST', body, schema: ImportResultsResponseSchema }),
+    onSuccess: ({ data: { job } }) => {
+      queryClient.setQueryData(resultAdminQueries.importJob(job.id).queryKey, job);
+      return queryClient.invalidateQueries({ queryKey: resultAdminQueries.importJobs().queryKey, exact: true });
+    },
+  });
+}
+
+/** An import ended: what it changed is shown everywhere. */
+export function useInvalidateAfterImport() {
+  const queryClient = useQueryClient();
+  return useCallback(() => invalidateAfterMatchChange(queryClient), [queryClient]);
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { UpdateAllResponseSchema } from '#contract/index';
+import { apiRequest } from '../../lib/api-client.ts';
+import { invalidateRankings } from '../leaderboard/api.ts';
+import { invalidateMatchList } from '../matches/api.ts';
+import { invalidatePoolPicks } from '../predictions/api.ts';
+
+/** The results' query keys: the admin's imports (admin/api.ts). */
+export const resultKeys = {
+  all: ['results'] as const,
+  importJobs: () => [...resultKeys.all, 'import-jobs'] as const,
+  importJob: (id: number) => [...resultKeys.importJobs(), id] as const,
+};
+
+/** "Actualizar Resultados": new results may move every standing and finish matches. */
+export function useUpdateResults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('/api/leaderboard/update-all', { method: 'POST', schema: UpdateAllResponseSchema }),
+    onSuccess: () =>
+      Promise.all([
+        invalidateRankings(queryClient),
+        invalidatePoolPicks(queryClient),
+        invalidateMatchList(queryClient),
+      ]),
+  });
+}

@@ -1,0 +1,47 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ConfederationSchema, TeamSchema, dataEnvelope } from '#contract/index';
+import type { ConfederationBody, CreateTeamBody, UpdateTeamBody } from '#contract/index';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { teamKeys } from '../api.ts';
+
+const ConfederationListResponseSchema = dataEnvelope(z.array(ConfederationSchema));
+
+export const teamAdminQueries = {
+  confederations: () =>
+    queryOptions({
+      queryKey: teamKeys.confederations(),
+      queryFn: async () => (await apiRequest('/api/confederations', { schema: ConfederationListResponseSchema })).data,
+    }),
+};
+
+/** Creates a row in `collection` (`id` null) or edits the row `id` of it. */
+async function saveIn<Schema extends z.ZodType>(collection: string, id: number | null, body: object, schema: Schema) {
+  return apiRequest(id === null ? collection : `${collection}/${id}`, {
+    method: id === null ? 'POST' : 'PATCH',
+    body,
+    schema,
+  });
+}
+
+const TeamResponseSchema = dataEnvelope(TeamSchema);
+
+export function useSaveTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number | null; body: CreateTeamBody | UpdateTeamBody }) =>
+      (await saveIn('/api/teams', id, body, TeamResponseSchema)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.list() }),
+  });
+}
+
+const ConfederationResponseSchema = dataEnvelope(ConfederationSchema);
+
+export function useSaveConfederation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number | null; body: ConfederationBody }) =>
+      (await saveIn('/api/confederations', id, body, ConfederationResponseSchema)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.confederations() }),
+  });
+}
