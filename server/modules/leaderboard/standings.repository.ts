@@ -2,13 +2,15 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PredictionChoice } from '#contract/index';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { matches, poolParticipants, pools, predictions, standings, users } from '../../db/schema.ts';
-import { POINTS_PER_CORRECT_PICK } from './scoring.ts';
+import { pickScoreSql, POINTS_PER_CORRECT_PICK } from './scoring.ts';
 import type { StandingRow } from './ranking.ts';
 
-/** The outcome of the finished match aliased `m`, in SQL (the same rule as `matchOutcome`). */
-const OUTCOME_OF_M = sql.raw(
-  `case when m.score_home > m.score_away then 'home' when m.score_home < m.score_away then 'away' else 'draw' end`,
-);
+/** What the prediction aliased `p` scores on the match aliased `m` (the raw queries below), by the one SQL rule. */
+const SCORE_OF_P = pickScoreSql(sql.raw('p.prediction'), {
+  status: sql.raw('m.status'),
+  scoreHome: sql.raw('m.score_home'),
+  scoreAway: sql.raw('m.score_away'),
+});
 
 export function createStandingsRepository(db: Database) {
   return {
@@ -50,10 +52,10 @@ export function createStandingsRepository(db: Database) {
         await tx.execute(sql`
           insert into ${standings} (pool_id, user_id, points, correct_picks, updated_at)
           select pp.pool_id, pp.user_id,
-                 ${POINTS_PER_CORRECT_PICK} * count(m.id), count(m.id), ${now.toISOString()}::timestamptz
+                 sum(${SCORE_OF_P.points}), sum(${SCORE_OF_P.correct}), ${now.toISOString()}::timestamptz
           from ${poolParticipants} pp
           left join ${predictions} p on p.pool_id = pp.pool_id and p.user_id = pp.user_id
-          left join ${matches} m on m.id = p.match_id and m.status = 'finished' and p.prediction = ${OUTCOME_OF_M}
+          left join ${matches} m on m.id = p.match_id
           where ${inScope}
           group by pp.pool_id, pp.user_id
           on conflict (pool_id, user_id) do update
@@ -75,24 +77,24 @@ export function createStandingsRepository(db: Database) {
 
     /** Points per participant from the finished matches of one round (jornada), every participant included. */
     async roundRows(poolId: number, weekNumber: number): Promise<StandingRow[]> {
-      const rows = await queryRows<{ user_id: number; username: string; correct: number }>(db, sql`
-        select pp.user_id, u.name as username, count(hit.match_id)::int as correct
+      const rows = await queryRows<{ user_id: number; username: string; points: number; correct: number }>(db, sql`
+        select pp.user_id, u.name as username, coalesce(sum(pick.points), 0)::int as points, coalesce(sum(pick.correct), 0)::int as correct
         from ${poolParticipants} pp
         join ${users} u on u.id = pp.user_id
         -- Only the round's picks are read (predictions_match_pool_idx), not every pick of the pool.
         left join (
-          select p.user_id, p.match_id
+          select p.user_id, ${SCORE_OF_P.points} as points, ${SCORE_OF_P.correct} as correct
           from ${matches} m
           join ${predictions} p on p.match_id = m.id and p.pool_id = ${poolId}
-          where m.week_number = ${weekNumber} and m.status = 'finished' and p.prediction = ${OUTCOME_OF_M}
-        ) hit on hit.user_id = pp.user_id
+          where m.week_number = ${weekNumber}
+        ) pick on pick.user_id = pp.user_id
         where pp.pool_id = ${poolId}
         group by pp.user_id, u.name
       `);
       return rows.map((r) => ({
         userId: Number(r.user_id),
         username: r.username,
-        points: Number(r.correct) * POINTS_PER_CORRECT_PICK,
+        points: Number(r.points),
         correctPicks: Number(r.correct),
       }));
     },
