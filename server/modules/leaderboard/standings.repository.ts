@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PredictionChoice } from '#contract/index';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { matches, poolParticipants, pools, predictions, standings, users } from '../../db/schema.ts';
-import { pickScoreSql, POINTS_PER_CORRECT_PICK } from './scoring.ts';
+import { pickScoreChangeSql, pickScoreSql, resultChangeScores, resultValues, type MatchResult } from './scoring.ts';
 import type { StandingRow } from './ranking.ts';
 
 /** What the prediction aliased `p` scores on the match aliased `m` (the raw queries below), by the one SQL rule. */
@@ -15,26 +14,33 @@ const SCORE_OF_P = pickScoreSql(sql.raw('p.prediction'), {
 export function createStandingsRepository(db: Database) {
   return {
     /**
-     * Incremental update when match `matchId` goes from outcome `before` to `after`:
-     * only the predictions of that match are read, each moves its standing by -1, 0 or +1 pick.
+     * Incremental update when match `matchId`'s result goes from `before` to `after`: only the predictions
+     * of that match are read, each moves its standing by what it scores after minus what it scored before.
      */
-    async applyOutcomeChange(tx: Executor, matchId: number, before: PredictionChoice | null, after: PredictionChoice | null, now: Date) {
-      if (before === after) return;
-      const delta = sql<number>`(case when ${predictions.prediction} = ${after} then 1 else 0 end) - (case when ${predictions.prediction} = ${before} then 1 else 0 end)`;
+    async applyResultChange(tx: Executor, matchId: number, before: MatchResult, after: MatchResult, now: Date) {
+      if (!resultChangeScores(before, after)) return;
+      const delta = pickScoreChangeSql(predictions.prediction, resultValues(before), resultValues(after));
       const changes = tx
-        .select({ poolId: predictions.poolId, userId: predictions.userId, delta: delta.as('delta') })
+        .select({
+          poolId: predictions.poolId,
+          userId: predictions.userId,
+          correctChange: delta.correct.as('correct_change'),
+          pointsChange: delta.points.as('points_change'),
+        })
         .from(predictions)
         .where(eq(predictions.matchId, matchId))
         .as('changes');
       await tx
         .update(standings)
         .set({
-          correctPicks: sql`${standings.correctPicks} + ${changes.delta}`,
-          points: sql`${standings.points} + ${changes.delta} * ${POINTS_PER_CORRECT_PICK}`,
+          correctPicks: sql`${standings.correctPicks} + ${changes.correctChange}`,
+          points: sql`${standings.points} + ${changes.pointsChange}`,
           updatedAt: now,
         })
         .from(changes)
-        .where(and(eq(standings.poolId, changes.poolId), eq(standings.userId, changes.userId), sql`${changes.delta} <> 0`));
+        .where(
+          and(eq(standings.poolId, changes.poolId), eq(standings.userId, changes.userId), sql`(${changes.correctChange}, ${changes.pointsChange}) <> (0, 0)`),
+        );
       await tx
         .update(pools)
         .set({ standingsUpdatedAt: now })
