@@ -79,11 +79,3 @@ export function pickScoreChangeSql(pick: SQLWrapper, before: MatchResultSql, aft
   const [was, is] = [pickScoreSql(pick, before), pickScoreSql(pick, after)];
   return { correct: sql<number>`(${is.correct} - ${was.correct})`, points: sql<number>`(${is.points} - ${was.points})` };
 }
-
-/**
- * How one pick's standing moves when a match's outcome goes from `before` to
- * `after` (either may be null: not finished). Used for incremental standings.
- */
-export function correctPickDelta(pick: PredictionChoice, before: PredictionChoice | null, after: PredictionChoice | null): -1 | 0 | 1 {
-  return ((pick === after ? 1 : 0) - (pick === before ? 1 : 0)) as -1 | 0 | 1;
-}
