@@ -1,15 +1,28 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { PredictionChoiceSchema } from '#contract/index';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { matches, poolParticipants, pools, predictions, standings, users } from '../../db/schema.ts';
 import { pickScoreChangeSql, pickScoreSql, resultChangeScores, resultValues, type MatchResult } from './scoring.ts';
 import type { StandingRow } from './ranking.ts';
 
-/** What the prediction aliased `p` scores on the match aliased `m` (the raw queries below), by the one SQL rule. */
-const SCORE_OF_P = pickScoreSql(sql.raw('p.prediction'), {
-  status: sql.raw('m.status'),
-  scoreHome: sql.raw('m.score_home'),
-  scoreAway: sql.raw('m.score_away'),
-});
+/**
+ * What each possible pick scores on each match `m` that `where` selects, by the one SQL rule, as rows
+ * (match_id, pick, points, correct) for predictions to join on (match_id, pick); pairs that score nothing
+ * are left out. The rule runs once per match and pick rather than once per prediction: a recompute reads
+ * every pick of its pools.
+ */
+function scoringPicks(where: SQL): SQL {
+  const score = pickScoreSql(sql.raw('c.pick'), { status: sql.raw('m.status'), scoreHome: sql.raw('m.score_home'), scoreAway: sql.raw('m.score_away') });
+  const choices = sql.join(PredictionChoiceSchema.options.map((pick) => sql`(${pick}::text)`), sql`, `);
+  return sql`(
+    select * from (
+      select m.id as match_id, c.pick, ${score.points} as points, ${score.correct} as correct
+      from ${matches} m cross join (values ${choices}) c(pick)
+      where ${where}
+    ) every_pick
+    where (points, correct) <> (0, 0)
+  )`;
+}
 
 export function createStandingsRepository(db: Database) {
   return {
@@ -58,10 +71,10 @@ export function createStandingsRepository(db: Database) {
         await tx.execute(sql`
           insert into ${standings} (pool_id, user_id, points, correct_picks, updated_at)
           select pp.pool_id, pp.user_id,
-                 sum(${SCORE_OF_P.points}), sum(${SCORE_OF_P.correct}), ${now.toISOString()}::timestamptz
+                 coalesce(sum(s.points), 0), coalesce(sum(s.correct), 0), ${now.toISOString()}::timestamptz
           from ${poolParticipants} pp
           left join ${predictions} p on p.pool_id = pp.pool_id and p.user_id = pp.user_id
-          left join ${matches} m on m.id = p.match_id
+          left join ${scoringPicks(sql`true`)} s on s.match_id = p.match_id and s.pick = p.prediction
           where ${inScope}
           group by pp.pool_id, pp.user_id
           on conflict (pool_id, user_id) do update
@@ -89,10 +102,9 @@ export function createStandingsRepository(db: Database) {
         join ${users} u on u.id = pp.user_id
         -- Only the round's picks are read (predictions_match_pool_idx), not every pick of the pool.
         left join (
-          select p.user_id, ${SCORE_OF_P.points} as points, ${SCORE_OF_P.correct} as correct
-          from ${matches} m
-          join ${predictions} p on p.match_id = m.id and p.pool_id = ${poolId}
-          where m.week_number = ${weekNumber}
+          select p.user_id, s.points, s.correct
+          from ${scoringPicks(sql`m.week_number = ${weekNumber}`)} s
+          join ${predictions} p on p.match_id = s.match_id and p.pool_id = ${poolId} and p.prediction = s.pick
         ) pick on pick.user_id = pp.user_id
         where pp.pool_id = ${poolId}
         group by pp.user_id, u.name
