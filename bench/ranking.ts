@@ -5,7 +5,6 @@ import { eq, sql } from 'drizzle-orm';
 import { matches } from '#server/db/schema';
 import { createStandingsRepository } from '#server/modules/leaderboard/standings.repository';
 import { rankStandings } from '#server/modules/leaderboard/ranking';
-import { matchOutcome } from '#server/modules/leaderboard/scoring';
 import { benchDatabases, fmt, medianMs, timed } from './support.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
@@ -53,13 +52,13 @@ for (const target of benchDatabases()) {
     const read = await medianMs(5, async () => rankStandings(await standings.rows(poolId)));
     // One corrected result applied incrementally (flip a match between two outcomes).
     const [match] = await db.select().from(matches).where(eq(matches.round, 'Jornada 1'));
+    // Its score reversed (a draw gets a home goal), so the outcome changes and every pick of it is scored again.
+    const reversed = { ...match!, scoreHome: match!.scoreAway! + (match!.scoreHome === match!.scoreAway ? 1 : 0), scoreAway: match!.scoreHome };
     let flipped = false;
     const incremental = await medianMs(5, async () => {
-      const before = matchOutcome(match!);
-      const after = flipped ? before : before === 'home' ? 'away' : 'home';
-      const from = flipped ? (before === 'home' ? 'away' : 'home') : before;
+      const [from, to] = flipped ? [reversed, match!] : [match!, reversed];
       flipped = !flipped;
-      await db.transaction((tx) => standings.applyOutcomeChange(tx, match!.id, from, after, now()));
+      await db.transaction((tx) => standings.applyResultChange(tx, match!.id, from, to, now()));
     });
 
     console.log(`\n${target.label}: pool of ${MEMBERS} members, ${MATCHES} finished matches, ${MEMBERS * MATCHES} predictions (filled in ${fmt(fill.ms / 1000)} s)`);

@@ -1,7 +1,5 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { PredictionChoice } from '#contract/index';
-import { correctPickDelta, matchOutcome } from './scoring.ts';
+import { matchOutcome, resultChangeScores, scorePick } from './scoring.ts';
 
 describe('matchOutcome', () => {
   it('reads home, draw and away from a finished score', () => {
@@ -16,21 +14,19 @@ describe('matchOutcome', () => {
   });
 });
 
-describe('correctPickDelta', () => {
-  const choice = fc.constantFrom<PredictionChoice>('home', 'draw', 'away');
-  const outcome = fc.option(choice, { nil: null });
+describe('scorePick', () => {
+  it('gives 3 points and a correct pick for the right outcome of a finished match, nothing otherwise', () => {
+    expect(scorePick('home', { status: 'finished', scoreHome: 2, scoreAway: 1 })).toEqual({ correct: 1, points: 3 });
+    expect(scorePick('draw', { status: 'finished', scoreHome: 2, scoreAway: 1 })).toEqual({ correct: 0, points: 0 });
+    expect(scorePick('home', { status: 'live', scoreHome: 2, scoreAway: 1 })).toEqual({ correct: 0, points: 0 });
+  });
+});
 
-  it('summed over any sequence of result changes equals scoring the last result (property)', () => {
-    fc.assert(
-      fc.property(choice, fc.array(outcome, { maxLength: 10 }), (pick, results) => {
-        let correct = 0;
-        let previous: PredictionChoice | null = null;
-        for (const next of results) {
-          correct += correctPickDelta(pick, previous, next);
-          previous = next;
-        }
-        expect(correct).toBe(previous === pick ? 1 : 0);
-      }),
-    );
+describe('resultChangeScores', () => {
+  it('is true exactly when the outcome changes', () => {
+    expect(resultChangeScores({ status: 'finished', scoreHome: 2, scoreAway: 1 }, { status: 'finished', scoreHome: 3, scoreAway: 0 })).toBe(false);
+    expect(resultChangeScores({ status: 'scheduled', scoreHome: null, scoreAway: null }, { status: 'live', scoreHome: 1, scoreAway: 0 })).toBe(false);
+    expect(resultChangeScores({ status: 'live', scoreHome: 1, scoreAway: 1 }, { status: 'finished', scoreHome: 1, scoreAway: 1 })).toBe(true);
+    expect(resultChangeScores({ status: 'finished', scoreHome: 2, scoreAway: 1 }, { status: 'finished', scoreHome: 1, scoreAway: 2 })).toBe(true);
   });
 });

@@ -1,38 +1,59 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PredictionChoice } from '#contract/index';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { PredictionChoiceSchema } from '#contract/index';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { matches, poolParticipants, pools, predictions, standings, users } from '../../db/schema.ts';
-import { POINTS_PER_CORRECT_PICK } from './scoring.ts';
+import { pickScoreChangeSql, pickScoreSql, resultChangeScores, resultValues, type MatchResult } from './scoring.ts';
 import type { StandingRow } from './ranking.ts';
 
-/** The outcome of the finished match aliased `m`, in SQL (the same rule as `matchOutcome`). */
-const OUTCOME_OF_M = sql.raw(
-  `case when m.score_home > m.score_away then 'home' when m.score_home < m.score_away then 'away' else 'draw' end`,
-);
+/**
+ * What each possible pick scores on each match `m` that `where` selects, by the one SQL rule, as rows
+ * (match_id, pick, points, correct) for predictions to join on (match_id, pick); pairs that score nothing
+ * are left out. The rule runs once per match and pick rather than once per prediction: a recompute reads
+ * every pick of its pools.
+ */
+function scoringPicks(where: SQL): SQL {
+  const score = pickScoreSql(sql.raw('c.pick'), { status: sql.raw('m.status'), scoreHome: sql.raw('m.score_home'), scoreAway: sql.raw('m.score_away') });
+  const choices = sql.join(PredictionChoiceSchema.options.map((pick) => sql`(${pick}::text)`), sql`, `);
+  return sql`(
+    select * from (
+      select m.id as match_id, c.pick, ${score.points} as points, ${score.correct} as correct
+      from ${matches} m cross join (values ${choices}) c(pick)
+      where ${where}
+    ) every_pick
+    where (points, correct) <> (0, 0)
+  )`;
+}
 
 export function createStandingsRepository(db: Database) {
   return {
     /**
-     * Incremental update when match `matchId` goes from outcome `before` to `after`:
-     * only the predictions of that match are read, each moves its standing by -1, 0 or +1 pick.
+     * Incremental update when match `matchId`'s result goes from `before` to `after`: only the predictions
+     * of that match are read, each moves its standing by what it scores after minus what it scored before.
      */
-    async applyOutcomeChange(tx: Executor, matchId: number, before: PredictionChoice | null, after: PredictionChoice | null, now: Date) {
-      if (before === after) return;
-      const delta = sql<number>`(case when ${predictions.prediction} = ${after} then 1 else 0 end) - (case when ${predictions.prediction} = ${before} then 1 else 0 end)`;
+    async applyResultChange(tx: Executor, matchId: number, before: MatchResult, after: MatchResult, now: Date) {
+      if (!resultChangeScores(before, after)) return;
+      const delta = pickScoreChangeSql(predictions.prediction, resultValues(before), resultValues(after));
       const changes = tx
-        .select({ poolId: predictions.poolId, userId: predictions.userId, delta: delta.as('delta') })
+        .select({
+          poolId: predictions.poolId,
+          userId: predictions.userId,
+          correctChange: delta.correct.as('correct_change'),
+          pointsChange: delta.points.as('points_change'),
+        })
         .from(predictions)
         .where(eq(predictions.matchId, matchId))
         .as('changes');
       await tx
         .update(standings)
         .set({
-          correctPicks: sql`${standings.correctPicks} + ${changes.delta}`,
-          points: sql`${standings.points} + ${changes.delta} * ${POINTS_PER_CORRECT_PICK}`,
+          correctPicks: sql`${standings.correctPicks} + ${changes.correctChange}`,
+          points: sql`${standings.points} + ${changes.pointsChange}`,
           updatedAt: now,
         })
         .from(changes)
-        .where(and(eq(standings.poolId, changes.poolId), eq(standings.userId, changes.userId), sql`${changes.delta} <> 0`));
+        .where(
+          and(eq(standings.poolId, changes.poolId), eq(standings.userId, changes.userId), sql`(${changes.correctChange}, ${changes.pointsChange}) <> (0, 0)`),
+        );
       await tx
         .update(pools)
         .set({ standingsUpdatedAt: now })
@@ -50,10 +71,10 @@ export function createStandingsRepository(db: Database) {
         await tx.execute(sql`
           insert into ${standings} (pool_id, user_id, points, correct_picks, updated_at)
           select pp.pool_id, pp.user_id,
-                 ${POINTS_PER_CORRECT_PICK} * count(m.id), count(m.id), ${now.toISOString()}::timestamptz
+                 coalesce(sum(s.points), 0), coalesce(sum(s.correct), 0), ${now.toISOString()}::timestamptz
           from ${poolParticipants} pp
           left join ${predictions} p on p.pool_id = pp.pool_id and p.user_id = pp.user_id
-          left join ${matches} m on m.id = p.match_id and m.status = 'finished' and p.prediction = ${OUTCOME_OF_M}
+          left join ${scoringPicks(sql`true`)} s on s.match_id = p.match_id and s.pick = p.prediction
           where ${inScope}
           group by pp.pool_id, pp.user_id
           on conflict (pool_id, user_id) do update
@@ -75,24 +96,23 @@ export function createStandingsRepository(db: Database) {
 
     /** Points per participant from the finished matches of one round (jornada), every participant included. */
     async roundRows(poolId: number, weekNumber: number): Promise<StandingRow[]> {
-      const rows = await queryRows<{ user_id: number; username: string; correct: number }>(db, sql`
-        select pp.user_id, u.name as username, count(hit.match_id)::int as correct
+      const rows = await queryRows<{ user_id: number; username: string; points: number; correct: number }>(db, sql`
+        select pp.user_id, u.name as username, coalesce(sum(pick.points), 0)::int as points, coalesce(sum(pick.correct), 0)::int as correct
         from ${poolParticipants} pp
         join ${users} u on u.id = pp.user_id
         -- Only the round's picks are read (predictions_match_pool_idx), not every pick of the pool.
         left join (
-          select p.user_id, p.match_id
-          from ${matches} m
-          join ${predictions} p on p.match_id = m.id and p.pool_id = ${poolId}
-          where m.week_number = ${weekNumber} and m.status = 'finished' and p.prediction = ${OUTCOME_OF_M}
-        ) hit on hit.user_id = pp.user_id
+          select p.user_id, s.points, s.correct
+          from ${scoringPicks(sql`m.week_number = ${weekNumber}`)} s
+          join ${predictions} p on p.match_id = s.match_id and p.pool_id = ${poolId} and p.prediction = s.pick
+        ) pick on pick.user_id = pp.user_id
         where pp.pool_id = ${poolId}
         group by pp.user_id, u.name
       `);
       return rows.map((r) => ({
         userId: Number(r.user_id),
         username: r.username,
-        points: Number(r.correct) * POINTS_PER_CORRECT_PICK,
+        points: Number(r.points),
         correctPicks: Number(r.correct),
       }));
     },

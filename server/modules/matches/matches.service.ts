@@ -9,7 +9,6 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { dataVersions } from '../../lib/data-versions.ts';
 import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors.ts';
-import { matchOutcome } from '../leaderboard/scoring.ts';
 import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
 import type { TeamsRepository } from '../teams/teams.repository.ts';
 import type { MatchesRepository, MatchValues } from './matches.repository.ts';
@@ -79,7 +78,7 @@ export function createMatchesService({ db, matches, teams, standings, clock }: D
           throw error;
         }
         if (resultChanged(before, after)) {
-          await standings.applyOutcomeChange(tx, id, matchOutcome(before), matchOutcome(after), clock());
+          await standings.applyResultChange(tx, id, before, after, clock());
           await matches.recordResultChange(tx, {
             matchId: id,
             changedBy: source.kind === 'admin' ? source.userId : null,
