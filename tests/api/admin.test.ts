@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { ImportJob, Match, Pool, PredictionChoice, SignInResponse, Team } from '#contract/index';
+import type { ImportJob, Match, SignInResponse, Team } from '#contract/index';
 import { importJobs, matches, roles, teams, users as usersTable } from '#server/db/schema';
 import { seedFootballData } from '#server/db/seed/seed';
 import type * as PublicUrlSource from '#server/modules/results/public-url-source';
@@ -42,7 +42,6 @@ let t: TestApp;
 let admin: SignInResponse;
 let ana: SignInResponse;
 let beto: SignInResponse;
-let code = 610000;
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => now });
@@ -245,7 +244,7 @@ describe('deleting an account', () => {
   it('gives the place back to the pool, ends the sessions and drops the account from the ranking', async () => {
     const owner = await t.createUser();
     const leaving = await t.createUser({ name: 'Se va' });
-    const pool = await newPool(owner, [ana, leaving]);
+    const pool = await t.api.pool(owner, { players: [ana, leaving] });
     expect((await as(leaving, 'DELETE', `/api/users/${ana.userProfile.id}`)).statusCode).toBe(403);
 
     const res = await as(leaving, 'DELETE', `/api/users/${leaving.userProfile.id}`);
@@ -260,7 +259,7 @@ describe('deleting an account', () => {
 
   it("is refused while the account created pools others play in, and for an admin's own account", async () => {
     const owner = await t.createUser();
-    const pool = await newPool(owner, [beto]);
+    const pool = await t.api.pool(owner, { players: [beto] });
     const refused = await as(owner, 'DELETE', `/api/users/${owner.userProfile.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/creó quinielas/);
@@ -272,7 +271,7 @@ describe('deleting an account', () => {
 
     // An admin may delete another account (and a pool without participants goes with it).
     const lonely = await t.createUser();
-    const emptyPool = await newPool(lonely, []);
+    const emptyPool = await t.api.pool(lonely);
     expect((await as(admin, 'DELETE', `/api/users/${lonely.userProfile.id}`)).statusCode).toBe(200);
     expect((await as(admin, 'GET', `/api/pools/${emptyPool.id}`)).statusCode).toBe(404);
     expect((await as(admin, 'DELETE', '/api/users/999999')).statusCode).toBe(404);
@@ -355,50 +354,25 @@ describe('roles', () => {
   });
 });
 
-async function newPool(owner: SignInResponse, players: SignInResponse[]): Promise<Pool> {
-  const res = await as(owner, 'POST', '/api/pools', {
-    name: 'Admin',
-    invitationCode: code++,
-    creatorId: owner.userProfile.id,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const pool = res.json().data as Pool;
-  for (const p of players)
-    expect(
-      (await as(p, 'POST', '/api/pools/join', { invitationCode: pool.invitationCode, userId: p.userProfile.id }))
-        .statusCode,
-    ).toBe(200);
-  return pool;
-}
-
 describe('correcting a result', () => {
   let home: Team;
   let away: Team;
   beforeAll(async () => {
-    home = (await as(admin, 'POST', '/api/teams', { name: 'Correctores FC' })).json().data;
-    away = (await as(admin, 'POST', '/api/teams', { name: 'Auditados CF' })).json().data;
+    home = await t.api.team(admin, { name: 'Correctores FC' });
+    away = await t.api.team(admin, { name: 'Auditados CF' });
   });
 
   it('finished 2–1 becoming 1–1 moves the ranking, and the audit trail says who, when and what', async () => {
     const owner = await t.createUser();
-    const pool = await newPool(owner, [ana, beto]);
-    const match = (
-      await as(admin, 'POST', '/api/matches', {
-        weekNumber: 12,
-        matchDate: '2026-11-28T20:00:00Z',
-        homeTeamId: home.id,
-        awayTeamId: away.id,
-      })
-    ).json().data as Match;
-    const predict = (who: SignInResponse, prediction: PredictionChoice) =>
-      as(who, 'POST', '/api/predictions', {
-        prediction,
-        userId: who.userProfile.id,
-        matchId: match.id,
-        poolId: pool.id,
-      });
-    expect((await predict(ana, 'home')).statusCode).toBe(201);
-    expect((await predict(beto, 'draw')).statusCode).toBe(201);
+    const pool = await t.api.pool(owner, { players: [ana, beto] });
+    const match = await t.api.match(admin, {
+      weekNumber: 12,
+      matchDate: '2026-11-28T20:00:00Z',
+      homeTeamId: home.id,
+      awayTeamId: away.id,
+    });
+    await t.api.predict(ana, pool, match, 'home');
+    await t.api.predict(beto, pool, match, 'draw');
     const ranking = async () =>
       (await as(ana, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`))
         .json()
@@ -408,10 +382,7 @@ describe('correcting a result', () => {
           p.points,
         ]);
 
-    expect(
-      (await as(admin, 'PATCH', `/api/matches/${match.id}`, { status: 'finished', scoreHome: 2, scoreAway: 1 }))
-        .statusCode,
-    ).toBe(200);
+    await t.api.result(admin, match, 2, 1);
     expect(await ranking()).toEqual([
       [1, 'Ana', 3],
       [2, 'Beto', 0],
@@ -455,22 +426,15 @@ describe('correcting a result', () => {
   });
 
   it('keeps refusing a team with matches and a match with predictions (409)', async () => {
-    const match = (
-      await as(admin, 'POST', '/api/matches', {
-        weekNumber: 13,
-        matchDate: '2026-12-05T20:00:00Z',
-        homeTeamId: home.id,
-        awayTeamId: away.id,
-      })
-    ).json().data as Match;
-    const owner = await t.createUser();
-    const pool = await newPool(owner, [ana]);
-    await as(ana, 'POST', '/api/predictions', {
-      prediction: 'away',
-      userId: ana.userProfile.id,
-      matchId: match.id,
-      poolId: pool.id,
+    const match = await t.api.match(admin, {
+      weekNumber: 13,
+      matchDate: '2026-12-05T20:00:00Z',
+      homeTeamId: home.id,
+      awayTeamId: away.id,
     });
+    const owner = await t.createUser();
+    const pool = await t.api.pool(owner, { players: [ana] });
+    await t.api.predict(ana, pool, match, 'away');
     expect((await as(admin, 'DELETE', `/api/matches/${match.id}`)).statusCode).toBe(409);
     expect((await as(admin, 'DELETE', `/api/teams/${home.id}`)).statusCode).toBe(409);
   });
@@ -526,17 +490,8 @@ describe('importing results as an admin', () => {
     expect(match.status).toBe('scheduled');
     const owner = await t.createUser();
     const player = await t.createUser({ name: 'Acierta' });
-    const pool = await newPool(owner, [player]);
-    expect(
-      (
-        await as(player, 'POST', '/api/predictions', {
-          prediction: 'away',
-          userId: player.userProfile.id,
-          matchId: match.id,
-          poolId: pool.id,
-        })
-      ).statusCode,
-    ).toBe(201);
+    const pool = await t.api.pool(owner, { players: [player] });
+    await t.api.predict(player, pool, match, 'away');
 
     const edited: SourceFile = {
       ...laliga,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { Match, Pool, SignInResponse } from '#contract/index';
+import type { Match, SignInResponse } from '#contract/index';
 import { matchResultChanges, matches, teams } from '#server/db/schema';
 import { seedFootballData } from '#server/db/seed/seed';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
@@ -48,9 +48,8 @@ describe('Actualizar Resultados pulls the configured source', () => {
 
     const owner = await t.createUser();
     const player = await t.createUser({ name: 'Acertante' });
-    const pool = (await as(owner, 'POST', '/api/pools', { name: 'Liga', invitationCode: 700001, creatorId: owner.userProfile.id })).json().data as Pool;
-    await as(player, 'POST', '/api/pools/join', { invitationCode: pool.invitationCode, userId: player.userProfile.id });
-    expect((await as(player, 'POST', '/api/predictions', { prediction: 'home', userId: player.userProfile.id, matchId: match.id, poolId: pool.id })).statusCode).toBe(201);
+    const pool = await t.api.pool(owner, { players: [player] });
+    await t.api.predict(player, pool, match, 'home');
 
     upcoming.score = { ft: [2, 0], ht: [1, 0] };
     await writeFile(sourcePath, JSON.stringify(laliga));
