@@ -1,12 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import type { ImportJob, Match, SignInResponse, Team } from '#contract/index';
-import { importJobs, matches, roles, teams, users as usersTable } from '#server/db/schema';
+import { eq } from 'drizzle-orm';
+import type { ImportJob, SignInResponse, Team } from '#contract/index';
+import { importJobs, matches, roles, users as usersTable } from '#server/db/schema';
 import { seedFootballData } from '#server/db/seed/seed';
 import type * as PublicUrlSource from '#server/modules/results/public-url-source';
+import { laligaFile, seededMatch, type SourceFile } from '#tests/support/laliga';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
@@ -31,11 +31,6 @@ vi.mock('#server/modules/results/public-url-source', async (importOriginal) => {
       }),
   };
 });
-
-interface SourceFile {
-  name: string;
-  matches: { round: string; date: string; time?: string; team1: string; team2: string; score?: unknown }[];
-}
 
 const now = new Date('2026-11-21T12:00:00Z');
 let t: TestApp;
@@ -443,21 +438,10 @@ describe('correcting a result', () => {
 describe('importing results as an admin', () => {
   let laliga: SourceFile;
   beforeAll(async () => {
-    laliga = JSON.parse(
-      await readFile(new URL('../../server/db/seed/data/laliga-2026-27.json', import.meta.url), 'utf8'),
-    ) as SourceFile;
+    laliga = await laligaFile();
     await seedFootballData(t.db, () => now);
   }, 60_000);
 
-  async function fixtureOf(row: SourceFile['matches'][number]): Promise<Match> {
-    const id = async (name: string) =>
-      (await t.db.select({ id: teams.id }).from(teams).where(eq(teams.sourceName, name)))[0]!.id;
-    const [found] = await t.db
-      .select({ id: matches.id })
-      .from(matches)
-      .where(and(eq(matches.homeTeamId, await id(row.team1)), eq(matches.awayTeamId, await id(row.team2))));
-    return (await as(admin, 'GET', `/api/matches/${found!.id}`)).json().data as Match;
-  }
   const importAs = (who: SignInResponse, payload: object) => as(who, 'POST', '/api/admin/import-results', payload);
   const jobOf = async (id: number): Promise<ImportJob> => {
     const res = await as(admin, 'GET', `/api/admin/import-jobs/${id}`);
@@ -486,7 +470,7 @@ describe('importing results as an admin', () => {
 
   it('applies an uploaded file, moves the standings, answers what changed, and is idempotent', async () => {
     const row = laliga.matches.find((m) => m.date > '2026-11-22' && !m.score)!;
-    const match = await fixtureOf(row);
+    const match = await seededMatch(t, admin, row);
     expect(match.status).toBe('scheduled');
     const owner = await t.createUser();
     const player = await t.createUser({ name: 'Acierta' });

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignInResponse } from '#contract/index';
+import { laligaFile } from '#tests/support/laliga';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 import { testDatabaseKind } from '#tests/support/test-database';
 
@@ -98,9 +98,7 @@ describe('GET /metrics', () => {
 
   it('counts results imports by trigger and outcome', async () => {
     const admin = await t.createUser({ role: 'admin' });
-    const laliga = JSON.parse(await readFile(new URL('../../server/db/seed/data/laliga-2026-27.json', import.meta.url), 'utf8')) as {
-      matches: unknown[];
-    };
+    const laliga = await laligaFile();
     const res = await t.injectAs(admin.session.accessToken, {
       method: 'POST',
       url: '/api/admin/import-results',
