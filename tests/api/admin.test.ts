@@ -1,12 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import type { ImportJob, Match, Pool, PredictionChoice, SignInResponse, Team } from '#contract/index';
-import { importJobs, matches, roles, teams, users as usersTable } from '#server/db/schema';
+import { eq } from 'drizzle-orm';
+import type { ImportJob, SignInResponse, Team } from '#contract/index';
+import { importJobs, matches, roles, users as usersTable } from '#server/db/schema';
 import { seedFootballData } from '#server/db/seed/seed';
 import type * as PublicUrlSource from '#server/modules/results/public-url-source';
+import { laligaFile, seededMatch, type SourceFile } from '#tests/support/laliga';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
@@ -32,17 +32,11 @@ vi.mock('#server/modules/results/public-url-source', async (importOriginal) => {
   };
 });
 
-interface SourceFile {
-  name: string;
-  matches: { round: string; date: string; time?: string; team1: string; team2: string; score?: unknown }[];
-}
-
 const now = new Date('2026-11-21T12:00:00Z');
 let t: TestApp;
 let admin: SignInResponse;
 let ana: SignInResponse;
 let beto: SignInResponse;
-let code = 610000;
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => now });
@@ -245,7 +239,7 @@ describe('deleting an account', () => {
   it('gives the place back to the pool, ends the sessions and drops the account from the ranking', async () => {
     const owner = await t.createUser();
     const leaving = await t.createUser({ name: 'Se va' });
-    const pool = await newPool(owner, [ana, leaving]);
+    const pool = await t.api.pool(owner, { players: [ana, leaving] });
     expect((await as(leaving, 'DELETE', `/api/users/${ana.userProfile.id}`)).statusCode).toBe(403);
 
     const res = await as(leaving, 'DELETE', `/api/users/${leaving.userProfile.id}`);
@@ -260,7 +254,7 @@ describe('deleting an account', () => {
 
   it("is refused while the account created pools others play in, and for an admin's own account", async () => {
     const owner = await t.createUser();
-    const pool = await newPool(owner, [beto]);
+    const pool = await t.api.pool(owner, { players: [beto] });
     const refused = await as(owner, 'DELETE', `/api/users/${owner.userProfile.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/creó quinielas/);
@@ -272,7 +266,7 @@ describe('deleting an account', () => {
 
     // An admin may delete another account (and a pool without participants goes with it).
     const lonely = await t.createUser();
-    const emptyPool = await newPool(lonely, []);
+    const emptyPool = await t.api.pool(lonely);
     expect((await as(admin, 'DELETE', `/api/users/${lonely.userProfile.id}`)).statusCode).toBe(200);
     expect((await as(admin, 'GET', `/api/pools/${emptyPool.id}`)).statusCode).toBe(404);
     expect((await as(admin, 'DELETE', '/api/users/999999')).statusCode).toBe(404);
@@ -355,50 +349,25 @@ describe('roles', () => {
   });
 });
 
-async function newPool(owner: SignInResponse, players: SignInResponse[]): Promise<Pool> {
-  const res = await as(owner, 'POST', '/api/pools', {
-    name: 'Admin',
-    invitationCode: code++,
-    creatorId: owner.userProfile.id,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const pool = res.json().data as Pool;
-  for (const p of players)
-    expect(
-      (await as(p, 'POST', '/api/pools/join', { invitationCode: pool.invitationCode, userId: p.userProfile.id }))
-        .statusCode,
-    ).toBe(200);
-  return pool;
-}
-
 describe('correcting a result', () => {
   let home: Team;
   let away: Team;
   beforeAll(async () => {
-    home = (await as(admin, 'POST', '/api/teams', { name: 'Correctores FC' })).json().data;
-    away = (await as(admin, 'POST', '/api/teams', { name: 'Auditados CF' })).json().data;
+    home = await t.api.team(admin, { name: 'Correctores FC' });
+    away = await t.api.team(admin, { name: 'Auditados CF' });
   });
 
   it('finished 2–1 becoming 1–1 moves the ranking, and the audit trail says who, when and what', async () => {
     const owner = await t.createUser();
-    const pool = await newPool(owner, [ana, beto]);
-    const match = (
-      await as(admin, 'POST', '/api/matches', {
-        weekNumber: 12,
-        matchDate: '2026-11-28T20:00:00Z',
-        homeTeamId: home.id,
-        awayTeamId: away.id,
-      })
-    ).json().data as Match;
-    const predict = (who: SignInResponse, prediction: PredictionChoice) =>
-      as(who, 'POST', '/api/predictions', {
-        prediction,
-        userId: who.userProfile.id,
-        matchId: match.id,
-        poolId: pool.id,
-      });
-    expect((await predict(ana, 'home')).statusCode).toBe(201);
-    expect((await predict(beto, 'draw')).statusCode).toBe(201);
+    const pool = await t.api.pool(owner, { players: [ana, beto] });
+    const match = await t.api.match(admin, {
+      weekNumber: 12,
+      matchDate: '2026-11-28T20:00:00Z',
+      homeTeamId: home.id,
+      awayTeamId: away.id,
+    });
+    await t.api.predict(ana, pool, match, 'home');
+    await t.api.predict(beto, pool, match, 'draw');
     const ranking = async () =>
       (await as(ana, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`))
         .json()
@@ -408,10 +377,7 @@ describe('correcting a result', () => {
           p.points,
         ]);
 
-    expect(
-      (await as(admin, 'PATCH', `/api/matches/${match.id}`, { status: 'finished', scoreHome: 2, scoreAway: 1 }))
-        .statusCode,
-    ).toBe(200);
+    await t.api.result(admin, match, 2, 1);
     expect(await ranking()).toEqual([
       [1, 'Ana', 3],
       [2, 'Beto', 0],
@@ -455,22 +421,15 @@ describe('correcting a result', () => {
   });
 
   it('keeps refusing a team with matches and a match with predictions (409)', async () => {
-    const match = (
-      await as(admin, 'POST', '/api/matches', {
-        weekNumber: 13,
-        matchDate: '2026-12-05T20:00:00Z',
-        homeTeamId: home.id,
-        awayTeamId: away.id,
-      })
-    ).json().data as Match;
-    const owner = await t.createUser();
-    const pool = await newPool(owner, [ana]);
-    await as(ana, 'POST', '/api/predictions', {
-      prediction: 'away',
-      userId: ana.userProfile.id,
-      matchId: match.id,
-      poolId: pool.id,
+    const match = await t.api.match(admin, {
+      weekNumber: 13,
+      matchDate: '2026-12-05T20:00:00Z',
+      homeTeamId: home.id,
+      awayTeamId: away.id,
     });
+    const owner = await t.createUser();
+    const pool = await t.api.pool(owner, { players: [ana] });
+    await t.api.predict(ana, pool, match, 'away');
     expect((await as(admin, 'DELETE', `/api/matches/${match.id}`)).statusCode).toBe(409);
     expect((await as(admin, 'DELETE', `/api/teams/${home.id}`)).statusCode).toBe(409);
   });
@@ -479,21 +438,10 @@ describe('correcting a result', () => {
 describe('importing results as an admin', () => {
   let laliga: SourceFile;
   beforeAll(async () => {
-    laliga = JSON.parse(
-      await readFile(new URL('../../server/db/seed/data/laliga-2026-27.json', import.meta.url), 'utf8'),
-    ) as SourceFile;
+    laliga = await laligaFile();
     await seedFootballData(t.db, () => now);
   }, 60_000);
 
-  async function fixtureOf(row: SourceFile['matches'][number]): Promise<Match> {
-    const id = async (name: string) =>
-      (await t.db.select({ id: teams.id }).from(teams).where(eq(teams.sourceName, name)))[0]!.id;
-    const [found] = await t.db
-      .select({ id: matches.id })
-      .from(matches)
-      .where(and(eq(matches.homeTeamId, await id(row.team1)), eq(matches.awayTeamId, await id(row.team2))));
-    return (await as(admin, 'GET', `/api/matches/${found!.id}`)).json().data as Match;
-  }
   const importAs = (who: SignInResponse, payload: object) => as(who, 'POST', '/api/admin/import-results', payload);
   const jobOf = async (id: number): Promise<ImportJob> => {
     const res = await as(admin, 'GET', `/api/admin/import-jobs/${id}`);
@@ -522,21 +470,12 @@ describe('importing results as an admin', () => {
 
   it('applies an uploaded file, moves the standings, answers what changed, and is idempotent', async () => {
     const row = laliga.matches.find((m) => m.date > '2026-11-22' && !m.score)!;
-    const match = await fixtureOf(row);
+    const match = await seededMatch(t, admin, row);
     expect(match.status).toBe('scheduled');
     const owner = await t.createUser();
     const player = await t.createUser({ name: 'Acierta' });
-    const pool = await newPool(owner, [player]);
-    expect(
-      (
-        await as(player, 'POST', '/api/predictions', {
-          prediction: 'away',
-          userId: player.userProfile.id,
-          matchId: match.id,
-          poolId: pool.id,
-        })
-      ).statusCode,
-    ).toBe(201);
+    const pool = await t.api.pool(owner, { players: [player] });
+    await t.api.predict(player, pool, match, 'away');
 
     const edited: SourceFile = {
       ...laliga,

@@ -117,7 +117,7 @@ describe('POST /auth/signup', () => {
 
 describe('sign-in, profile and sign-out', () => {
   it('signs in with the right password and returns session and userProfile', async () => {
-    const { session, userProfile } = await t.signUpAndIn({ name: 'Luis' });
+    const { session, userProfile } = await t.api.user({ name: 'Luis' });
     expect(session.tokenType).toBe('Bearer');
     expect(session.accessToken.length).toBeGreaterThanOrEqual(40);
     expect(new Date(session.expiresAt).getTime()).toBeGreaterThan(now.getTime());
@@ -129,7 +129,7 @@ describe('sign-in, profile and sign-out', () => {
   });
 
   it('/auth/login is the same as /auth/signin', async () => {
-    const { userProfile } = await t.signUpAndIn({ email: 'login-alias@example.com', password: 'clave-alias-1' });
+    const { userProfile } = await t.api.user({ email: 'login-alias@example.com', password: 'clave-alias-1' });
     const res = await t.app.inject({
       method: 'POST',
       url: '/auth/login',
@@ -140,14 +140,14 @@ describe('sign-in, profile and sign-out', () => {
   });
 
   it('stores only a hash of the token', async () => {
-    const { session, userProfile } = await t.signUpAndIn();
+    const { session, userProfile } = await t.api.user();
     const rows = await t.db.select().from(sessions).where(eq(sessions.userId, userProfile.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.tokenHash).not.toBe(session.accessToken);
   });
 
   it('answers an unknown e-mail and a wrong password with the same 401 message', async () => {
-    await t.signUpAndIn({ email: 'existe@example.com', password: 'clave-correcta' });
+    await t.api.user({ email: 'existe@example.com', password: 'clave-correcta' });
     const wrong = await t.app.inject({ method: 'POST', url: '/auth/signin', payload: { email: 'existe@example.com', password: 'mala' } });
     const unknown = await t.app.inject({ method: 'POST', url: '/auth/signin', payload: { email: 'nadie@example.com', password: 'mala' } });
     expectApiError(wrong, 401, 'Correo o contraseña incorrectos.');
@@ -155,7 +155,7 @@ describe('sign-in, profile and sign-out', () => {
   });
 
   it('revokes the token on sign-out', async () => {
-    const { session } = await t.signUpAndIn();
+    const { session } = await t.api.user();
     const out = await t.injectAs(session.accessToken, { method: 'POST', url: '/auth/signout' });
     expect(out.statusCode).toBe(200);
     expectApiError(await t.injectAs(session.accessToken, { method: 'GET', url: '/auth/profile' }), 401);
@@ -170,7 +170,7 @@ describe('sign-in, profile and sign-out', () => {
   });
 
   it('expires sessions after the configured lifetime', async () => {
-    const { session } = await t.signUpAndIn();
+    const { session } = await t.api.user();
     const saved = now;
     now = new Date(new Date(session.expiresAt).getTime() + 1000);
     try {
@@ -184,7 +184,7 @@ describe('sign-in, profile and sign-out', () => {
 describe('rate limits', () => {
   it('locks password sign-in for an account after 10 failures in 15 minutes, then lets it in again', async () => {
     const email = 'objetivo@example.com';
-    await t.signUpAndIn({ email, password: 'la-buena-clave' });
+    await t.api.user({ email, password: 'la-buena-clave' });
     for (let i = 0; i < 10; i += 1) {
       const res = await t.app.inject({ method: 'POST', url: '/auth/signin', payload: { email, password: `intento-${i}` } });
       expect(res.statusCode).toBe(401);
@@ -194,7 +194,7 @@ describe('rate limits', () => {
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
 
     // Another account from the same address is not affected.
-    const other = await t.signUpAndIn();
+    const other = await t.api.user();
     expect(other.session.accessToken).toBeTruthy();
 
     const saved = now;
@@ -220,14 +220,14 @@ describe('sign-in failure limit under simultaneous guesses', () => {
 
   it('evaluates at most SIGNIN_MAX_FAILURES of 95 wrong passwords sent at once', async () => {
     const email = 'asedio@example.com';
-    await t.signUpAndIn({ email, password: 'la-clave-real' });
+    await t.api.user({ email, password: 'la-clave-real' });
     const codes = await Promise.all(Array.from({ length: 95 }, (_, i) => guess(email, `paralelo-${i}`)));
     expect(tally(codes)).toEqual({ evaluated: 10, failed: 10, signedIn: 0, refused: 85 });
   }, 120_000);
 
   it('hides no session among 60 parallel guesses beyond the limit', async () => {
     const email = 'escondida@example.com';
-    await t.signUpAndIn({ email, password: 'la-clave-real' });
+    await t.api.user({ email, password: 'la-clave-real' });
     // The right password is the last one sent: by then every slot of the window is taken.
     const passwords = [...Array.from({ length: 59 }, (_, i) => `mezcla-${i}`), 'la-clave-real'];
     const result = tally(await Promise.all(passwords.map((p) => guess(email, p))));
@@ -239,7 +239,7 @@ describe('sign-in failure limit under simultaneous guesses', () => {
 
   it('keeps counting earlier failures after a right password (it only gives back its own attempt)', async () => {
     const email = 'cuenta-propia@example.com';
-    await t.signUpAndIn({ email, password: 'la-clave-real' });
+    await t.api.user({ email, password: 'la-clave-real' });
     for (let i = 0; i < 9; i += 1) expect(await guess(email, `error-${i}`)).toBe(401);
     expect(await guess(email, 'la-clave-real')).toBe(200);
     expect(await guess(email, 'error-9')).toBe(401);

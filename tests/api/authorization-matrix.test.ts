@@ -54,10 +54,8 @@ async function ok<T>(token: string, method: string, url: string, payload?: objec
 }
 
 const admin = () => users.admin.session.accessToken;
-const newPool = (owner: SignInResponse) =>
-  ok<Pool>(owner.session.accessToken, 'POST', '/api/pools', { name: 'Matriz', invitationCode: codes++, creatorId: owner.userProfile.id });
-const newMatch = (matchDate = '2026-12-20T20:00:00Z') =>
-  ok<Match>(admin(), 'POST', '/api/matches', { weekNumber: week++, matchDate, homeTeamId: teamIds[0], awayTeamId: teamIds[1] });
+/** A match between two teams of its own, so that its fixture is never taken. */
+const newMatch = (matchDate = '2026-12-20T20:00:00Z') => t.api.match(users.admin, { matchDate });
 const sameRole = async (actor: Actor) =>
   actor === 'anonymous' ? null : (await t.createUser({ role: actor === 'admin' ? 'admin' : 'user' })).session.accessToken;
 
@@ -126,7 +124,7 @@ const matrix: Record<string, Row> = {
     expect: signedIn('ok'),
   },
   'POST /api/pools/join': {
-    call: async (actor) => ({ url: '/api/pools/join', payload: { invitationCode: (await newPool(host)).invitationCode, userId: idOf(actor) } }),
+    call: async (actor) => ({ url: '/api/pools/join', payload: { invitationCode: (await t.api.pool(host)).invitationCode, userId: idOf(actor) } }),
     expect: signedIn('ok'),
   },
   'GET /api/pools': { call: () => ({ url: '/api/pools' }), expect: signedIn('ok') },
@@ -137,8 +135,7 @@ const matrix: Record<string, Row> = {
   'PATCH /api/pools/{id}': { call: () => ({ url: `/api/pools/${pool.id}`, payload: { description: 'Editada' } }), expect: creatorOrAdmin },
   'DELETE /api/pools/{id}': {
     call: async () => {
-      const doomed = await newPool(users.creator);
-      await ok(users.participant.session.accessToken, 'POST', '/api/pools/join', { invitationCode: doomed.invitationCode, userId: users.participant.userProfile.id });
+      const doomed = await t.api.pool(users.creator, { players: [users.participant] });
       return { url: `/api/pools/${doomed.id}` };
     },
     expect: creatorOrAdmin,
@@ -158,13 +155,7 @@ const matrix: Record<string, Row> = {
   },
   'DELETE /api/predictions/{id}': {
     call: async () => {
-      const match = await newMatch();
-      const pick = await ok<Prediction>(users.participant.session.accessToken, 'POST', '/api/predictions', {
-        prediction: 'draw',
-        userId: users.participant.userProfile.id,
-        matchId: match.id,
-        poolId: pool.id,
-      });
+      const pick = await t.api.predict(users.participant, pool, await newMatch(), 'draw');
       return { url: `/api/predictions/${pick.id}` };
     },
     expect: adminOnly,
@@ -246,22 +237,13 @@ beforeAll(async () => {
   users.participant = await t.createUser({ name: 'Participante', email: 'participante@example.com' });
   users.creator = await t.createUser({ name: 'Creador', email: 'creador@example.com' });
   host = await t.createUser();
-  await t.signUpAndIn({ email: 'matriz@example.com', password: 'clave-matriz-1' });
-  teamIds = [
-    (await ok<{ id: number }>(admin(), 'POST', '/api/teams', { name: 'Local' })).id,
-    (await ok<{ id: number }>(admin(), 'POST', '/api/teams', { name: 'Visitante' })).id,
-  ];
+  await t.api.user({ email: 'matriz@example.com', password: 'clave-matriz-1' });
+  teamIds = [(await t.api.team(users.admin, { name: 'Local' })).id, (await t.api.team(users.admin, { name: 'Visitante' })).id];
   await ok(admin(), 'POST', '/api/confederations', { code: 'UEFA', name: 'UEFA (Europa)' });
-  pool = await newPool(users.creator);
-  await ok(users.participant.session.accessToken, 'POST', '/api/pools/join', { invitationCode: pool.invitationCode, userId: users.participant.userProfile.id });
+  pool = await t.api.pool(users.creator, { players: [users.participant] });
   futureMatch = await newMatch();
   startedMatch = await newMatch('2026-11-21T11:00:00Z');
-  hiddenPick = await ok<Prediction>(users.participant.session.accessToken, 'POST', '/api/predictions', {
-    prediction: 'away',
-    userId: users.participant.userProfile.id,
-    matchId: futureMatch.id,
-    poolId: pool.id,
-  });
+  hiddenPick = await t.api.predict(users.participant, pool, futureMatch, 'away');
 }, 60_000);
 afterAll(() => t.close());
 

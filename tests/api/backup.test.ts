@@ -6,6 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglitePath, queryRows } from '#server/db/client';
+import { createFactories, fetchTransport, type Account } from '#tests/support/factories';
 import { callServer as api, signInTo, startServer, type ServerProcess } from '#tests/support/server-process';
 import { testDatabaseKind } from '#tests/support/test-database';
 
@@ -92,40 +93,20 @@ describe.skipIf(!onPglite)('backup and restore of the embedded database', () => 
 
   it('copies a running server that keeps writing, and the copy holds every row committed before it began', async () => {
     // Data of every kind: teams and a match (admin), users, a pool with two participants, predictions.
-    const asAdmin = (await signIn(source, admin.email, admin.password)).body.session.accessToken;
-    const home = await api<{ id: number }>(source, 'POST', '/api/teams', { name: 'Local Copia' }, asAdmin);
-    const away = await api<{ id: number }>(source, 'POST', '/api/teams', { name: 'Visitante Copia' }, asAdmin);
-    const match = await api<{ id: number }>(
-      source,
-      'POST',
-      '/api/matches',
-      { weekNumber: 1, matchDate: '2031-05-10T18:00:00Z', homeTeamId: home.data.id, awayTeamId: away.data.id },
-      asAdmin,
-    );
-    expect(match.status).toBe(201);
-    matchId = match.data.id;
-    for (let i = 0; i < 3; i += 1) await signUp(source, before, 'antes');
-    const tokens: { token: string; id: number; email: string }[] = [];
-    for (const email of before) {
-      const res = (await signIn(source, email)).body;
-      tokens.push({ token: res.session.accessToken, id: res.userProfile.id, email });
+    const factories = createFactories(fetchTransport(source.base));
+    const match = await factories.match(await factories.signIn(admin), { weekNumber: 1, matchDate: '2031-05-10T18:00:00Z' });
+    matchId = match.id;
+    const accounts: Account[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const account = await factories.user({ name: 'Usuario antes', password });
+      before.push(account.email);
+      accounts.push(account);
     }
-    const [creator, ...guests] = tokens as [(typeof tokens)[0], ...typeof tokens];
-    owner = { email: guests[0]!.email, id: guests[0]!.id };
-    const pool = await api<{ id: number; invitationCode: string }>(
-      source,
-      'POST',
-      '/api/pools',
-      { name: 'Quiniela copiada', invitationCode: 733_331, creatorId: creator.id },
-      creator.token,
-    );
-    expect(pool.status).toBe(201);
-    poolId = pool.data.id;
-    for (const { token, id } of guests) {
-      expect((await api(source, 'POST', '/api/pools/join', { invitationCode: 733_331, userId: id }, token)).status).toBeLessThan(300);
-      const pick = await api(source, 'POST', '/api/predictions', { prediction: 'home', userId: id, matchId, poolId }, token);
-      expect(pick.status).toBeLessThan(300);
-    }
+    const [creator, ...guests] = accounts as [Account, ...Account[]];
+    owner = { email: guests[0]!.email, id: guests[0]!.userProfile.id };
+    const pool = await factories.pool(creator, { name: 'Quiniela copiada', players: guests });
+    poolId = pool.id;
+    for (const guest of guests) await factories.predict(guest, pool, match, 'home');
 
     // The backup runs while sign-ups keep arriving.
     let writing = true;

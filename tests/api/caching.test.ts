@@ -11,13 +11,12 @@ let t: TestApp;
 let admin: SignInResponse;
 let home: Team;
 let away: Team;
-let code = 700000;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.createUser({ role: 'admin' });
-  home = (await as(admin, 'POST', '/api/teams', { name: 'Caché FC' })).json().data;
-  away = (await as(admin, 'POST', '/api/teams', { name: 'Memoria CF' })).json().data;
+  home = await t.api.team(admin, { name: 'Caché FC' });
+  away = await t.api.team(admin, { name: 'Memoria CF' });
 });
 afterAll(() => t.close());
 
@@ -25,22 +24,7 @@ function as(who: SignInResponse, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DEL
   return t.injectAs(who.session.accessToken, { method, url, headers, ...(payload ? { payload } : {}) });
 }
 
-let week = 1;
-async function newMatch(): Promise<Match> {
-  const res = await as(admin, 'POST', '/api/matches', { weekNumber: week++, matchDate: '2099-03-01T20:00:00Z', homeTeamId: home.id, awayTeamId: away.id });
-  expect(res.statusCode).toBe(201);
-  return res.json().data;
-}
-
-async function newPool(owner: SignInResponse, players: SignInResponse[]): Promise<Pool> {
-  const pool = (await as(owner, 'POST', '/api/pools', { name: 'Caché', invitationCode: code++, creatorId: owner.userProfile.id })).json().data as Pool;
-  for (const p of players) await join(p, pool);
-  return pool;
-}
-
-async function join(who: SignInResponse, pool: Pool) {
-  expect((await as(who, 'POST', '/api/pools/join', { invitationCode: pool.invitationCode, userId: who.userProfile.id })).statusCode).toBe(200);
-}
+const newMatch = () => t.api.match(admin, { matchDate: '2099-03-01T20:00:00Z', homeTeamId: home.id, awayTeamId: away.id });
 
 const rankingOf = (who: SignInResponse, pool: Pool, headers: Record<string, string> = {}) =>
   as(who, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`, undefined, headers);
@@ -101,7 +85,7 @@ describe('sessions', () => {
 describe('a pool ranking', () => {
   it('is for members, the creator and admins only, cached or not, 304 included', async () => {
     const [owner, player, stranger] = [await t.createUser(), await t.createUser(), await t.createUser()];
-    const pool = await newPool(owner, [player]);
+    const pool = await t.api.pool(owner, { players: [player] });
     const warm = await rankingOf(player, pool);
     expect(warm.statusCode).toBe(200);
     const etag = warm.headers.etag as string;
@@ -116,7 +100,7 @@ describe('a pool ranking', () => {
     expect((await as(player, 'GET', '/api/leaderboard/pool/999999/ranking')).statusCode).toBe(404);
 
     // Joining makes the stranger a member on the next read; the ranking counts them.
-    await join(stranger, pool);
+    await t.api.join(stranger, pool);
     const joined = await rankingOf(stranger, pool, { 'if-none-match': etag });
     expect(joined.statusCode).toBe(200);
     expect(joined.json().pool.currentParticipants).toBe(2);
@@ -125,14 +109,14 @@ describe('a pool ranking', () => {
 
   it('shows a saved result, a pool edit, a renamed player, a removed player and a deleted pool at once', async () => {
     const [owner, player, other] = [await t.createUser(), await t.createUser({ name: 'Jugadora' }), await t.createUser()];
-    const pool = await newPool(owner, [player, other]);
+    const pool = await t.api.pool(owner, { players: [player, other] });
     const match = await newMatch();
-    expect((await as(player, 'POST', '/api/predictions', { prediction: 'away', userId: player.userProfile.id, matchId: match.id, poolId: pool.id })).statusCode).toBe(201);
+    await t.api.predict(player, pool, match, 'away');
     const points = async () =>
       (await rankingOf(owner, pool)).json().leaderboard.positions.find((p: { userId: number }) => p.userId === player.userProfile.id)?.points;
     expect(await points()).toBe(0);
 
-    expect((await as(admin, 'PATCH', `/api/matches/${match.id}`, { status: 'finished', scoreHome: 0, scoreAway: 1 })).statusCode).toBe(200);
+    await t.api.result(admin, match, 0, 1);
     expect(await points()).toBe(3);
 
     expect((await as(owner, 'PATCH', `/api/pools/${pool.id}`, { name: 'Renombrada' })).statusCode).toBe(200);

@@ -12,9 +12,8 @@ beforeAll(async () => {
   user = await t.createUser();
   // A match list over 1 KiB, which its route compresses itself.
   const admin = await t.createUser({ role: 'admin' });
-  const as = (url: string, payload: object) => t.injectAs(admin.session.accessToken, { method: 'POST', url, payload });
-  const [home, away] = await Promise.all(['Comprimido FC', 'Descomprimido CF'].map(async (name) => (await as('/api/teams', { name })).json().data.id as number));
-  for (let week = 1; week <= 10; week += 1) await as('/api/matches', { weekNumber: week, matchDate: '2099-05-01T20:00:00Z', homeTeamId: home, awayTeamId: away });
+  const [home, away] = await Promise.all(['Comprimido FC', 'Descomprimido CF'].map((name) => t.api.team(admin, { name })));
+  for (let week = 1; week <= 10; week += 1) await t.api.match(admin, { weekNumber: week, matchDate: '2099-05-01T20:00:00Z', homeTeamId: home!.id, awayTeamId: away!.id });
 });
 afterAll(() => t.close());
 

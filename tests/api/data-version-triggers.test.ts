@@ -18,13 +18,7 @@ let pool: Pool;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.createUser();
-  pool = (
-    await t.injectAs(owner.session.accessToken, {
-      method: 'POST',
-      url: '/api/pools',
-      payload: { name: 'Versiones', invitationCode: 612345, creatorId: owner.userProfile.id },
-    })
-  ).json().data;
+  pool = await t.api.pool(owner, { name: 'Versiones' });
 });
 afterAll(() => t.close());
 

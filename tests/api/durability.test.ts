@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { createFactories, fetchTransport } from '#tests/support/factories';
 import { startServer, type ServerProcess } from '#tests/support/server-process';
 import { testDatabaseKind } from '#tests/support/test-database';
 
@@ -55,12 +56,7 @@ describe('durability', () => {
   it('keeps every acknowledged write across a SIGKILL under write load', async () => {
     server = await startServer(env);
 
-    const owner = `duenio-${Date.now()}@example.com`;
-    expect((await post('/auth/signup', { name: 'Dueño', email: owner, password: 'clave-duradera' })).status).toBe(201);
-    const { session, userProfile } = (await (await post('/auth/signin', { email: owner, password: 'clave-duradera' })).json()) as {
-      session: { accessToken: string };
-      userProfile: { id: number };
-    };
+    const { session, userProfile } = await createFactories(fetchTransport(server.base)).user({ name: 'Dueño' });
 
     // Writers create pools as fast as they can; every 201 is an acknowledged write.
     const acknowledged: number[] = [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Match, SignInResponse, Team } from '#contract/index';
+import type { CreateMatchBody, Match, SignInResponse, Team } from '#contract/index';
 import { matchResultChanges } from '#server/db/schema';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
@@ -22,24 +22,9 @@ afterAll(() => t.close());
 const as = (who: SignInResponse, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
 
-async function createTeam(name: string): Promise<Team> {
-  const res = await as(admin, 'POST', '/api/teams', { name, logoUrl: '/logos/clubs/x.svg' });
-  expect(res.statusCode).toBe(201);
-  return res.json().data as Team;
-}
-
-let week = 1;
-async function createMatch(overrides: object = {}): Promise<Match> {
-  const res = await as(admin, 'POST', '/api/matches', {
-    weekNumber: week++,
-    matchDate: '2026-12-06T20:00:00Z',
-    homeTeamId: betis.id,
-    awayTeamId: sevilla.id,
-    ...overrides,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().data as Match;
-}
+const createTeam = (name: string) => t.api.team(admin, { name, logoUrl: '/logos/clubs/x.svg' });
+const createMatch = (fields: Partial<CreateMatchBody> = {}) =>
+  t.api.match(admin, { matchDate: '2026-12-06T20:00:00Z', homeTeamId: betis.id, awayTeamId: sevilla.id, ...fields });
 
 describe('reads', () => {
   it('lists teams and matches for any signed-in user, soonest match first', async () => {
@@ -167,9 +152,9 @@ describe('the match list across seasons', () => {
       const boss = await seasons.createUser({ role: 'admin' });
       const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
         seasons.injectAs(boss.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
-      const [home, away] = await Promise.all(['Norte', 'Sur'].map(async (name) => (await call('POST', '/api/teams', { name })).json().data as Team));
-      const fixture = async (competition: string, matchDate: string) =>
-        (await call('POST', '/api/matches', { competition, weekNumber: 1, matchDate, homeTeamId: home!.id, awayTeamId: away!.id })).json().data as Match;
+      const [home, away] = await Promise.all(['Norte', 'Sur'].map((name) => seasons.api.team(boss, { name })));
+      const fixture = (competition: string, matchDate: string) =>
+        seasons.api.match(boss, { competition, weekNumber: 1, matchDate, homeTeamId: home!.id, awayTeamId: away!.id });
       const old = await fixture('Liga 2025/26', '2026-05-24T18:00:00Z');
       const summer = await fixture('Mundial 2026', '2026-07-19T19:00:00Z');
       const next = await fixture('Liga 2026/27', '2026-11-29T20:00:00Z');

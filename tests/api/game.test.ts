@@ -11,13 +11,12 @@ let now = new Date('2026-11-21T12:00:00Z');
 let admin: SignInResponse;
 let home: Team;
 let away: Team;
-let code = 500000;
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => now });
   admin = await t.createUser({ role: 'admin' });
-  home = (await as(admin, 'POST', '/api/teams', { name: 'Local FC' })).json().data;
-  away = (await as(admin, 'POST', '/api/teams', { name: 'Visitante CF' })).json().data;
+  home = await t.api.team(admin, { name: 'Local FC' });
+  away = await t.api.team(admin, { name: 'Visitante CF' });
 });
 afterAll(() => t.close());
 
@@ -25,30 +24,17 @@ function as(who: SignInResponse, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', ur
   return t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
 }
 
-let week = 1;
-async function newMatch(kickoff = '2026-11-28T20:00:00Z'): Promise<Match> {
-  const res = await as(admin, 'POST', '/api/matches', { weekNumber: week++, matchDate: kickoff, homeTeamId: home.id, awayTeamId: away.id });
-  expect(res.statusCode).toBe(201);
-  return res.json().data;
-}
+const newMatch = (kickoff = '2026-11-28T20:00:00Z') => t.api.match(admin, { matchDate: kickoff, homeTeamId: home.id, awayTeamId: away.id });
 
-async function newPool(owner: SignInResponse, players: SignInResponse[]): Promise<Pool> {
-  const pool = (await as(owner, 'POST', '/api/pools', { name: 'Quiniela', invitationCode: code++, creatorId: owner.userProfile.id })).json().data as Pool;
-  for (const p of players) expect((await as(p, 'POST', '/api/pools/join', { invitationCode: pool.invitationCode, userId: p.userProfile.id })).statusCode).toBe(200);
-  return pool;
-}
-
+/** A pick as sent, to assert on the answer (setting up a pick is `t.api.predict`). */
 const predict = (who: SignInResponse, pool: Pool, match: Match, prediction: PredictionChoice) =>
   as(who, 'POST', '/api/predictions', { prediction, userId: who.userProfile.id, matchId: match.id, poolId: pool.id });
-
-const finish = (match: Match, scoreHome: number, scoreAway: number) =>
-  as(admin, 'PATCH', `/api/matches/${match.id}`, { status: 'finished', scoreHome, scoreAway });
 
 describe('predictions', () => {
   it('stores a participant\'s pick and returns it', async () => {
     const owner = await t.createUser();
     const player = await t.createUser();
-    const pool = await newPool(owner, [player]);
+    const pool = await t.api.pool(owner, { players: [player] });
     const match = await newMatch();
     const res = await predict(player, pool, match, 'home');
     expect(res.statusCode).toBe(201);
@@ -61,7 +47,7 @@ describe('predictions', () => {
     const owner = await t.createUser();
     const player = await t.createUser();
     const stranger = await t.createUser();
-    const pool = await newPool(owner, [player]);
+    const pool = await t.api.pool(owner, { players: [player] });
     const match = await newMatch();
 
     expect((await predict(owner, pool, match, 'home')).json().message).toBe('El creador de la quiniela no participa en los pronósticos.');
@@ -84,7 +70,7 @@ describe('predictions', () => {
   it('refuses picks in a pool its creator made inactive', async () => {
     const owner = await t.createUser();
     const player = await t.createUser();
-    const pool = await newPool(owner, [player]);
+    const pool = await t.api.pool(owner, { players: [player] });
     const match = await newMatch();
     expect((await as(owner, 'PATCH', `/api/pools/${pool.id}`, { isActive: false })).statusCode).toBe(200);
     const refused = await predict(player, pool, match, 'home');
@@ -97,7 +83,7 @@ describe('predictions', () => {
   it('closes picks at kick-off by server time, and for live or finished matches', async () => {
     const owner = await t.createUser();
     const player = await t.createUser();
-    const pool = await newPool(owner, [player]);
+    const pool = await t.api.pool(owner, { players: [player] });
     const kickoff = await newMatch(new Date(now.getTime() + 60_000).toISOString());
     const saved = now;
     now = new Date(now.getTime() + 60_000);
@@ -109,14 +95,14 @@ describe('predictions', () => {
       now = saved;
     }
     const live = await newMatch();
-    await as(admin, 'PATCH', `/api/matches/${live.id}`, { status: 'live' });
+    await t.api.updateMatch(admin, live, { status: 'live' });
     expect((await predict(player, pool, live, 'draw')).json().message).toBe('El partido ya comenzó.');
   });
 
   it('stores exactly one of many identical picks sent at once', async () => {
     const owner = await t.createUser();
     const player = await t.createUser();
-    const pool = await newPool(owner, [player]);
+    const pool = await t.api.pool(owner, { players: [player] });
     const match = await newMatch();
     const results = await Promise.all(Array.from({ length: 20 }, () => predict(player, pool, match, 'away')));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
@@ -130,10 +116,10 @@ describe('predictions', () => {
     const ana = await t.createUser({ name: 'Ana' });
     const beto = await t.createUser({ name: 'Beto' });
     const stranger = await t.createUser();
-    const pool = await newPool(owner, [ana, beto]);
+    const pool = await t.api.pool(owner, { players: [ana, beto] });
     const match = await newMatch(new Date(now.getTime() + 3_600_000).toISOString());
-    const anaPick = (await predict(ana, pool, match, 'home')).json().data;
-    await predict(beto, pool, match, 'draw');
+    const anaPick = await t.api.predict(ana, pool, match, 'home');
+    await t.api.predict(beto, pool, match, 'draw');
 
     const url = `/api/predictions/pool/${pool.id}/match/${match.id}`;
     const hidden = await as(beto, 'GET', url);
@@ -169,7 +155,7 @@ describe('a full game', () => {
     const owner = await t.createUser();
     const ana = await t.createUser({ name: 'Ana' });
     const beto = await t.createUser({ name: 'Beto' });
-    const pool = await newPool(owner, [ana, beto]);
+    const pool = await t.api.pool(owner, { name: 'Quiniela', players: [ana, beto] });
     const match = await newMatch();
 
     const before = await as(ana, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`);
@@ -178,9 +164,9 @@ describe('a full game', () => {
       { position: 1, userId: beto.userProfile.id, username: 'Beto', points: 0 },
     ]);
 
-    await predict(ana, pool, match, 'home');
-    await predict(beto, pool, match, 'away');
-    expect((await finish(match, 2, 1)).statusCode).toBe(200);
+    await t.api.predict(ana, pool, match, 'home');
+    await t.api.predict(beto, pool, match, 'away');
+    await t.api.result(admin, match, 2, 1);
 
     const ranking = await as(beto, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`);
     expect(ranking.statusCode).toBe(200);
@@ -192,7 +178,7 @@ describe('a full game', () => {
     ]);
 
     // A wrong result corrected (2-1 becomes 1-2): standings follow.
-    await finish(match, 1, 2);
+    await t.api.result(admin, match, 1, 2);
     const corrected = (await as(owner, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`)).json().leaderboard.positions;
     expect(corrected.map((p: { username: string; points: number }) => [p.username, p.points])).toEqual([
       ['Beto', 3],
@@ -214,7 +200,7 @@ describe('a full game', () => {
   it('lets the creator (and admins, not participants) run update-all', async () => {
     const owner = await t.createUser();
     const player = await t.createUser();
-    const pool = await newPool(owner, [player]);
+    const pool = await t.api.pool(owner, { players: [player] });
     const res = await as(owner, 'POST', '/api/leaderboard/update-all');
     expect(res.statusCode).toBe(200);
     expect(res.json().data.poolsRecomputed).toBe(1);
@@ -234,11 +220,11 @@ describe('a full game', () => {
   it('incremental standings always equal a full recompute (property)', async () => {
     const owner = await t.createUser();
     const players = await Promise.all(Array.from({ length: 4 }, () => t.createUser()));
-    const pool = await newPool(owner, players);
+    const pool = await t.api.pool(owner, { players });
     const games = await Promise.all(Array.from({ length: 3 }, () => newMatch()));
     const choices: PredictionChoice[] = ['home', 'draw', 'away'];
     for (const [i, p] of players.entries()) {
-      for (const [j, g] of games.entries()) await predict(p, pool, g, choices[(i + j) % 3]!);
+      for (const [j, g] of games.entries()) await t.api.predict(p, pool, g, choices[(i + j) % 3]!);
     }
     const snapshot = async () =>
       (await t.db.select().from(standings).where(eq(standings.poolId, pool.id))).map((s) => [s.userId, s.points, s.correctPicks]).sort();
@@ -265,10 +251,12 @@ describe('a full game', () => {
   it('applies simultaneous result saves on one match exactly once each', async () => {
     const owner = await t.createUser();
     const player = await t.createUser();
-    const pool = await newPool(owner, [player]);
+    const pool = await t.api.pool(owner, { players: [player] });
     const match = await newMatch();
-    await predict(player, pool, match, 'home');
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => finish(match, i % 2 === 0 ? 2 : 0, 1)));
+    await t.api.predict(player, pool, match, 'home');
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => as(admin, 'PATCH', `/api/matches/${match.id}`, { status: 'finished', scoreHome: i % 2 === 0 ? 2 : 0, scoreAway: 1 })),
+    );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const last = (await as(admin, 'GET', `/api/matches/${match.id}`)).json().data as Match;
     const expected = last.scoreHome! > last.scoreAway! ? 3 : 0;

@@ -20,18 +20,7 @@ beforeAll(async () => {
   const admin = await t.createUser({ role: 'admin' });
   user = await t.createUser();
   other = await t.createUser();
-  const as = (url: string, payload: object) => t.injectAs(admin.session.accessToken, { method: 'POST', url, payload });
-  const [home, away] = await Promise.all(
-    ['Barrido FC', 'Limpieza CF'].map(async (name) => (await as('/api/teams', { name })).json().data.id as number),
-  );
-  matchId = (
-    await as('/api/matches', {
-      weekNumber: 1,
-      matchDate: ago(40 * 24 * 60 * MINUTE),
-      homeTeamId: home,
-      awayTeamId: away,
-    })
-  ).json().data.id;
+  matchId = (await t.api.match(admin, { weekNumber: 1, matchDate: ago(40 * 24 * 60 * MINUTE) })).id;
 });
 afterAll(() => t.close());
 

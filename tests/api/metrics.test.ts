@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignInResponse } from '#contract/index';
+import { laligaFile } from '#tests/support/laliga';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 import { testDatabaseKind } from '#tests/support/test-database';
 
@@ -15,7 +15,7 @@ let user: SignInResponse;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { METRICS_TOKEN: token } });
-  user = await t.signUpAndIn();
+  user = await t.api.user();
 });
 afterAll(async () => {
   await t?.close();
@@ -57,13 +57,7 @@ describe('GET /metrics', () => {
   });
 
   it('answers the text format with requests counted by route pattern, not by URL', async () => {
-    const pool = await t.injectAs(user.session.accessToken, {
-      method: 'POST',
-      url: '/api/pools',
-      payload: { name: 'Medida', invitationCode: 612_345, creatorId: user.userProfile.id },
-    });
-    expect(pool.statusCode).toBe(201);
-    const id = pool.json().data.id as number;
+    const { id } = await t.api.pool(user, { name: 'Medida' });
     expect((await t.injectAs(user.session.accessToken, { method: 'GET', url: `/api/pools/${id}` })).statusCode).toBe(200);
     expect((await t.injectAs(user.session.accessToken, { method: 'GET', url: '/api/pools/999999' })).statusCode).toBe(404);
 
@@ -104,9 +98,7 @@ describe('GET /metrics', () => {
 
   it('counts results imports by trigger and outcome', async () => {
     const admin = await t.createUser({ role: 'admin' });
-    const laliga = JSON.parse(await readFile(new URL('../../server/db/seed/data/laliga-2026-27.json', import.meta.url), 'utf8')) as {
-      matches: unknown[];
-    };
+    const laliga = await laligaFile();
     const res = await t.injectAs(admin.session.accessToken, {
       method: 'POST',
       url: '/api/admin/import-results',

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglitePath, queryRows } from '#server/db/client';
+import { createFactories, fetchTransport, type Account } from '#tests/support/factories';
 import { callServer as api, signInTo, startServer, type ServerProcess } from '#tests/support/server-process';
 import { testDatabaseKind } from '#tests/support/test-database';
 
@@ -104,7 +105,7 @@ describe.skipIf(!onPostgres)(
   () => {
     let source: ServerProcess;
     let poolId: number;
-    const players: { email: string; id: number; token: string }[] = [];
+    const players: Account[] = [];
 
     beforeAll(async () => {
       sourceRoot = await mkdtemp(path.join(os.tmpdir(), 'quiniela-move-src-'));
@@ -118,49 +119,23 @@ describe.skipIf(!onPostgres)(
 
       // Data of every kind: a match (admin), accounts with passwords, a pool with two participants and predictions,
       // a favourite (reminder), a passkey sign-in challenge, the VAPID keys.
-      const asAdmin = (await signIn(source, admin.email, admin.password)).body.session.accessToken;
-      const home = await api<{ id: number }>(source, 'POST', '/api/teams', { name: 'Local Mudanza' }, asAdmin);
-      const away = await api<{ id: number }>(source, 'POST', '/api/teams', { name: 'Visitante Mudanza' }, asAdmin);
-      const match = await api<{ id: number }>(
-        source,
-        'POST',
-        '/api/matches',
-        { weekNumber: 1, matchDate: '2031-05-10T18:00:00Z', homeTeamId: home.data.id, awayTeamId: away.data.id },
-        asAdmin,
-      );
-      expect(match.status).toBe(201);
+      const factories = createFactories(fetchTransport(source.base));
+      const match = await factories.match(await factories.signIn(admin), {
+        weekNumber: 1,
+        matchDate: '2031-05-10T18:00:00Z',
+      });
       for (let i = 0; i < 3; i += 1) {
-        const email = `jugador${i}-mudanza@example.com`;
-        expect((await api(source, 'POST', '/auth/signup', { name: `Jugador ${i}`, email, password })).status).toBe(201);
-        const signedIn = (await signIn(source, email)).body;
-        players.push({ email, id: signedIn.userProfile.id, token: signedIn.session.accessToken });
-      }
-      const [creator, ...guests] = players as [(typeof players)[0], ...typeof players];
-      const pool = await api<{ id: number }>(
-        source,
-        'POST',
-        '/api/pools',
-        { name: 'Quiniela mudada', invitationCode: 744_441, creatorId: creator.id },
-        creator.token,
-      );
-      expect(pool.status).toBe(201);
-      poolId = pool.data.id;
-      for (const { token, id } of guests) {
-        expect(
-          (await api(source, 'POST', '/api/pools/join', { invitationCode: 744_441, userId: id }, token)).status,
-        ).toBeLessThan(300);
-        const pick = await api(
-          source,
-          'POST',
-          '/api/predictions',
-          { prediction: 'home', userId: id, matchId: match.data.id, poolId },
-          token,
+        players.push(
+          await factories.user({ name: `Jugador ${i}`, email: `jugador${i}-mudanza@example.com`, password }),
         );
-        expect(pick.status).toBeLessThan(300);
       }
-      expect((await api(source, 'POST', '/api/reminders', { matchId: match.data.id }, creator.token)).status).toBe(201);
-      expect((await api(source, 'POST', '/auth/passkeys/login/options', {})).status).toBe(200);
-      expect((await api(source, 'GET', '/api/push/vapid-public-key', undefined, creator.token)).status).toBe(200);
+      const [creator, ...guests] = players as [Account, ...Account[]];
+      const pool = await factories.pool(creator, { name: 'Quiniela mudada', players: guests });
+      poolId = pool.id;
+      for (const guest of guests) await factories.predict(guest, pool, match, 'home');
+      await factories.call(creator, 'POST', '/api/reminders', { body: { matchId: match.id } });
+      await factories.call(null, 'POST', '/auth/passkeys/login/options', { body: {}, status: 200 });
+      await factories.call(creator, 'GET', '/api/push/vapid-public-key');
     }, 240_000);
 
     it('refuses while a server holds the data folder', async () => {
@@ -247,7 +222,7 @@ describe.skipIf(!onPostgres)(
       });
       expect(signUp.status, JSON.stringify(signUp.body)).toBe(201);
       const newcomer = (await signIn(server, 'nueva-mudanza@example.com')).body;
-      expect(newcomer.userProfile.id).toBeGreaterThan(Math.max(...players.map((p) => p.id)));
+      expect(newcomer.userProfile.id).toBeGreaterThan(Math.max(...players.map((p) => p.userProfile.id)));
       const newPool = await api<{ id: number }>(
         server,
         'POST',

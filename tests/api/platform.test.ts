@@ -69,6 +69,13 @@ describe('API documentation', () => {
   });
 });
 
+/** What every answer carries, page or JSON. */
+function expectCommonSecurityHeaders(res: { headers: Record<string, unknown> }) {
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['strict-transport-security']).toBeDefined();
+  expect(res.headers['x-powered-by']).toBeUndefined();
+}
+
 describe('web app serving', () => {
   it.each(['/', '/login', '/tabs/home', '/tabs/pool/7'])('serves index.html for the client route %s', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
@@ -114,15 +121,13 @@ describe('web app serving', () => {
     const signedOut = await t.app.inject({ method: 'GET', url: '/api/matches' });
     const health = await t.app.inject({ method: 'GET', url: '/health' });
     for (const res of [signedOut, health]) {
+      expectCommonSecurityHeaders(res);
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
-      expect(res.headers['strict-transport-security']).toBeDefined();
       expect(res.headers['cache-control']).toBe('no-store');
       // What only a page uses stays on the pages.
       expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
-      expect(res.headers['x-powered-by']).toBeUndefined();
     }
     expect(signedOut.statusCode).toBe(401);
     // The cached hot reads may be kept by the browser, privately, and only after revalidating their ETag.
@@ -134,11 +139,9 @@ describe('web app serving', () => {
 
   it('sends security headers with a same-origin CSP', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/login' });
+    expectCommonSecurityHeaders(res);
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['strict-transport-security']).toBeDefined();
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
-    expect(res.headers['x-powered-by']).toBeUndefined();
   });
 });

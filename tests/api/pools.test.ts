@@ -23,12 +23,6 @@ async function createPool(owner: SignInResponse, overrides: Record<string, unkno
   return res;
 }
 
-async function newPool(owner: SignInResponse, overrides: Record<string, unknown> = {}): Promise<Pool> {
-  const res = await createPool(owner, overrides);
-  expect(res.statusCode).toBe(201);
-  return res.json().data as Pool;
-}
-
 const join = (user: SignInResponse, invitationCode: number) =>
   t.injectAs(token(user), { method: 'POST', url: '/api/pools/join', payload: { invitationCode, userId: user.userProfile.id } });
 
@@ -51,7 +45,7 @@ describe('POST /api/pools', () => {
 
   it('refuses a taken invitation code with 409 so the client can retry with another', async () => {
     const owner = await t.createUser();
-    await newPool(owner, { invitationCode: 222222 });
+    await t.api.pool(owner, { invitationCode: 222222 });
     const res = await createPool(owner, { invitationCode: 222222 });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('El código de invitación ya está en uso.');
@@ -95,7 +89,7 @@ describe('POST /api/pools/join', () => {
   it('joins with a valid code and counts the place', async () => {
     const owner = await t.createUser();
     const player = await t.createUser();
-    const pool = await newPool(owner);
+    const pool = await t.api.pool(owner);
     const res = await join(player, pool.invitationCode);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Te has unido a la quiniela.', data: { id: pool.id, currentParticipants: 1 } });
@@ -104,7 +98,7 @@ describe('POST /api/pools/join', () => {
   it('answers each refusal with its own message', async () => {
     const owner = await t.createUser();
     const player = await t.createUser();
-    const pool = await newPool(owner, { maxParticipants: 2 });
+    const pool = await t.api.pool(owner, { maxParticipants: 2 });
 
     const unknown = await join(player, 999_999);
     expect(unknown.statusCode).toBe(404);
@@ -119,18 +113,18 @@ describe('POST /api/pools/join', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Ya participas en esta quiniela.');
 
-    await join(await t.createUser(), pool.invitationCode);
+    await t.api.join(await t.createUser(), pool);
     const full = await join(await t.createUser(), pool.invitationCode);
     expect(full.statusCode).toBe(409);
     expect(full.json().message).toBe('La quiniela está llena.');
 
-    const closedPool = await newPool(owner);
+    const closedPool = await t.api.pool(owner);
     await t.injectAs(token(owner), { method: 'PATCH', url: `/api/pools/${closedPool.id}`, payload: { isClose: true } });
     const closed = await join(player, closedPool.invitationCode);
     expect(closed.statusCode).toBe(409);
     expect(closed.json().message).toBe('La quiniela está cerrada.');
 
-    const inactivePool = await newPool(owner);
+    const inactivePool = await t.api.pool(owner);
     await t.injectAs(token(owner), { method: 'PATCH', url: `/api/pools/${inactivePool.id}`, payload: { isActive: false } });
     const inactive = await join(player, inactivePool.invitationCode);
     expect(inactive.statusCode).toBe(409);
@@ -149,8 +143,8 @@ describe('POST /api/pools/join', () => {
 
   it('gives the last 3 places to exactly 3 of 100 simultaneous joins', async () => {
     const owner = await t.createUser();
-    const pool = await newPool(owner, { maxParticipants: 5 });
-    for (let i = 0; i < 2; i += 1) expect((await join(await t.createUser(), pool.invitationCode)).statusCode).toBe(200);
+    const pool = await t.api.pool(owner, { maxParticipants: 5 });
+    for (let i = 0; i < 2; i += 1) await t.api.join(await t.createUser(), pool);
 
     const players = await Promise.all(Array.from({ length: 100 }, () => t.createUser()));
     const results = await Promise.all(players.map((p) => join(p, pool.invitationCode)));
@@ -169,7 +163,7 @@ describe('POST /api/pools/join', () => {
   it('rate-limits repeated wrong codes from one user', async () => {
     const limited = await createTestApp({ env: { JOIN_MAX_WRONG_CODES: '3' } });
     try {
-      const player = await limited.signUpAndIn();
+      const player = await limited.api.user();
       const attempt = (code: number) =>
         limited.injectAs(token(player), { method: 'POST', url: '/api/pools/join', payload: { invitationCode: code, userId: player.userProfile.id } });
       expect((await attempt(111111)).statusCode).toBe(404);
@@ -207,17 +201,12 @@ describe('wrong-code limit under simultaneous guesses', () => {
     const limited = await createTestApp({ env: { JOIN_MAX_WRONG_CODES: '1000', JOIN_MAX_WRONG_CODES_PER_IP: '5' } });
     try {
       const owner = await limited.createUser();
-      const created = await limited.injectAs(token(owner), {
-        method: 'POST',
-        url: '/api/pools',
-        payload: { name: 'Abierta', invitationCode: 424242, creatorId: owner.userProfile.id },
-      });
-      expect(created.statusCode).toBe(201);
+      const { invitationCode } = await limited.api.pool(owner, { name: 'Abierta' });
       const players = await Promise.all(Array.from({ length: 4 }, () => limited.createUser()));
       const attempt = (player: SignInResponse, code: number) =>
         limited.injectAs(token(player), { method: 'POST', url: '/api/pools/join', payload: { invitationCode: code, userId: player.userProfile.id } });
       // Four right codes first: none of them counts against the address.
-      for (const player of players) expect((await attempt(player, 424242)).statusCode).toBe(200);
+      for (const player of players) expect((await attempt(player, invitationCode)).statusCode).toBe(200);
       const codes = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(players[i % 4]!, 710000 + i).then((r) => r.statusCode)));
       expect({ evaluated: codes.filter((c) => c === 404).length, refused: codes.filter((c) => c === 429).length }).toEqual({ evaluated: 5, refused: 35 });
     } finally {
@@ -230,8 +219,8 @@ describe('lists, detail and participants', () => {
   it('lists joined and owned pools with counts, only for oneself', async () => {
     const owner = await t.createUser();
     const player = await t.createUser();
-    const pool = await newPool(owner, { name: 'Mi quiniela' });
-    await join(player, pool.invitationCode);
+    const pool = await t.api.pool(owner, { name: 'Mi quiniela' });
+    await t.api.join(player, pool);
 
     const owned = await t.injectAs(token(owner), { method: 'GET', url: `/api/pools/user/${owner.userProfile.id}/owned` });
     expect(owned.statusCode).toBe(200);
@@ -251,8 +240,8 @@ describe('lists, detail and participants', () => {
     const owner = await t.createUser();
     const player = await t.createUser();
     const stranger = await t.createUser();
-    const pool = await newPool(owner);
-    await join(player, pool.invitationCode);
+    const pool = await t.api.pool(owner);
+    await t.api.join(player, pool);
 
     expect((await t.injectAs(token(owner), { method: 'GET', url: `/api/pools/${pool.id}` })).statusCode).toBe(200);
     expect((await t.injectAs(token(player), { method: 'GET', url: `/api/pools/${pool.id}` })).json().data.id).toBe(pool.id);
@@ -272,10 +261,7 @@ describe('lists, detail and participants', () => {
       const owner = await fresh.createUser();
       const admin = await fresh.createUser({ role: 'admin' });
       const ids: number[] = [];
-      for (let i = 0; i < 5; i += 1) {
-        const res = await fresh.injectAs(token(owner), { method: 'POST', url: '/api/pools', payload: { name: `Página ${i}`, invitationCode: 610000 + i, creatorId: owner.userProfile.id } });
-        ids.push(res.json().data.id);
-      }
+      for (let i = 0; i < 5; i += 1) ids.push((await fresh.api.pool(owner, { name: `Página ${i}` })).id);
       const page = (who: SignInResponse, query: string) => fresh.injectAs(token(who), { method: 'GET', url: `/api/pools${query}` });
       const first = (await page(owner, '?limit=2')).json().data;
       expect(first.pools.map((p: Pool) => p.id)).toEqual([ids[4], ids[3]]);
@@ -294,8 +280,8 @@ describe('lists, detail and participants', () => {
   it('lists participants for the creator only', async () => {
     const owner = await t.createUser();
     const player = await t.createUser({ name: 'Marta' });
-    const pool = await newPool(owner);
-    await join(player, pool.invitationCode);
+    const pool = await t.api.pool(owner);
+    await t.api.join(player, pool);
 
     const res = await t.injectAs(token(owner), { method: 'GET', url: `/api/pools/${pool.id}/participants/${owner.userProfile.id}` });
     expect(res.statusCode).toBe(200);
@@ -311,9 +297,9 @@ describe('update and delete', () => {
   it('lets the creator edit and delete, and nobody else', async () => {
     const owner = await t.createUser();
     const player = await t.createUser();
-    const pool = await newPool(owner, { maxParticipants: 3 });
-    await join(player, pool.invitationCode);
-    await join(await t.createUser(), pool.invitationCode);
+    const pool = await t.api.pool(owner, { maxParticipants: 3 });
+    await t.api.join(player, pool);
+    await t.api.join(await t.createUser(), pool);
 
     expect((await t.injectAs(token(player), { method: 'PATCH', url: `/api/pools/${pool.id}`, payload: { name: 'Hackeada' } })).statusCode).toBe(403);
     expect((await t.injectAs(token(player), { method: 'DELETE', url: `/api/pools/${pool.id}` })).statusCode).toBe(403);
@@ -335,8 +321,8 @@ describe('update and delete', () => {
 
   it('refuses a maximum below the current participants', async () => {
     const owner = await t.createUser();
-    const pool = await newPool(owner, { maxParticipants: 3 });
-    for (let i = 0; i < 3; i += 1) await join(await t.createUser(), pool.invitationCode);
+    const pool = await t.api.pool(owner, { maxParticipants: 3 });
+    for (let i = 0; i < 3; i += 1) await t.api.join(await t.createUser(), pool);
     const res = await t.injectAs(token(owner), { method: 'PATCH', url: `/api/pools/${pool.id}`, payload: { maxParticipants: 2 } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('El máximo de participantes no puede ser menor que los participantes actuales.');

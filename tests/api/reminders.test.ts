@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Match, Reminder, ReminderPushPayload, SignInResponse, Team } from '#contract/index';
+import type { CreateMatchBody, Reminder, ReminderPushPayload, SignInResponse, Team } from '#contract/index';
 import { appSettings, favoriteMatches, matchReminders, pushSubscriptions } from '#server/db/schema';
 import { createPushSender, fetchPushTransport } from '#server/modules/reminders/push-sender';
 import { createPushSubscriptionsRepository } from '#server/modules/reminders/push-subscriptions.repository';
@@ -125,8 +125,8 @@ beforeAll(async () => {
     t.createUser({ name: 'Ana' }),
     t.createUser({ name: 'Bea' }),
   ]);
-  betis = await createTeam('Real Betis');
-  sevilla = await createTeam('Sevilla');
+  betis = await t.api.team(admin, { name: 'Real Betis' });
+  sevilla = await t.api.team(admin, { name: 'Sevilla' });
 });
 afterAll(async () => {
   await t.close();
@@ -144,25 +144,8 @@ beforeEach(async () => {
 const as = (who: SignInResponse, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
 
-async function createTeam(name: string): Promise<Team> {
-  const res = await as(admin, 'POST', '/api/teams', { name });
-  expect(res.statusCode).toBe(201);
-  return res.json().data as Team;
-}
-
-let week = 1;
-async function createMatch(kickoff: Date, overrides: object = {}): Promise<Match> {
-  const res = await as(admin, 'POST', '/api/matches', {
-    weekNumber: (week++ % 99) + 1,
-    competition: `recordatorios-${week}`,
-    matchDate: kickoff.toISOString(),
-    homeTeamId: betis.id,
-    awayTeamId: sevilla.id,
-    ...overrides,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as Match;
-}
+const createMatch = (kickoff: Date, fields: Partial<CreateMatchBody> = {}) =>
+  t.api.match(admin, { matchDate: kickoff.toISOString(), homeTeamId: betis.id, awayTeamId: sevilla.id, ...fields });
 
 const inHours = (hours: number) => new Date(now.getTime() + hours * HOUR);
 

@@ -76,13 +76,19 @@ afterAll(() => source.close());
 
 const env = () => ({ RESULTS_SOURCE: source.url, RESULTS_POLL_MINUTES: String(POLL_MS / 60_000), LOG_LEVEL: 'info' });
 
+/** An app whose first pull has reached the source, which holds it: its log lines show when its polls end. */
+async function appWithPullInFlight() {
+  const logs = logSink();
+  const t = await createTestApp({ env: env(), logDestination: logs.stream });
+  source.hold();
+  tick();
+  await until(() => source.fetches() === 1);
+  return { t, logs };
+}
+
 describe('the results poller, in one instance', () => {
   it('never runs two pulls at once: ticks while a pull is in flight share it', async () => {
-    const logs = logSink();
-    const t = await createTestApp({ env: env(), logDestination: logs.stream });
-    source.hold();
-    tick();
-    await until(() => source.fetches() === 1);
+    const { t, logs } = await appWithPullInFlight();
     tick();
     tick();
     await sleep(200);
@@ -95,11 +101,7 @@ describe('the results poller, in one instance', () => {
   });
 
   it('lets a pull in flight finish before the database closes', async () => {
-    const logs = logSink();
-    const t = await createTestApp({ env: env(), logDestination: logs.stream });
-    source.hold();
-    tick();
-    await until(() => source.fetches() === 1);
+    const { t, logs } = await appWithPullInFlight();
     let closed = false;
     const closing = t.app.close().then(() => (closed = true));
     await sleep(300);

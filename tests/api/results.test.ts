@@ -1,17 +1,13 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import type { Match, Pool, SignInResponse } from '#contract/index';
-import { matchResultChanges, matches, teams } from '#server/db/schema';
+import { eq } from 'drizzle-orm';
+import type { SignInResponse } from '#contract/index';
+import { matchResultChanges, teams } from '#server/db/schema';
 import { seedFootballData } from '#server/db/seed/seed';
+import { laligaFile, seededMatch, type SourceFile, type SourceRow } from '#tests/support/laliga';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
-
-interface SourceFile {
-  name: string;
-  matches: { round: string; date: string; time?: string; team1: string; team2: string; score?: unknown }[];
-}
 
 const now = new Date('2026-11-21T12:00:00Z');
 let t: TestApp;
@@ -20,7 +16,7 @@ let laliga: SourceFile;
 
 beforeAll(async () => {
   sourcePath = path.join(await mkdtemp(path.join(os.tmpdir(), 'quiniela-results-')), 'es.1.json');
-  laliga = JSON.parse(await readFile(new URL('../../server/db/seed/data/laliga-2026-27.json', import.meta.url), 'utf8')) as SourceFile;
+  laliga = await laligaFile();
   await writeFile(sourcePath, JSON.stringify(laliga));
   t = await createTestApp({ clock: () => now, env: { RESULTS_SOURCE: sourcePath } });
   await seedFootballData(t.db, () => now);
@@ -30,27 +26,19 @@ afterAll(() => t.close());
 const as = (who: SignInResponse, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
 
-async function fixture(home: string, away: string): Promise<Match> {
-  const id = async (name: string) => (await t.db.select({ id: teams.id }).from(teams).where(eq(teams.sourceName, name)))[0]!.id;
-  const [row] = await t.db
-    .select({ id: matches.id })
-    .from(matches)
-    .where(and(eq(matches.homeTeamId, await id(home)), eq(matches.awayTeamId, await id(away))));
-  const owner = await t.createUser({ role: 'admin' });
-  return (await as(owner, 'GET', `/api/matches/${row!.id}`)).json().data as Match;
-}
+/** The seeded match of a row of the file, as the API answers it (read by a new admin). */
+const fixture = async (row: SourceRow) => seededMatch(t, await t.createUser({ role: 'admin' }), row);
 
 describe('Actualizar Resultados pulls the configured source', () => {
   it('imports a new result, moves the ranking, is idempotent, and records the change as an import', async () => {
     const upcoming = laliga.matches.find((m) => m.date === '2026-11-22' && !m.score)!;
-    const match = await fixture(upcoming.team1, upcoming.team2);
+    const match = await fixture(upcoming);
     expect(match.status).toBe('scheduled');
 
     const owner = await t.createUser();
     const player = await t.createUser({ name: 'Acertante' });
-    const pool = (await as(owner, 'POST', '/api/pools', { name: 'Liga', invitationCode: 700001, creatorId: owner.userProfile.id })).json().data as Pool;
-    await as(player, 'POST', '/api/pools/join', { invitationCode: pool.invitationCode, userId: player.userProfile.id });
-    expect((await as(player, 'POST', '/api/predictions', { prediction: 'home', userId: player.userProfile.id, matchId: match.id, poolId: pool.id })).statusCode).toBe(201);
+    const pool = await t.api.pool(owner, { players: [player] });
+    await t.api.predict(player, pool, match, 'home');
 
     upcoming.score = { ft: [2, 0], ht: [1, 0] };
     await writeFile(sourcePath, JSON.stringify(laliga));
@@ -72,7 +60,7 @@ describe('Actualizar Resultados pulls the configured source', () => {
 
   it('never erases a stored result when the file lacks it, and reports unknown teams instead of creating them', async () => {
     const played = laliga.matches.find((m) => m.score && !Array.isArray(m.score))!;
-    const before = await fixture(played.team1, played.team2);
+    const before = await fixture(played);
     expect(before.status).toBe('finished');
     const { score: _dropped, ...withoutScore } = played;
     const edited: SourceFile = {
@@ -84,7 +72,7 @@ describe('Actualizar Resultados pulls the configured source', () => {
     const res = await as(admin, 'POST', '/api/leaderboard/update-all');
     expect(res.statusCode).toBe(200);
     expect(res.json().data.import.unknownTeams).toEqual(['Real Zaragoza']);
-    expect((await fixture(played.team1, played.team2)).status).toBe('finished');
+    expect((await fixture(played)).status).toBe('finished');
     expect(await t.db.select().from(teams).where(eq(teams.sourceName, 'Real Zaragoza'))).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { SignInResponse } from '#contract/index';
+import { createFactories, fetchTransport, type Transport } from '#tests/support/factories';
 import { createPostgresDatabase, testDatabaseKind } from '#tests/support/test-database';
 import { startRoundRobinProxy, startServer, type ServerProcess } from '#tests/support/server-process';
 
@@ -15,11 +15,12 @@ const onPostgres = testDatabaseKind() === 'postgres';
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 let instances: ServerProcess[] = [];
 let proxy: { base: string; close(): Promise<void> };
+const bossAccount = { email: 'jefe@example.com', password: 'clave-del-jefe' };
 
 beforeAll(async () => {
   if (!onPostgres) return;
   database = await createPostgresDatabase(inject('databaseTemplate'));
-  const env = { DATABASE_URL: database.url, ADMIN_EMAIL: 'jefe@example.com', ADMIN_PASSWORD: 'clave-del-jefe', SIGNIN_MAX_FAILURES: '4' };
+  const env = { DATABASE_URL: database.url, ADMIN_EMAIL: bossAccount.email, ADMIN_PASSWORD: bossAccount.password, SIGNIN_MAX_FAILURES: '4' };
   instances = await Promise.all([startServer(env), startServer(env)]);
   proxy = await startRoundRobinProxy(instances.map((i) => i.base));
 }, 120_000);
@@ -31,33 +32,20 @@ afterAll(async () => {
   await database.drop();
 });
 
-async function call(method: string, url: string, body?: object, token?: string) {
-  const res = await fetch(proxy.base + url, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : undefined) };
-}
-
-async function signUpAndIn(name: string): Promise<SignInResponse> {
-  const email = `${name.toLowerCase()}-${Date.now()}@example.com`;
-  expect((await call('POST', '/auth/signup', { name, email, password: 'clave-escalable' })).status).toBe(201);
-  return (await call('POST', '/auth/signin', { email, password: 'clave-escalable' })).json as SignInResponse;
-}
+/** A call through the proxy: each lands on the next instance. */
+const call: Transport = (method, url, body, token) => fetchTransport(proxy.base)(method, url, body, token);
+const api = createFactories(call);
 
 describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
   it('share sessions and sign-out: every request lands on the other instance', async () => {
-    const user = await signUpAndIn('Ana');
+    const user = await api.user({ name: 'Ana' });
     for (let i = 0; i < 4; i += 1) expect((await call('GET', '/auth/profile', undefined, user.session.accessToken)).status).toBe(200);
     expect((await call('POST', '/auth/signout', undefined, user.session.accessToken)).status).toBe(200);
     for (let i = 0; i < 4; i += 1) expect((await call('GET', '/auth/profile', undefined, user.session.accessToken)).status).toBe(401);
   });
 
   it('share the sign-in failure limit', async () => {
-    const email = `objetivo-${Date.now()}@example.com`;
-    await call('POST', '/auth/signup', { name: 'Objetivo', email, password: 'clave-buena-1' });
+    const { email } = await api.signUp();
     const codes = [];
     for (let i = 0; i < 6; i += 1) codes.push((await call('POST', '/auth/signin', { email, password: `mala-${i}` })).status);
     // SIGNIN_MAX_FAILURES=4 across both instances: the 5th attempt is refused wherever it lands.
@@ -65,15 +53,12 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
   });
 
   it('share standings and the match list: a result saved on one instance shows on the other at once', async () => {
-    const boss = (await call('POST', '/auth/signin', { email: 'jefe@example.com', password: 'clave-del-jefe' })).json as SignInResponse;
-    const owner = await signUpAndIn('Dueno');
-    const player = await signUpAndIn('Jugadora');
-    const teams = [];
-    for (const name of ['Norte', 'Sur']) teams.push((await call('POST', '/api/teams', { name }, boss.session.accessToken)).json.data.id as number);
-    const match = (await call('POST', '/api/matches', { weekNumber: 1, matchDate: '2099-01-01T20:00:00Z', homeTeamId: teams[0], awayTeamId: teams[1] }, boss.session.accessToken)).json.data;
-    const pool = (await call('POST', '/api/pools', { name: 'Escala', invitationCode: 654321, creatorId: owner.userProfile.id }, owner.session.accessToken)).json.data;
-    expect((await call('POST', '/api/pools/join', { invitationCode: 654321, userId: player.userProfile.id }, player.session.accessToken)).status).toBe(200);
-    expect((await call('POST', '/api/predictions', { prediction: 'away', userId: player.userProfile.id, matchId: match.id, poolId: pool.id }, player.session.accessToken)).status).toBe(201);
+    const boss = await api.signIn(bossAccount);
+    const owner = await api.user({ name: 'Dueno' });
+    const player = await api.user({ name: 'Jugadora' });
+    const match = await api.match(boss, { weekNumber: 1, matchDate: '2099-01-01T20:00:00Z' });
+    const pool = await api.pool(owner, { name: 'Escala', players: [player] });
+    await api.predict(player, pool, match, 'away');
     // Both instances hold the ranking and the match list in memory before the result...
     const ranking = () => call('GET', `/api/leaderboard/pool/${pool.id}/ranking`, undefined, player.session.accessToken);
     const listed = async () => (await call('GET', '/api/matches', undefined, player.session.accessToken)).json.data.find((m: { id: number }) => m.id === match.id);
@@ -91,9 +76,9 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
 
   it('answers every request that starts after a write on one instance with that write, while the other serves many at once', async () => {
     const [reader, writer] = instances as [ServerProcess, ServerProcess];
-    const owner = await signUpAndIn('Anfitriona');
-    const guest = await signUpAndIn('Invitado');
-    const pool = (await call('POST', '/api/pools', { name: 'Carrera', invitationCode: 765432, creatorId: owner.userProfile.id }, owner.session.accessToken)).json.data;
+    const owner = await api.user({ name: 'Anfitriona' });
+    const guest = await api.user({ name: 'Invitado' });
+    const pool = await api.pool(owner, { name: 'Carrera' });
     const writeOnWriter = async (url: string, body?: object) => {
       const res = await fetch(writer.base + url, {
         method: 'POST',
@@ -118,7 +103,7 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
     const readers = Array.from({ length: 8 }, readRanking);
     await pause();
     const joinSentAt = performance.now();
-    const joinedAt = await writeOnWriter('/api/pools/join', { invitationCode: 765432, userId: guest.userProfile.id });
+    const joinedAt = await writeOnWriter('/api/pools/join', { invitationCode: pool.invitationCode, userId: guest.userProfile.id });
     await pause();
     const signOutSentAt = performance.now();
     const signedOutAt = await writeOnWriter('/auth/signout');
@@ -150,12 +135,11 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
           ...(body ? { body: JSON.stringify(body) } : {}),
         })
       ).status;
-    const boss = (await call('POST', '/auth/signin', { email: 'jefe@example.com', password: 'clave-del-jefe' })).json as SignInResponse;
-    const deputy = await signUpAndIn('Adjunta');
-    const owner = await signUpAndIn('Creadora');
-    const player = await signUpAndIn('Jugador');
-    const pool = (await call('POST', '/api/pools', { name: 'Revocada', invitationCode: 876543, creatorId: owner.userProfile.id }, owner.session.accessToken)).json.data;
-    expect((await call('POST', '/api/pools/join', { invitationCode: 876543, userId: player.userProfile.id }, player.session.accessToken)).status).toBe(200);
+    const boss = await api.signIn(bossAccount);
+    const deputy = await api.user({ name: 'Adjunta' });
+    const owner = await api.user({ name: 'Creadora' });
+    const player = await api.user({ name: 'Jugador' });
+    const pool = await api.pool(owner, { name: 'Revocada', players: [player] });
     const ranking = `/api/leaderboard/pool/${pool.id}/ranking`;
     const bossProfile = `/api/users/${boss.userProfile.id}`;
 
@@ -176,10 +160,9 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
   });
 
   it('refuse at once what was revoked in the database by an instance that never announced it: a membership, a session', async () => {
-    const owner = await signUpAndIn('Cierre');
-    const player = await signUpAndIn('Expulsada');
-    const pool = (await call('POST', '/api/pools', { name: 'Sin aviso', invitationCode: 543219, creatorId: owner.userProfile.id }, owner.session.accessToken)).json.data;
-    expect((await call('POST', '/api/pools/join', { invitationCode: 543219, userId: player.userProfile.id }, player.session.accessToken)).status).toBe(200);
+    const owner = await api.user({ name: 'Cierre' });
+    const player = await api.user({ name: 'Expulsada' });
+    const pool = await api.pool(owner, { name: 'Sin aviso', players: [player] });
     const onEach = (url: string) =>
       Promise.all(instances.map(async (instance) => (await fetch(instance.base + url, { headers: { authorization: `Bearer ${player.session.accessToken}` } })).status));
     const ranking = `/api/leaderboard/pool/${pool.id}/ranking`;

@@ -20,7 +20,7 @@ afterAll(() => t.close());
 describe('secrets', () => {
   it('are never written to the logs', async () => {
     const password = 'contraseña-muy-secreta-123';
-    const { session } = await t.signUpAndIn({ email: 'registro@example.com', password });
+    const { session } = await t.api.user({ email: 'registro@example.com', password });
     const p256dh = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
     const auth = 'tBHItJI5svbpez7KI4CCXg';
     const res = await t.injectAs(session.accessToken, {
@@ -37,7 +37,7 @@ describe('secrets', () => {
   });
 
   it('take about as long to reject for an unknown e-mail as for a wrong password', async () => {
-    await t.signUpAndIn({ email: 'existe@example.com', password: 'clave-correcta-1' });
+    await t.api.user({ email: 'existe@example.com', password: 'clave-correcta-1' });
     const time = async (email: string) => {
       const started = performance.now();
       const res = await t.app.inject({ method: 'POST', url: '/auth/signin', payload: { email, password: 'incorrecta' } });

@@ -1,18 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
-import { newTestUser, registerViaApi, signInViaStorage } from './helpers.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
+import { expect } from '@playwright/test';
+import { seriousA11yViolations as seriousViolations, signedInUser, test } from './helpers.ts';
 
 test('the sign-in screen has no serious accessibility violation', async ({ page }) => {
   await page.goto('/login');
@@ -26,10 +13,8 @@ test('the register screen has no serious accessibility violation', async ({ page
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the home tab with its match cards has no serious accessibility violation', async ({ page, request }) => {
-  const user = newTestUser('accesible');
-  await registerViaApi(request, user);
-  await signInViaStorage(page, request, user);
+test('the home tab with its match cards has no serious accessibility violation', async ({ page, api }) => {
+  await signedInUser(page, api, 'accesible');
   await page.goto('/tabs/home');
   await expect(page.getByTestId('match-card').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -1,23 +1,19 @@
-import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account.ts';
 import {
-  callApi,
+  bearer,
   createFutureMatch,
-  createPoolViaApi,
   expectToast,
-  joinPoolViaApi,
-  newApiUser,
-  newTestUser,
-  registerViaApi,
   seriousA11yViolations,
   shownToast,
+  signedInUser,
   signInAsAdmin,
   signInViaStorage,
+  test,
+  unique,
+  type Factories,
 } from './helpers.ts';
-
-const unique = () => Math.random().toString(36).slice(2, 7);
-const adminUser = { name: 'Administrador', ...e2eAdmin };
 
 /** Node's Buffer, which this folder's tsconfig (the web app's DOM settings) does not declare. */
 const fileContents = (text: string) =>
@@ -34,11 +30,11 @@ async function choose(page: Page, testId: string, option: string) {
 }
 
 /** Osasuna – Valencia (LaLiga, Matchday 38): its kick-off time in Madrid, or null while only the day is known. */
-async function lastFixtureKickoff(request: APIRequestContext): Promise<string | null> {
-  const admin = await signInAsAdmin(request);
-  const { data: teams } = await callApi<{ data: { id: number; name: string }[] }>(request, admin, 'GET', '/api/teams');
+async function lastFixtureKickoff(api: Factories): Promise<string | null> {
+  const admin = await signInAsAdmin(api);
+  const { data: teams } = await api.call<{ data: { id: number; name: string }[] }>(admin, 'GET', '/api/teams');
   const id = (name: string) => teams.find((team) => team.name === name)?.id;
-  const { data: matches } = await callApi<{
+  const { data: matches } = await api.call<{
     data: {
       homeTeamId: number;
       awayTeamId: number;
@@ -46,7 +42,7 @@ async function lastFixtureKickoff(request: APIRequestContext): Promise<string | 
       matchDate: string;
       kickoffConfirmed: boolean;
     }[];
-  }>(request, admin, 'GET', '/api/matches');
+  }>(admin, 'GET', '/api/matches');
   const match = matches.find(
     (m) => m.homeTeamId === id('Osasuna') && m.awayTeamId === id('Valencia') && m.weekNumber === 38,
   );
@@ -63,28 +59,17 @@ async function openSection(page: Page, section: 'matches' | 'import' | 'users' |
   await expect(page.getByTestId(`admin-section-${section}`)).toHaveClass(/segment-button-checked/);
 }
 
-test("an admin corrects a finished match's score, and a participant's ranking changes", async ({ page, request }) => {
-  const admin = await signInAsAdmin(request);
-  const match = await createFutureMatch(request, admin, 37);
-  const owner = await newApiUser(request, 'organiza');
-  const pool = await createPoolViaApi(request, owner, { name: `Corrección ${unique()}` });
-  const ana = await newApiUser(request, 'ana');
-  const beto = await newApiUser(request, 'beto');
-  await joinPoolViaApi(request, ana, pool);
-  await joinPoolViaApi(request, beto, pool);
-  for (const [who, prediction] of [
-    [ana, 'home'],
-    [beto, 'draw'],
-  ] as const) {
-    await callApi(request, who, 'POST', '/api/predictions', {
-      data: { prediction, userId: who.userId, matchId: match.id, poolId: pool.id },
-    });
-  }
-  await callApi(request, admin, 'PATCH', `/api/matches/${match.id}`, {
-    data: { status: 'finished', scoreHome: 2, scoreAway: 1 },
-  });
-  const before = await callApi<{ leaderboard: { positions: { username: string; points: number }[] } }>(
-    request,
+test("an admin corrects a finished match's score, and a participant's ranking changes", async ({ page, api }) => {
+  const admin = await signInAsAdmin(api);
+  const match = await createFutureMatch(api, admin, { weekNumber: 37 });
+  const owner = await api.user('organiza');
+  const ana = await api.user('ana');
+  const beto = await api.user('beto');
+  const pool = await api.pool(owner, { players: [ana, beto] });
+  await api.predict(ana, pool, match, 'home');
+  await api.predict(beto, pool, match, 'draw');
+  await api.result(admin, match, 2, 1);
+  const before = await api.call<{ leaderboard: { positions: { username: string; points: number }[] } }>(
     ana,
     'GET',
     `/api/leaderboard/pool/${pool.id}/ranking`,
@@ -94,7 +79,7 @@ test("an admin corrects a finished match's score, and a participant's ranking ch
     [beto.name, 0],
   ]);
 
-  await signInViaStorage(page, request, adminUser);
+  await signInViaStorage(page, api, e2eAdmin);
   await page.goto('/tabs/home');
   await page.getByTestId('tab-admin').click();
   await expect(page).toHaveURL(/\/tabs\/admin$/);
@@ -121,7 +106,7 @@ test("an admin corrects a finished match's score, and a participant's ranking ch
 
   // Ana, who picked the home win, drops; Beto, who picked the draw, now leads.
   await page.evaluate(() => localStorage.clear());
-  await signInViaStorage(page, request, ana);
+  await signInViaStorage(page, api, ana);
   await page.goto(`/tabs/pool/${pool.id}`);
   await page.locator('ion-segment-button', { hasText: 'Ranking' }).click();
   await expect(page.getByTestId('ranking').getByTestId('ranking-row')).toHaveText([
@@ -135,10 +120,9 @@ test("an admin corrects a finished match's score, and a participant's ranking ch
 test('a non-admin sees no admin entry, and /admin says "No autorizado" (the API refuses too)', async ({
   page,
   request,
+  api,
 }) => {
-  const user = newTestUser('curioso');
-  await registerViaApi(request, user);
-  const session = await signInViaStorage(page, request, user);
+  const user = await signedInUser(page, api, 'curioso');
   await page.goto('/tabs/home');
   await expect(page.getByTestId('tab-favorites')).toBeVisible();
   await expect(page.getByTestId('tab-admin')).toHaveCount(0);
@@ -160,8 +144,8 @@ test('a non-admin sees no admin entry, and /admin says "No autorizado" (the API 
   await expect(page.getByTestId('admin-not-authorized')).toContainText('No autorizado');
   await expect(page.getByTestId('admin-section-matches')).toHaveCount(0);
 
-  const headers = { Authorization: `Bearer ${session.token}` };
-  expect((await request.put(`/api/users/${session.userId}/role`, { headers, data: { role: 'admin' } })).status()).toBe(
+  const { headers } = bearer(user.session.accessToken);
+  expect((await request.put(`/api/users/${user.userProfile.id}/role`, { headers, data: { role: 'admin' } })).status()).toBe(
     403,
   );
   expect(
@@ -172,15 +156,15 @@ test('a non-admin sees no admin entry, and /admin says "No autorizado" (the API 
   expect((await request.get('/api/users', { headers })).status()).toBe(200);
 });
 
-test('every admin section passes axe, and an imported file answers what changed', async ({ page, request }) => {
-  await signInViaStorage(page, request, adminUser);
+test('every admin section passes axe, and an imported file answers what changed', async ({ page, api }) => {
+  await signInViaStorage(page, api, e2eAdmin);
   await page.goto('/admin');
   await expect(page.getByTestId('admin-match').first()).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   await openSection(page, 'import');
   // The last LaLiga fixture gets a new kick-off time (a different one on every run); the first one is as shipped.
-  const kickoff = await lastFixtureKickoff(request);
+  const kickoff = await lastFixtureKickoff(api);
   const time = kickoff === '21:00' ? '18:30' : '21:00';
   const file = {
     name: 'Spain Primera División 2026/27',
@@ -244,9 +228,9 @@ test('every admin section passes axe, and an imported file answers what changed'
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
-test('an admin grants and revokes the admin role, and adds and switches off a team', async ({ page, request }) => {
-  const helper = await newApiUser(request, 'ayudante');
-  await signInViaStorage(page, request, adminUser);
+test('an admin grants and revokes the admin role, and adds and switches off a team', async ({ page, request, api }) => {
+  const helper = await api.user('ayudante');
+  await signInViaStorage(page, api, e2eAdmin);
   await page.goto('/tabs/admin');
   await openSection(page, 'users');
   await page.getByTestId('admin-user-search').locator('input').fill(helper.email);
@@ -257,10 +241,8 @@ test('an admin grants and revokes the admin role, and adds and switches off a te
   await expectToast(page, 'Rol actualizado.');
   await expect(row).toContainText('Administrador');
   // The new admin's own session has the rights at once.
-  expect(
-    (await request.get('/api/users?limit=1', { headers: { Authorization: `Bearer ${helper.token}` } })).status(),
-  ).toBe(200);
-  const asHelper = await callApi<{ data: { id: number }[] }>(request, helper, 'GET', '/api/users?limit=5');
+  expect((await request.get('/api/users?limit=1', bearer(helper.session.accessToken))).status()).toBe(200);
+  const asHelper = await api.call<{ data: { id: number }[] }>(helper, 'GET', '/api/users?limit=5');
   expect(asHelper.data.length).toBeGreaterThan(1);
 
   const revoke = row.getByRole('button', { name: `Quitar admin a ${helper.name}` });
@@ -281,11 +263,6 @@ test('an admin grants and revokes the admin role, and adds and switches off a te
   await expect(team).toBeVisible();
   await team.getByRole('switch', { name: `Activo: ${name}` }).click();
   await expectToast(page, `${name}: inactivo.`);
-  const { data: teams } = await callApi<{ data: { name: string; isActive: boolean }[] }>(
-    request,
-    helper,
-    'GET',
-    '/api/teams',
-  );
+  const { data: teams } = await api.call<{ data: { name: string; isActive: boolean }[] }>(helper, 'GET', '/api/teams');
   expect(teams.find((t) => t.name === name)).toMatchObject({ isActive: false });
 });

@@ -1,16 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import {
-  callApi,
+  bearer,
   createFutureMatch,
   fillSignInForm,
   emulatePushService,
   expectToast,
-  newTestUser,
-  registerViaApi,
   scrollToMatchCard,
+  signedInUser,
   signInAsAdmin,
-  signInViaStorage,
+  test,
+  type Factories,
 } from './helpers.ts';
 
 const SAVED_WITH_REMINDERS = 'Partido guardado. Te avisaremos antes de que empiece.';
@@ -23,10 +23,9 @@ const PUSH_REFUSED =
   'Partido guardado, pero este navegador rechazó la suscripción a los recordatorios (ventana privada o servicio push no disponible). Te avisaremos solo mientras la app esté abierta.';
 const NO_FAVOURITES = 'Aún no tienes partidos favoritos. ¡Explora y añade algunos!';
 
-async function signIn(page: Page, request: APIRequestContext, label: string): Promise<string> {
-  const user = newTestUser(label);
-  await registerViaApi(request, user);
-  return (await signInViaStorage(page, request, user)).token;
+/** A new account signed in on the page: its access token. */
+async function signIn(page: Page, api: Factories, label: string): Promise<string> {
+  return (await signedInUser(page, api, label)).session.accessToken;
 }
 
 /** The signed-in user's ids under the spec's key `savedMatches` (which holds each user's, by user id). */
@@ -39,7 +38,7 @@ async function savedMatchIds(page: Page): Promise<number[]> {
 }
 
 async function serverReminderIds(request: APIRequestContext, accessToken: string): Promise<number[]> {
-  const response = await request.get('/api/reminders', { headers: { Authorization: `Bearer ${accessToken}` } });
+  const response = await request.get('/api/reminders', bearer(accessToken));
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { id: number }[] }).data.map((reminder) => reminder.id);
 }
@@ -48,9 +47,19 @@ async function serverReminderIds(request: APIRequestContext, accessToken: string
 const visibleCards = (page: Page) => page.getByTestId('match-card').filter({ visible: true });
 const firstCard = (page: Page) => visibleCards(page).first();
 
+/** Saves the first card with its heart: the toast says what came of its reminders; the favourite is kept either way. */
+async function saveFirstCard(page: Page, toast: string): Promise<void> {
+  await firstCard(page).getByRole('button', { name: 'Guardar partido' }).click();
+  await expectToast(page, toast);
+  const saved = firstCard(page).getByRole('button', { name: 'Quitar de guardados' });
+  await expect(saved).toBeVisible();
+  await expect(saved).toHaveAttribute('aria-pressed', 'true');
+  expect(await savedMatchIds(page)).toHaveLength(1);
+}
+
 test.describe('Inicio', () => {
-  test('each card shows the kick-off in Spanish, both logos, VS and a heart', async ({ page, request }) => {
-    await signIn(page, request, 'tarjetas');
+  test('each card shows the kick-off in Spanish, both logos, VS and a heart', async ({ page, api }) => {
+    await signIn(page, api, 'tarjetas');
     await page.goto('/tabs/home');
 
     const card = firstCard(page);
@@ -66,8 +75,8 @@ test.describe('Inicio', () => {
     await expect(card.getByRole('button', { name: 'Guardar partido' })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  test('says it is loading, then shows the error when the matches cannot be loaded', async ({ page, request }) => {
-    await signIn(page, request, 'error-partidos');
+  test('says it is loading, then shows the error when the matches cannot be loaded', async ({ page, api }) => {
+    await signIn(page, api, 'error-partidos');
     let answer: () => void = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/matches', async (route) => {
@@ -86,11 +95,8 @@ test.describe('Inicio', () => {
     await expect(page.locator('.screen-state', { hasText: 'Error al cargar los partidos' })).toBeVisible();
   });
 
-  test('a match that kicked off without a result says so and goes after the upcoming ones', async ({
-    page,
-    request,
-  }) => {
-    await signIn(page, request, 'pendiente');
+  test('a match that kicked off without a result says so and goes after the upcoming ones', async ({ page, api }) => {
+    await signIn(page, api, 'pendiente');
     let pendingId = 0;
     await page.route('**/api/matches', async (route) => {
       // Ask for the whole list: a revalidation (If-None-Match) would answer 304 with no body to rewrite.
@@ -129,8 +135,8 @@ test.describe('Inicio', () => {
     expect(order.slice(firstPending).map((card) => card.id)).toContain(pendingId);
   });
 
-  test('pull-to-refresh loads the matches again', async ({ page, request }) => {
-    await signIn(page, request, 'refrescar');
+  test('pull-to-refresh loads the matches again', async ({ page, api }) => {
+    await signIn(page, api, 'refrescar');
     await page.goto('/tabs/home');
     await expect(firstCard(page)).toBeVisible();
 
@@ -168,10 +174,10 @@ test.describe('favourites with notifications allowed', () => {
     await emulatePushService(context);
   });
 
-  test('the heart saves a match into Favoritos, where its heart removes it again', async ({ page, request }) => {
+  test('the heart saves a match into Favoritos, where its heart removes it again', async ({ page, request, api }) => {
     // A match of our own, months ahead, so both reminders are still to come whatever today's date.
-    const match = await createFutureMatch(request, await signInAsAdmin(request));
-    const accessToken = await signIn(page, request, 'favoritos');
+    const match = await createFutureMatch(api, await signInAsAdmin(api));
+    const accessToken = await signIn(page, api, 'favoritos');
     await page.goto('/tabs/home');
     // Months ahead: near the end of the list, rendered once the user scrolls down to it.
     const card = await scrollToMatchCard(page, match.id);
@@ -197,8 +203,8 @@ test.describe('favourites with notifications allowed', () => {
     await expect(card.getByRole('button', { name: 'Guardar partido' })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  test('a reminder is shown in the page when it is due while the app is open', async ({ page, request }) => {
-    await signIn(page, request, 'aviso-en-pagina');
+  test('a reminder is shown in the page when it is due while the app is open', async ({ page, api }) => {
+    await signIn(page, api, 'aviso-en-pagina');
     // The first upcoming match kicks off in an hour and three seconds: its first reminder is due in three seconds.
     await page.route('**/api/matches', async (route) => {
       // Ask for the whole list: a revalidation (If-None-Match) would answer 304 with no body to rewrite.
@@ -241,11 +247,11 @@ test.describe('favourites with notifications allowed', () => {
 
   test('the service worker shows a reminder pushed while the app is closed', async ({
     page,
-    request,
+    api,
     context,
     baseURL,
   }) => {
-    await signIn(page, request, 'push');
+    await signIn(page, api, 'push');
     await page.goto('/tabs/home');
     await page.evaluate(() => navigator.serviceWorker.ready);
 
@@ -269,8 +275,8 @@ test.describe('favourites with notifications allowed', () => {
       .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag }]);
   });
 
-  test('a failure while scheduling keeps the favourite and says setup failed', async ({ page, request }) => {
-    await signIn(page, request, 'fallo-recordatorio');
+  test('a failure while scheduling keeps the favourite and says setup failed', async ({ page, api }) => {
+    await signIn(page, api, 'fallo-recordatorio');
     await page.route('**/api/reminders', (route) =>
       route.fulfill({
         status: 503,
@@ -279,13 +285,7 @@ test.describe('favourites with notifications allowed', () => {
     );
     await page.goto('/tabs/home');
 
-    await firstCard(page).getByRole('button', { name: 'Guardar partido' }).click();
-    await expectToast(page, SETUP_FAILED);
-    await expect(firstCard(page).getByRole('button', { name: 'Quitar de guardados' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    expect(await savedMatchIds(page)).toHaveLength(1);
+    await saveFirstCard(page, SETUP_FAILED);
   });
 });
 
@@ -297,13 +297,11 @@ test.describe('favourites belong to the user, not the device', () => {
 
   test("the next user on the phone sees none of the last one's, who gets theirs back from the server", async ({
     page,
-    request,
+    api,
   }) => {
-    const match = await createFutureMatch(request, await signInAsAdmin(request));
-    const ana = newTestUser('favoritos-ana');
-    const bea = newTestUser('favoritos-bea');
-    await registerViaApi(request, ana);
-    await registerViaApi(request, bea);
+    const match = await createFutureMatch(api, await signInAsAdmin(api));
+    const ana = await api.signUp('favoritos-ana');
+    const bea = await api.signUp('favoritos-bea');
     const signInWithForm = async (user: typeof ana) => {
       await expect(page).toHaveURL(/\/login$/);
       await fillSignInForm(page, user.email, user.password);
@@ -354,13 +352,13 @@ test.describe('what saving a favourite says about its reminders', () => {
   test('a kick-off time not confirmed yet: the reminder comes once the time is known', async ({
     page,
     context,
-    request,
+    api,
   }) => {
     await emulatePushService(context);
-    const admin = await signInAsAdmin(request);
-    const match = await createFutureMatch(request, admin);
-    await callApi(request, admin, 'PATCH', `/api/matches/${match.id}`, { data: { kickoffConfirmed: false } });
-    await signIn(page, request, 'hora-por-confirmar');
+    const admin = await signInAsAdmin(api);
+    const match = await createFutureMatch(api, admin);
+    await api.updateMatch(admin, match, { kickoffConfirmed: false });
+    await signIn(page, api, 'hora-por-confirmar');
     await page.goto('/tabs/home');
     const card = await scrollToMatchCard(page, match.id);
     await expect(card.locator('time')).toContainText('hora por confirmar');
@@ -373,46 +371,34 @@ test.describe('what saving a favourite says about its reminders', () => {
   test('a browser without the Push API: reminders only while the app is open, and the favourite kept', async ({
     page,
     context,
-    request,
+    api,
   }) => {
     await context.addInitScript(() => Reflect.deleteProperty(window, 'PushManager'));
-    await signIn(page, request, 'sin-push');
+    await signIn(page, api, 'sin-push');
     await page.goto('/tabs/home');
     expect(await page.evaluate(() => 'PushManager' in window)).toBe(false);
 
-    await firstCard(page).getByRole('button', { name: 'Guardar partido' }).click();
-    await expectToast(page, PUSH_UNSUPPORTED);
-    await expect(firstCard(page).getByRole('button', { name: 'Quitar de guardados' })).toBeVisible();
-    expect(await savedMatchIds(page)).toHaveLength(1);
+    await saveFirstCard(page, PUSH_UNSUPPORTED);
   });
 
   test('a browser whose push service refuses the subscription (headless Chromium has none) says so', async ({
     page,
-    request,
+    api,
   }) => {
-    await signIn(page, request, 'push-rechazado');
+    await signIn(page, api, 'push-rechazado');
     await page.goto('/tabs/home');
 
-    await firstCard(page).getByRole('button', { name: 'Guardar partido' }).click();
-    await expectToast(page, PUSH_REFUSED);
-    await expect(firstCard(page).getByRole('button', { name: 'Quitar de guardados' })).toBeVisible();
-    expect(await savedMatchIds(page)).toHaveLength(1);
+    await saveFirstCard(page, PUSH_REFUSED);
   });
 });
 
 test.describe('favourites with notifications denied', () => {
-  test('warns that notifications cannot be sent and keeps the favourite', async ({ page, request }) => {
-    const accessToken = await signIn(page, request, 'sin-permiso');
+  test('warns that notifications cannot be sent and keeps the favourite', async ({ page, request, api }) => {
+    const accessToken = await signIn(page, api, 'sin-permiso');
     await page.goto('/tabs/home');
     expect(await page.evaluate(() => Notification.permission)).not.toBe('granted');
 
-    await firstCard(page).getByRole('button', { name: 'Guardar partido' }).click();
-    await expectToast(page, PERMISSION_DENIED);
-    await expect(firstCard(page).getByRole('button', { name: 'Quitar de guardados' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    expect(await savedMatchIds(page)).toHaveLength(1);
+    await saveFirstCard(page, PERMISSION_DENIED);
     expect(await serverReminderIds(request, accessToken)).toEqual([]);
 
     await page.getByTestId('tab-favorites').click();

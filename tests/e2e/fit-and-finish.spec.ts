@@ -1,46 +1,23 @@
-import { expect, test } from '@playwright/test';
-import type { APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { e2eAdmin } from './admin-account.ts';
-import type { ApiSession } from './helpers.ts';
 import {
-  callApi,
+  createFutureMatch,
   expectToast,
-  newTestUser,
-  registerViaApi,
   scrollToMatchCard,
   shownToast,
+  signedInUser,
   signInAsAdmin,
   signInViaStorage,
+  test,
 } from './helpers.ts';
 
-/** A match months ahead between two shipped clubs named here. */
-async function createMatchBetween(request: APIRequestContext, admin: ApiSession, homeName: string, awayName: string) {
-  const { data: teams } = await callApi<{ data: { id: number; name: string }[] }>(request, admin, 'GET', '/api/teams');
-  const home = teams.find((team) => team.name === homeName);
-  const away = teams.find((team) => team.name === awayName);
-  if (!home || !away) throw new Error(`The shipped data has no ${homeName} or ${awayName}`);
-  const { data: match } = await callApi<{ data: { id: number } }>(request, admin, 'POST', '/api/matches', {
-    data: {
-      competition: 'e2e',
-      round: `Prueba ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-      weekNumber: 38,
-      matchDate: new Date(Date.now() + 200 * 86_400_000).toISOString(),
-      homeTeamId: home.id,
-      awayTeamId: away.id,
-    },
-  });
-  return match.id;
-}
-
-test('a match card keeps both logos level when one team name wraps onto two lines', async ({ page, request }) => {
-  const admin = await signInAsAdmin(request);
-  const matchId = await createMatchBetween(request, admin, 'Atlético de Madrid', 'Getafe');
-  const user = newTestUser('logos');
-  await registerViaApi(request, user);
-  await signInViaStorage(page, request, user);
+test('a match card keeps both logos level when one team name wraps onto two lines', async ({ page, api }) => {
+  const admin = await signInAsAdmin(api);
+  const match = await createFutureMatch(api, admin, { between: ['Atlético de Madrid', 'Getafe'] });
+  await signedInUser(page, api, 'logos');
   await page.goto('/tabs/home');
 
-  const card = await scrollToMatchCard(page, matchId);
+  const card = await scrollToMatchCard(page, match.id);
   await card.scrollIntoViewIfNeeded();
   const names = card.locator('.match-card__team-name');
   const [homeName, awayName] = [await names.nth(0).boundingBox(), await names.nth(1).boundingBox()];
@@ -54,9 +31,9 @@ test('a match card keeps both logos level when one team name wraps onto two line
 
 test('Administración: the "Confederaciones" sub-tab shows its whole label, and the admin signs out from there', async ({
   page,
-  request,
+  api,
 }) => {
-  await signInViaStorage(page, request, { name: 'Admin', ...e2eAdmin });
+  await signInViaStorage(page, api, e2eAdmin);
   await page.goto('/tabs/admin');
   await page.getByTestId('admin-section-teams').click();
   const confederations = page.locator('.admin__subsegment ion-segment-button', { hasText: 'Confederaciones' });
@@ -72,11 +49,9 @@ test('Administración: the "Confederaciones" sub-tab shows its whole label, and 
 
 test('a match card writes its kick-off as the admin list does: the lower-case weekday of es-ES', async ({
   page,
-  request,
+  api,
 }) => {
-  const user = newTestUser('fechas');
-  await registerViaApi(request, user);
-  await signInViaStorage(page, request, user);
+  await signedInUser(page, api, 'fechas');
   await page.goto('/tabs/home');
   const kickoff = page.locator('.match-card__kickoff').first();
   await expect(kickoff).toBeVisible();
@@ -86,10 +61,8 @@ test('a match card writes its kick-off as the admin list does: the lower-case we
   );
 });
 
-test("a toast covers neither the toolbar nor an open modal's header and its Cancelar", async ({ page, request }) => {
-  const user = newTestUser('avisos');
-  await registerViaApi(request, user);
-  await signInViaStorage(page, request, user);
+test("a toast covers neither the toolbar nor an open modal's header and its Cancelar", async ({ page, api }) => {
+  await signedInUser(page, api, 'avisos');
   await page.goto('/tabs/quinelas');
   await page.getByTestId('open-create').click();
   const modal = page.locator('ion-modal', { hasText: 'Crear Nueva Quiniela' });

@@ -1,55 +1,78 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect } from '@playwright/test';
+import { expect, test as base } from '@playwright/test';
 import type { APIRequestContext, BrowserContext, CDPSession, Locator, Page } from '@playwright/test';
+import type { Pool, SignInResponse, Team } from '#contract/index';
+import {
+  createFactories,
+  reply,
+  unique,
+  type Account,
+  type Credentials,
+  type Factories,
+  type SignedIn,
+  type Transport,
+} from '../support/factories.ts';
 import { e2eAdmin } from './admin-account.ts';
 
-interface SignInAnswer {
-  session: { accessToken: string };
-  userProfile: { id: number };
+export { newCredentials, unique, type Account, type Credentials, type Factories } from '../support/factories.ts';
+
+/** The factories' transport for the e2e server: Playwright's request context, on the configured baseURL. */
+export function requestTransport(request: APIRequestContext): Transport {
+  return async (method, path, body, token) => {
+    const response = await request.fetch(path, {
+      method,
+      ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
+      ...(body ? { data: body } : {}),
+    });
+    return reply(response.status(), await response.text());
+  };
 }
 
-/** A signed-in account as the API sees it. */
-export interface ApiSession {
-  token: string;
-  userId: number;
-}
-
-export interface TestUser {
-  name: string;
-  email: string;
-  password: string;
-}
-
-/** Every test makes its own account, so tests never share state. */
-export function newTestUser(label: string): TestUser {
-  const unique = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  return { name: `Prueba ${label}`, email: `${label}-${unique}@example.com`, password: 'contraseña-segura-1' };
-}
-
-export async function registerViaApi(request: APIRequestContext, user: TestUser): Promise<void> {
-  const response = await request.post('/auth/signup', { data: user });
-  expect(response.status(), await response.text()).toBe(201);
-}
+/**
+ * Playwright's `test` with `api`: the shared factories (tests/support/factories.ts) against the e2e server, for
+ * the accounts, pools, matches and picks a test starts from. Every test makes its own, so tests never share state.
+ */
+export const test = base.extend<{ api: Factories }>({
+  api: async ({ request }, use) => {
+    await use(createFactories(requestTransport(request)));
+  },
+});
 
 /** Signs in through the API and stores the session the way the app does, skipping the form. */
-export async function signInViaStorage(page: Page, request: APIRequestContext, user: TestUser): Promise<ApiSession> {
-  const response = await request.post('/auth/signin', { data: { email: user.email, password: user.password } });
-  expect(response.status(), await response.text()).toBe(200);
-  const { session, userProfile } = (await response.json()) as SignInAnswer;
+export async function signInViaStorage<C extends { email: string; password: string }>(
+  page: Page,
+  api: Factories,
+  credentials: C,
+): Promise<SignInResponse & C> {
+  const account = await api.signIn(credentials);
   await page.goto('/login');
   await page.evaluate(
     ([storedSession, storedProfile]) => {
       localStorage.setItem('session', JSON.stringify(storedSession));
       localStorage.setItem('userProfile', JSON.stringify(storedProfile));
     },
-    [session, userProfile] as const,
+    [account.session, account.userProfile] as const,
   );
-  return { token: session.accessToken, userId: userProfile.id };
+  return account;
 }
+
+/** A new account, registered through the API and signed in on the page (its session stored, as the app does). */
+export async function signedInUser(page: Page, api: Factories, label: string): Promise<Account> {
+  const { name, email, password } = await api.signUp(label);
+  return signInViaStorage(page, api, { name, email, password });
+}
+
+/** The admin account the e2e server was started with, signed in through the API. */
+export const signInAsAdmin = (api: Factories) => api.signIn(e2eAdmin);
 
 export async function fillSignInForm(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill(password);
+}
+
+export async function fillRegisterForm(page: Page, { name, email, password }: Credentials): Promise<void> {
+  await page.getByLabel('Nombre').fill(name);
+  await fillSignInForm(page, email, password);
 }
 
 /** The toast on screen, if any (web/components/toaster.tsx). */
@@ -69,64 +92,14 @@ export async function storedKeys(page: Page): Promise<{ session: string | null; 
   }));
 }
 
-/** Signs in through the API only: for accounts that set up data behind the screens. */
-export async function signInViaApi(request: APIRequestContext, credentials: { email: string; password: string }): Promise<ApiSession> {
-  const response = await request.post('/auth/signin', { data: credentials });
-  expect(response.status(), await response.text()).toBe(200);
-  const { session, userProfile } = (await response.json()) as SignInAnswer;
-  return { token: session.accessToken, userId: userProfile.id };
+/** The access token of the session the app stored. */
+export async function storedToken(page: Page): Promise<string> {
+  const { session } = await storedKeys(page);
+  return (JSON.parse(session ?? 'null') as { accessToken: string }).accessToken;
 }
 
-/** A registered and signed-in account, made through the API. */
-export async function newApiUser(request: APIRequestContext, label: string): Promise<TestUser & ApiSession> {
-  const user = newTestUser(label);
-  await registerViaApi(request, user);
-  return { ...user, ...(await signInViaApi(request, user)) };
-}
-
-/** An authenticated API call that must answer `status`; returns the parsed body. */
-export async function callApi<T>(
-  request: APIRequestContext,
-  as: ApiSession,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  { data, status = method === 'POST' ? 201 : 200 }: { data?: object; status?: number } = {},
-): Promise<T> {
-  const response = await request.fetch(url, { method, headers: { Authorization: `Bearer ${as.token}` }, ...(data ? { data } : {}) });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as T;
-}
-
-export interface TestPool {
-  id: number;
-  name: string;
-  invitationCode: number;
-}
-
-/** A pool owned by `owner`, with a fresh random code (a taken one is retried, like the app does). */
-export async function createPoolViaApi(
-  request: APIRequestContext,
-  owner: ApiSession,
-  fields: { name: string; description?: string; maxParticipants?: number },
-): Promise<TestPool> {
-  for (;;) {
-    const invitationCode = 100000 + Math.floor(Math.random() * 900000);
-    const response = await request.post('/api/pools', {
-      headers: { Authorization: `Bearer ${owner.token}` },
-      data: { description: '', ...fields, invitationCode, creatorId: owner.userId },
-    });
-    if (response.status() === 409) continue;
-    expect(response.status(), await response.text()).toBe(201);
-    return ((await response.json()) as { data: TestPool }).data;
-  }
-}
-
-export async function joinPoolViaApi(request: APIRequestContext, user: ApiSession, pool: TestPool): Promise<void> {
-  await callApi(request, user, 'POST', '/api/pools/join', {
-    data: { invitationCode: pool.invitationCode, userId: user.userId },
-    status: 200,
-  });
-}
+/** A request's options signed in with `token`. */
+export const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 
 export interface TestMatch {
   id: number;
@@ -136,28 +109,48 @@ export interface TestMatch {
 }
 
 /**
- * A match between two shipped clubs, kicking off months from now, entered by
- * the admin: tests predict on it whatever the calendar says.
+ * A match between two shipped clubs (the ones named, or two at random), kicking off months from now,
+ * entered by the admin: tests predict on it whatever the calendar says.
  */
-export async function createFutureMatch(request: APIRequestContext, admin: ApiSession, weekNumber = 38): Promise<TestMatch> {
-  const { data: teams } = await callApi<{ data: { id: number; name: string; logoUrl: string | null }[] }>(request, admin, 'GET', '/api/teams');
+export async function createFutureMatch(
+  api: Factories,
+  admin: SignedIn,
+  { weekNumber = 38, between }: { weekNumber?: number; between?: [string, string] } = {},
+): Promise<TestMatch> {
+  const { data: teams } = await api.call<{ data: Team[] }>(admin, 'GET', '/api/teams');
   const clubs = teams.filter((team) => team.logoUrl?.startsWith('/logos/clubs/'));
   const first = Math.floor(Math.random() * clubs.length);
-  const home = clubs[first];
-  const away = clubs[(first + 1) % clubs.length];
-  if (!home || !away) throw new Error('The shipped data has no clubs');
-  const unique = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  const { data: match } = await callApi<{ data: { id: number } }>(request, admin, 'POST', '/api/matches', {
-    data: {
-      competition: 'e2e',
-      round: `Prueba ${unique}`,
-      weekNumber,
-      matchDate: new Date(Date.now() + 200 * 86_400_000).toISOString(),
-      homeTeamId: home.id,
-      awayTeamId: away.id,
-    },
+  const [home, away] = between
+    ? between.map((name) => teams.find((team) => team.name === name))
+    : [clubs[first], clubs[(first + 1) % clubs.length]];
+  if (!home || !away) throw new Error(`The shipped data has no ${between ? between.join(' or ') : 'clubs'}`);
+  const match = await api.match(admin, {
+    competition: 'e2e',
+    round: `Prueba ${unique()}`,
+    weekNumber,
+    matchDate: new Date(Date.now() + 200 * 86_400_000).toISOString(),
+    homeTeamId: home.id,
+    awayTeamId: away.id,
   });
   return { id: match.id, weekNumber, home: home.name, away: away.name };
+}
+
+/**
+ * The world a pick needs: a match still to come, entered by the admin, and a new player, signed in on the page,
+ * who joined a new pool of another new account (its creator, `owner`).
+ */
+export async function playerInPool(
+  page: Page,
+  api: Factories,
+  label: string,
+  poolFields: Parameters<Factories['pool']>[1] = {},
+): Promise<{ admin: SignInResponse; match: TestMatch; owner: Account; player: Account; pool: Pool }> {
+  const admin = await signInAsAdmin(api);
+  const match = await createFutureMatch(api, admin);
+  const owner = await api.user(`${label}-crea`);
+  const player = await signedInUser(page, api, label);
+  const pool = await api.pool(owner, { ...poolFields, players: [player] });
+  return { admin, match, owner, player, pool };
 }
 
 /**
@@ -177,9 +170,6 @@ export async function scrollToMatchCard(page: Page, matchId: number): Promise<Lo
   }
   return card;
 }
-
-/** The admin account the e2e server was started with. */
-export const signInAsAdmin = (request: APIRequestContext) => signInViaApi(request, e2eAdmin);
 
 /** axe-core's serious and critical findings on the current screen (the brief's accessibility bar: none). */
 export async function seriousA11yViolations(page: Page) {

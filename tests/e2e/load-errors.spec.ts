@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { newTestUser, registerViaApi, signInViaStorage } from './helpers.ts';
+import { signedInUser, test } from './helpers.ts';
 
 /*
  * Error panels (the spec's error catalogue): a server's failure and a lost connection are told
@@ -12,17 +12,11 @@ const panel = (page: Page) => page.locator('.screen-state', { hasText: 'Error al
 const visibleMatchCards = (page: Page) => page.getByTestId('match-card').filter({ visible: true });
 const serverError = { statusCode: 500, error: 'Internal Server Error', message: 'Error interno del servidor.' };
 
-async function signIn(page: Page, request: Parameters<typeof registerViaApi>[0], label: string): Promise<void> {
-  const user = newTestUser(label);
-  await registerViaApi(request, user);
-  await signInViaStorage(page, request, user);
-}
-
 test('teams and matches failing on the server: both toasts in turn, the server panel, and "Reintentar" loads them', async ({
   page,
-  request,
+  api,
 }) => {
-  await signIn(page, request, 'error-500');
+  await signedInUser(page, api, 'error-500');
   const failing = /\/api\/(teams|matches)$/;
   await page.route(failing, (route) => route.fulfill({ status: 500, json: serverError }));
   await page.goto('/tabs/home');
@@ -53,18 +47,18 @@ test('teams and matches failing on the server: both toasts in turn, the server p
 
 test('no connection to the server and nothing saved: the offline panel, and "Reintentar" loads once it is back', async ({
   page,
-  request,
+  api,
 }) => {
-  await signIn(page, request, 'error-red');
-  const api = /\/api\//;
-  await page.route(api, (route) => route.abort('internetdisconnected'));
+  await signedInUser(page, api, 'error-red');
+  const apiCalls = /\/api\//;
+  await page.route(apiCalls, (route) => route.abort('internetdisconnected'));
   await page.goto('/tabs/home');
 
   await expect(panel(page)).toBeVisible();
   await expect(panel(page)).toHaveAttribute('data-kind', 'offline');
   await expect(panel(page)).toContainText('Sin conexión y sin datos guardados para esta consulta.');
 
-  await page.unroute(api);
+  await page.unroute(apiCalls);
   await panel(page).getByRole('button', { name: 'Reintentar' }).click();
   await expect(visibleMatchCards(page).first()).toBeVisible();
 });

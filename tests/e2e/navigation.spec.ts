@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectToast, newTestUser, registerViaApi, signInViaStorage, storedKeys } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { bearer, expectToast, signedInUser, storedKeys, storedToken, test } from './helpers.ts';
 
 test('/ opens the sign-in screen', async ({ page }) => {
   await page.goto('/');
@@ -8,10 +8,8 @@ test('/ opens the sign-in screen', async ({ page }) => {
 });
 
 test.describe('signed in', () => {
-  test.beforeEach(async ({ page, request }) => {
-    const user = newTestUser('pestanas');
-    await registerViaApi(request, user);
-    await signInViaStorage(page, request, user);
+  test.beforeEach(async ({ page, api }) => {
+    await signedInUser(page, api, 'pestanas');
   });
 
   test('/tabs and /home open the home tab', async ({ page }) => {
@@ -67,9 +65,7 @@ test.describe('signed in', () => {
   });
 
   test('a session the server has revoked sends the user back to sign in', async ({ page, request }) => {
-    const { session } = await storedKeys(page);
-    const { accessToken } = JSON.parse(session ?? 'null') as { accessToken: string };
-    const signOut = await request.post('/auth/signout', { headers: { Authorization: `Bearer ${accessToken}` } });
+    const signOut = await request.post('/auth/signout', bearer(await storedToken(page)));
     expect(signOut.status()).toBe(200);
 
     await page.goto('/tabs/home');

@@ -1,21 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import {
-  callApi,
   createFutureMatch,
-  createPoolViaApi,
   expectToast,
-  joinPoolViaApi,
-  newApiUser,
-  newTestUser,
-  registerViaApi,
+  playerInPool,
   scrollToMatchCard,
   seriousA11yViolations,
-  signInAsAdmin,
-  signInViaStorage,
+  signedInUser,
+  test,
 } from './helpers.ts';
 
-const unique = () => Math.random().toString(36).slice(2, 7);
 /** Ionic keeps the other tabs' pages in the DOM, hidden: only the visible cards count. */
 const visibleMatchCards = (page: Page) => page.getByTestId('match-card').filter({ visible: true });
 const banner = (page: Page) => page.getByRole('status').and(page.getByTestId('connection-banner'));
@@ -40,16 +34,9 @@ function cachedAnswerKeys(page: Page): Promise<string[]> {
 test('offline: Inicio and a pool open from saved data, marked as such; a pick is not sent; back online all is fresh', async ({
   page,
   context,
-  request,
+  api,
 }) => {
-  const admin = await signInAsAdmin(request);
-  const match = await createFutureMatch(request, admin);
-  const owner = await newApiUser(request, 'metro-duena');
-  const pool = await createPoolViaApi(request, owner, { name: `Metro ${unique()}`, description: 'Sin cobertura' });
-  const player = newTestUser('metro');
-  await registerViaApi(request, player);
-  const session = await signInViaStorage(page, request, player);
-  await joinPoolViaApi(request, session, pool);
+  const { admin, match, player, pool } = await playerInPool(page, api, 'metro', { description: 'Sin cobertura' });
 
   // Online: Inicio, then the pool, while the service worker installs and takes the page.
   await page.goto('/tabs/home');
@@ -63,9 +50,9 @@ test('offline: Inicio and a pool open from saved data, marked as such; a pick is
   await expect(card).toContainText(match.home);
   expect(await cachedAnswerKeys(page)).toEqual(
     expect.arrayContaining([
-      `api_cache_${session.userId}:/api/matches`,
-      `api_cache_${session.userId}:/api/teams`,
-      `api_cache_${session.userId}:/api/pools/${pool.id}`,
+      `api_cache_${player.userProfile.id}:/api/matches`,
+      `api_cache_${player.userProfile.id}:/api/teams`,
+      `api_cache_${player.userProfile.id}:/api/pools/${pool.id}`,
     ]),
   );
 
@@ -92,7 +79,7 @@ test('offline: Inicio and a pool open from saved data, marked as such; a pick is
   await expect(banner(page)).toContainText('Sin conexión');
 
   // Something changes on the server meanwhile; back online, the screens fetch it and the mark goes.
-  const newMatch = await createFutureMatch(request, admin);
+  const newMatch = await createFutureMatch(api, admin);
   await context.setOffline(false);
   await expect(banner(page)).toHaveText('');
   // Retried: the refetch may land after the user has scrolled to the end of the list.
@@ -100,11 +87,10 @@ test('offline: Inicio and a pool open from saved data, marked as such; a pick is
     await scrollToMatchCard(page, newMatch.id);
   }).toPass();
 
-  const { data: stored } = await callApi<{ data: unknown[] }>(
-    request,
-    session,
+  const { data: stored } = await api.call<{ data: unknown[] }>(
+    player,
     'GET',
-    `/api/predictions/user/${session.userId}`,
+    `/api/predictions/user/${player.userProfile.id}`,
   );
   expect(stored).toEqual([]);
 });
@@ -112,11 +98,9 @@ test('offline: Inicio and a pool open from saved data, marked as such; a pick is
 test('offline with nothing saved: the screen shows its error state and the banner says so', async ({
   page,
   context,
-  request,
+  api,
 }) => {
-  const user = newTestUser('sin-nada');
-  await registerViaApi(request, user);
-  await signInViaStorage(page, request, user);
+  await signedInUser(page, api, 'sin-nada');
   await page.goto('/login');
   await waitForServiceWorkerControl(page);
 
@@ -130,15 +114,13 @@ test('offline with nothing saved: the screen shows its error state and the banne
   await expect(banner(page)).toHaveText('');
 });
 
-test("signing out forgets this account's saved answers", async ({ page, request }) => {
-  const user = newTestUser('salida-cache');
-  await registerViaApi(request, user);
-  const session = await signInViaStorage(page, request, user);
+test("signing out forgets this account's saved answers", async ({ page, api }) => {
+  const user = await signedInUser(page, api, 'salida-cache');
   await page.goto('/tabs/home');
   await expect(visibleMatchCards(page).first()).toBeVisible();
   expect(await cachedAnswerKeys(page)).toEqual([
-    `api_cache_${session.userId}:/api/matches`,
-    `api_cache_${session.userId}:/api/teams`,
+    `api_cache_${user.userProfile.id}:/api/matches`,
+    `api_cache_${user.userProfile.id}:/api/teams`,
   ]);
 
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();

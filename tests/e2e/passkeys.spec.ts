@@ -1,16 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   addVirtualAuthenticator,
+  bearer,
   biometricKeys,
   expectToast,
   fillSignInForm,
-  newTestUser,
-  registerViaApi,
   seriousA11yViolations,
   storedKeys,
+  storedToken,
+  test,
+  type Credentials,
+  type Factories,
+  type VirtualAuthenticator,
 } from './helpers.ts';
-import type { TestUser } from './helpers.ts';
 
 /*
  * Biometric sign-in (the spec's sign-in screen and flow, its biometric errors and
@@ -25,31 +28,24 @@ const biometricsButton = (page: Page) => page.getByRole('button', { name: 'Biome
 const offer = (page: Page) => page.locator('ion-alert', { hasText: 'Registrar Biometría' });
 const verificationPrompt = (page: Page) => page.locator('ion-alert', { hasText: 'Verificación biométrica' });
 
-async function signInWithPassword(page: Page, user: TestUser): Promise<void> {
+async function signInWithPassword(page: Page, user: Credentials): Promise<void> {
   await page.goto('/login');
   await fillSignInForm(page, user.email, user.password);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
 }
 
-async function newUser(request: APIRequestContext, label: string): Promise<TestUser> {
-  const user = newTestUser(label);
-  await registerViaApi(request, user);
-  return user;
-}
-
 /** The stored session's token answers a protected call: the session works. */
 async function expectWorkingSession(page: Page, request: APIRequestContext): Promise<string> {
-  const { session } = await storedKeys(page);
-  const { accessToken } = JSON.parse(session ?? 'null') as { accessToken: string };
-  const profile = await request.get('/auth/profile', { headers: { Authorization: `Bearer ${accessToken}` } });
+  const accessToken = await storedToken(page);
+  const profile = await request.get('/auth/profile', bearer(accessToken));
   expect(profile.status(), await profile.text()).toBe(200);
-  const teams = await request.get('/api/teams', { headers: { Authorization: `Bearer ${accessToken}` } });
+  const teams = await request.get('/api/teams', bearer(accessToken));
   expect(teams.status()).toBe(200);
   return accessToken;
 }
 
 /** Password sign-in, then the offer's 'Registrar Biometría': biometric sign-in is on for this device. */
-async function registerBiometrics(page: Page, user: TestUser): Promise<void> {
+async function registerBiometrics(page: Page, user: Credentials): Promise<void> {
   await signInWithPassword(page, user);
   await offer(page).getByRole('button', { name: 'Registrar Biometría' }).click();
   await expectToast(page, 'Biometría registrada.');
@@ -61,14 +57,42 @@ async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);
 }
 
+/** A new account that registered biometrics on this device, then signed out: the sign-in screen is shown. */
+async function signedOutWithBiometrics(page: Page, api: Factories, label: string): Promise<Credentials> {
+  const user = await api.signUp(label);
+  await registerBiometrics(page, user);
+  await signOut(page);
+  return user;
+}
+
+/** A password sign-in on a device with biometrics enabled, up to the verification it asks for: the session's token. */
+async function signInUpToVerification(page: Page, user: Credentials): Promise<string> {
+  await signInWithPassword(page, user);
+  await expect(verificationPrompt(page)).toBeVisible();
+  return storedToken(page);
+}
+
+/** Back on a usable sign-in form, with the session forgotten here and revoked on the server, not only forgotten. */
+async function expectSessionDiscarded(page: Page, request: APIRequestContext, accessToken: string): Promise<void> {
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeEnabled();
+  expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
+  expect((await request.get('/auth/profile', bearer(accessToken))).status()).toBe(401);
+}
+
 test.describe('on a device with a platform authenticator', () => {
+  let authenticator: VirtualAuthenticator;
+  // Added before the app loads: the app asks once per load whether one is there.
+  test.beforeEach(async ({ context, page }) => {
+    authenticator = await addVirtualAuthenticator(context, page);
+  });
+
   test('the offer after a password sign-in: "Ahora No" goes home and registers nothing', async ({
     page,
-    context,
     request,
+    api,
   }) => {
-    const authenticator = await addVirtualAuthenticator(context, page);
-    const user = await newUser(request, 'ahora-no');
+    const user = await api.signUp('ahora-no');
 
     await signInWithPassword(page, user);
     await expect(offer(page)).toBeVisible();
@@ -85,11 +109,10 @@ test.describe('on a device with a platform authenticator', () => {
 
   test('register from the offer, sign out, then sign in with the fingerprint button', async ({
     page,
-    context,
     request,
+    api,
   }) => {
-    const authenticator = await addVirtualAuthenticator(context, page);
-    const user = await newUser(request, 'huella');
+    const user = await api.signUp('huella');
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
     // Nothing is enabled on this device yet: no fingerprint button.
@@ -119,20 +142,16 @@ test.describe('on a device with a platform authenticator', () => {
     expect(JSON.parse(userProfile ?? 'null')).toMatchObject({ name: user.name, email: user.email });
 
     // The server recorded the use of the passkey.
-    const list = await request.get('/auth/passkeys', { headers: { Authorization: `Bearer ${passkeyToken}` } });
+    const list = await request.get('/auth/passkeys', bearer(passkeyToken));
     const { data: passkeys } = (await list.json()) as { data: { id: string; lastUsedAt: string | null }[] };
     expect(passkeys).toEqual([expect.objectContaining({ id: credentials[0]?.id, lastUsedAt: expect.any(String) })]);
   });
 
   test('a finger that is not recognised on the fingerprint button leaves the user on the form', async ({
     page,
-    context,
-    request,
+    api,
   }) => {
-    const authenticator = await addVirtualAuthenticator(context, page);
-    const user = await newUser(request, 'no-reconocida');
-    await registerBiometrics(page, user);
-    await signOut(page);
+    await signedOutWithBiometrics(page, api, 'no-reconocida');
 
     await authenticator.setUserVerified(false);
     await fingerprintButton(page).click();
@@ -146,13 +165,10 @@ test.describe('on a device with a platform authenticator', () => {
 
   test('an enabled device asks for the verification after a password sign-in, and passes it', async ({
     page,
-    context,
     request,
+    api,
   }) => {
-    await addVirtualAuthenticator(context, page);
-    const user = await newUser(request, 'verifica');
-    await registerBiometrics(page, user);
-    await signOut(page);
+    const user = await signedOutWithBiometrics(page, api, 'verifica');
 
     await signInWithPassword(page, user);
     await expect(verificationPrompt(page)).toBeVisible();
@@ -165,59 +181,37 @@ test.describe('on a device with a platform authenticator', () => {
 
   test('a failed verification after a password sign-in goes back to the form and discards the session', async ({
     page,
-    context,
     request,
+    api,
   }) => {
-    const authenticator = await addVirtualAuthenticator(context, page);
-    const user = await newUser(request, 'verifica-mal');
-    await registerBiometrics(page, user);
-    await signOut(page);
+    const user = await signedOutWithBiometrics(page, api, 'verifica-mal');
 
     await authenticator.setUserVerified(false);
-    await signInWithPassword(page, user);
-    await expect(verificationPrompt(page)).toBeVisible();
-    const { session } = await storedKeys(page);
-    const { accessToken } = JSON.parse(session ?? 'null') as { accessToken: string };
+    const accessToken = await signInUpToVerification(page, user);
     await verificationPrompt(page).getByRole('button', { name: 'Verificar' }).click();
 
     await expectToast(page, 'Fallo en la verificación biométrica.');
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeEnabled();
-    expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
-    // Revoked on the server too, not only forgotten here.
-    const profile = await request.get('/auth/profile', { headers: { Authorization: `Bearer ${accessToken}` } });
-    expect(profile.status()).toBe(401);
+    await expectSessionDiscarded(page, request, accessToken);
     await page.goto('/tabs/home');
     await expect(page).toHaveURL(/\/login$/);
   });
 
   test('"Cancelar" on the verification after a password sign-in says the sign-in was cancelled', async ({
     page,
-    context,
     request,
+    api,
   }) => {
-    await addVirtualAuthenticator(context, page);
-    const user = await newUser(request, 'cancela');
-    await registerBiometrics(page, user);
-    await signOut(page);
+    const user = await signedOutWithBiometrics(page, api, 'cancela');
 
-    await signInWithPassword(page, user);
-    await expect(verificationPrompt(page)).toBeVisible();
-    const { session } = await storedKeys(page);
-    const { accessToken } = JSON.parse(session ?? 'null') as { accessToken: string };
+    const accessToken = await signInUpToVerification(page, user);
     await verificationPrompt(page).getByRole('button', { name: 'Cancelar' }).click();
 
     await expectToast(page, 'Inicio de sesión cancelado');
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeEnabled();
-    expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
-    const profile = await request.get('/auth/profile', { headers: { Authorization: `Bearer ${accessToken}` } });
-    expect(profile.status()).toBe(401);
+    await expectSessionDiscarded(page, request, accessToken);
   });
 
-  test('removing the passkey from "Biometría" hides the fingerprint button', async ({ page, context, request }) => {
-    const authenticator = await addVirtualAuthenticator(context, page);
-    const user = await newUser(request, 'quitar');
+  test('removing the passkey from "Biometría" hides the fingerprint button', async ({ page, request, api }) => {
+    const user = await api.signUp('quitar');
     await registerBiometrics(page, user);
 
     await biometricsButton(page).click();
@@ -235,9 +229,7 @@ test.describe('on a device with a platform authenticator', () => {
     expect(await biometricKeys(page)).toEqual({ credentialId: null, enabled: 'false' });
     // The browser is told the passkey is gone (WebAuthn signal), and the authenticator drops it.
     await expect.poll(() => authenticator.credentials()).toEqual([]);
-    const { session } = await storedKeys(page);
-    const { accessToken } = JSON.parse(session ?? 'null') as { accessToken: string };
-    const list = await request.get('/auth/passkeys', { headers: { Authorization: `Bearer ${accessToken}` } });
+    const list = await request.get('/auth/passkeys', bearer(await storedToken(page)));
     expect(((await list.json()) as { data: unknown[] }).data).toEqual([]);
 
     // Ionic un-hides the app when its last overlay closes, judged when each dismissal starts: a dialog closed while
@@ -249,9 +241,8 @@ test.describe('on a device with a platform authenticator', () => {
     await expect(fingerprintButton(page)).toHaveCount(0);
   });
 
-  test('after "Ahora No", biometrics can still be registered from "Biometría"', async ({ page, context, request }) => {
-    const authenticator = await addVirtualAuthenticator(context, page);
-    const user = await newUser(request, 'mas-tarde');
+  test('after "Ahora No", biometrics can still be registered from "Biometría"', async ({ page, api }) => {
+    const user = await api.signUp('mas-tarde');
     await signInWithPassword(page, user);
     await offer(page).getByRole('button', { name: 'Ahora No' }).click();
     await expect(page).toHaveURL(/\/tabs\/home$/);
@@ -270,12 +261,10 @@ test.describe('on a device with a platform authenticator', () => {
 
   test('on http://127.0.0.1, where passkeys cannot work, a password sign-in goes home with no offer', async ({
     page,
-    context,
-    request,
     baseURL,
+    api,
   }) => {
-    await addVirtualAuthenticator(context, page);
-    const user = await newUser(request, 'ip');
+    const user = await api.signUp('ip');
     const ipOrigin = (baseURL ?? '').replace('//localhost:', '//127.0.0.1:');
     expect(ipOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
@@ -290,12 +279,10 @@ test.describe('on a device with a platform authenticator', () => {
 
   test('"Ahora No" is remembered for that user on this device, not for another; "Biometría" brings the offer back', async ({
     page,
-    context,
-    request,
+    api,
   }) => {
-    await addVirtualAuthenticator(context, page);
-    const user = await newUser(request, 'recuerda');
-    const other = await newUser(request, 'otro');
+    const user = await api.signUp('recuerda');
+    const other = await api.signUp('otro');
 
     await signInWithPassword(page, user);
     await offer(page).getByRole('button', { name: 'Ahora No' }).click();
@@ -328,13 +315,9 @@ test.describe('on a device with a platform authenticator', () => {
 
   test('the sign-in screen with the fingerprint button has no serious accessibility violation', async ({
     page,
-    context,
-    request,
+    api,
   }) => {
-    await addVirtualAuthenticator(context, page);
-    const user = await newUser(request, 'accesible-huella');
-    await registerBiometrics(page, user);
-    await signOut(page);
+    await signedOutWithBiometrics(page, api, 'accesible-huella');
 
     await expect(fingerprintButton(page)).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -342,8 +325,8 @@ test.describe('on a device with a platform authenticator', () => {
 });
 
 test.describe('on a device without a platform authenticator', () => {
-  test('a password sign-in goes straight home, with no offer and no fingerprint button', async ({ page, request }) => {
-    const user = await newUser(request, 'sin-huella');
+  test('a password sign-in goes straight home, with no offer and no fingerprint button', async ({ page, api }) => {
+    const user = await api.signUp('sin-huella');
 
     await signInWithPassword(page, user);
     await expect(page).toHaveURL(/\/tabs\/home$/);

@@ -1,27 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import {
-  callApi,
-  createPoolViaApi,
-  expectToast,
-  fillSignInForm,
-  joinPoolViaApi,
-  newApiUser,
-  newTestUser,
-  registerViaApi,
-  seriousA11yViolations,
-  signInViaStorage,
-} from './helpers.ts';
+import { expectToast, fillSignInForm, seriousA11yViolations, signedInUser, test, unique } from './helpers.ts';
 
-const unique = () => Math.random().toString(36).slice(2, 7);
 const segment = (page: Page, label: string) => page.locator('ion-segment-button', { hasText: label });
 // Both dialogs stay in the page; only the open one is shown.
 const modal = (page: Page) => page.locator('ion-modal.show-modal');
 
-test('creating a pool: the name is required, then its card shows the code and the status', async ({ page, request }) => {
-  const owner = newTestUser('creador');
-  await registerViaApi(request, owner);
-  const session = await signInViaStorage(page, request, owner);
+test('creating a pool: the name is required, then its card shows the code and the status', async ({ page, api }) => {
+  const owner = await signedInUser(page, api, 'creador');
   await page.goto('/tabs/quinelas');
   await expect(segment(page, 'Unidas')).toHaveClass(/segment-button-checked/);
 
@@ -43,27 +29,24 @@ test('creating a pool: the name is required, then its card shows the code and th
   await expect(card).toContainText('Los viernes, en el bar de siempre.');
   await expect(card).toContainText('Participantes: 0/20');
   await expect(card).toContainText('Estado: Activa • Abierta');
-  const { data } = await callApi<{ data: { pools: { name: string; invitationCode: number }[] } }>(
-    request,
-    session,
+  const { data } = await api.call<{ data: { pools: { name: string; invitationCode: number }[] } }>(
+    owner,
     'GET',
-    `/api/pools/user/${session.userId}/owned`,
+    `/api/pools/user/${owner.userProfile.id}/owned`,
   );
   const [created] = data.pools;
   expect(created?.name).toBe(name);
   await expect(card).toContainText(`Código: ${created?.invitationCode}`);
 });
 
-test('joining with a code: empty and unknown codes are refused, a good one lists the pool under Unidas', async ({ page, request }) => {
-  const owner = await newApiUser(request, 'anfitrion');
-  const pool = await createPoolViaApi(request, owner, { name: `Amigos ${unique()}`, description: 'Pronósticos de la liga' });
+test('joining with a code: empty and unknown codes are refused, a good one lists the pool under Unidas', async ({ page, api }) => {
+  const owner = await api.user('anfitrion');
+  const pool = await api.pool(owner, { description: 'Pronósticos de la liga' });
   // A pool that existed and was deleted: its code is known to be unknown.
-  const gone = await createPoolViaApi(request, owner, { name: 'Borrada' });
-  await callApi(request, owner, 'DELETE', `/api/pools/${gone.id}`);
+  const gone = await api.pool(owner);
+  await api.call(owner, 'DELETE', `/api/pools/${gone.id}`);
 
-  const player = newTestUser('invitado');
-  await registerViaApi(request, player);
-  await signInViaStorage(page, request, player);
+  await signedInUser(page, api, 'invitado');
   await page.goto('/tabs/quinelas');
   await expect(page.getByText('Aún no te has unido a ninguna quiniela.', { exact: false })).toBeVisible();
 
@@ -97,13 +80,10 @@ test('joining with a code: empty and unknown codes are refused, a good one lists
 test.describe('the pool detail', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-  test("the creator's view: participants first, copy the code, ranking", async ({ page, request }) => {
-    const owner = newTestUser('organiza');
-    await registerViaApi(request, owner);
-    const ownerSession = await signInViaStorage(page, request, owner);
-    const pool = await createPoolViaApi(request, ownerSession, { name: `Oficina ${unique()}`, description: 'La de la tercera planta', maxParticipants: 8 });
-    const marta = await newApiUser(request, 'marta');
-    await joinPoolViaApi(request, marta, pool);
+  test("the creator's view: participants first, copy the code, ranking", async ({ page, api }) => {
+    const owner = await signedInUser(page, api, 'organiza');
+    const marta = await api.user('marta');
+    const pool = await api.pool(owner, { description: 'La de la tercera planta', maxParticipants: 8, players: [marta] });
 
     await page.goto('/tabs/quinelas');
     await segment(page, 'Creadas').click();
@@ -136,12 +116,10 @@ test.describe('the pool detail', () => {
 
   test('a tab keeps its screen: the pool stays open across a visit to Inicio, and back returns to the list as it was', async ({
     page,
-    request,
+    api,
   }) => {
-    const owner = newTestUser('vuelve');
-    await registerViaApi(request, owner);
-    const ownerSession = await signInViaStorage(page, request, owner);
-    const pool = await createPoolViaApi(request, ownerSession, { name: `Peña ${unique()}`, description: '', maxParticipants: 5 });
+    const owner = await signedInUser(page, api, 'vuelve');
+    const pool = await api.pool(owner, { description: '', maxParticipants: 5 });
     const poolHeading = page.getByRole('heading', { level: 1, name: pool.name });
     const listHeading = page.getByRole('heading', { level: 1, name: 'Mis Quinelas' });
 
@@ -170,15 +148,11 @@ test.describe('the pool detail', () => {
     await expect(listHeading).toBeVisible();
   });
 
-  test("a participant's view: Predecir first, no creator tools", async ({ page, request }) => {
+  test("a participant's view: Predecir first, no creator tools", async ({ page, api }) => {
     // axe reads every card of the whole season's Predecir list: about 15 s here.
     test.slow();
-    const owner = await newApiUser(request, 'duena');
-    const pool = await createPoolViaApi(request, owner, { name: `Familia ${unique()}`, description: 'Primos y tíos' });
-    const player = newTestUser('primo');
-    await registerViaApi(request, player);
-    const session = await signInViaStorage(page, request, player);
-    await joinPoolViaApi(request, session, pool);
+    const player = await signedInUser(page, api, 'primo');
+    const pool = await api.pool(await api.user('duena'), { description: 'Primos y tíos', players: [player] });
 
     await page.goto('/tabs/quinelas');
     await page.getByTestId('pool-card').filter({ hasText: pool.name }).click();
@@ -196,28 +170,23 @@ test.describe('the pool detail', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
-  test('an unknown pool and somebody else\'s pool show the error panel', async ({ page, request }) => {
-    const owner = await newApiUser(request, 'ajeno');
-    const pool = await createPoolViaApi(request, owner, { name: `Privada ${unique()}` });
-    const stranger = newTestUser('curioso');
-    await registerViaApi(request, stranger);
-    await signInViaStorage(page, request, stranger);
+  test('an unknown pool and somebody else\'s pool show the error panel', async ({ page, api }) => {
+    const owner = await api.user('ajeno');
+    const pool = await api.pool(owner);
+    await signedInUser(page, api, 'curioso');
 
     await page.goto(`/tabs/pool/${pool.id}`);
     await expect(page.getByText('Error al cargar la quiniela: No participas en esta quiniela.')).toBeVisible();
     await expect(page.getByText(String(pool.invitationCode))).toHaveCount(0);
 
-    await callApi(request, owner, 'DELETE', `/api/pools/${pool.id}`);
+    await api.call(owner, 'DELETE', `/api/pools/${pool.id}`);
     await page.goto(`/tabs/pool/${pool.id}`);
     await expect(page.getByText('Quinela no encontrada')).toBeVisible();
   });
 });
 
-test('the pools list has no serious accessibility violation', async ({ page, request }) => {
-  const owner = newTestUser('accesible');
-  await registerViaApi(request, owner);
-  const session = await signInViaStorage(page, request, owner);
-  await createPoolViaApi(request, session, { name: `Accesible ${unique()}`, description: 'Con descripción' });
+test('the pools list has no serious accessibility violation', async ({ page, api }) => {
+  await api.pool(await signedInUser(page, api, 'accesible'), { description: 'Con descripción' });
   await page.goto('/tabs/quinelas');
   await segment(page, 'Creadas').click();
   await expect(page.getByTestId('pool-card')).toHaveCount(1);
@@ -231,7 +200,7 @@ test('the pools list has no serious accessibility violation', async ({ page, req
 });
 
 test.describe('the invitation link', () => {
-  test('the creator shares a link that opens the join flow, after signing in', async ({ page, request }) => {
+  test('the creator shares a link that opens the join flow, after signing in', async ({ page, api }) => {
     // Record what the share sheet would get.
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'share', {
@@ -242,10 +211,7 @@ test.describe('the invitation link', () => {
       });
       Object.defineProperty(navigator, 'canShare', { value: () => true });
     });
-    const owner = newTestUser('comparte');
-    await registerViaApi(request, owner);
-    const ownerSession = await signInViaStorage(page, request, owner);
-    const pool = await createPoolViaApi(request, ownerSession, { name: `Enlace ${unique()}` });
+    const pool = await api.pool(await signedInUser(page, api, 'comparte'));
     await page.goto(`/tabs/pool/${pool.id}`);
     await page.getByRole('button', { name: 'Compartir invitación' }).click();
     const shared = await page.waitForFunction(() => (window as unknown as { shared?: ShareData }).shared);
@@ -256,8 +222,7 @@ test.describe('the invitation link', () => {
     // A friend without a session opens it, signs in, and finds the code filled in.
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    const friend = newTestUser('amigo');
-    await registerViaApi(request, friend);
+    const friend = await api.signUp('amigo');
     await page.goto(new URL(url ?? '').pathname);
     await expect(page).toHaveURL(/\/login$/);
     await expectToast(page, 'Inicia sesión para unirte a la quiniela.');
@@ -275,22 +240,17 @@ test.describe('the invitation link', () => {
     await expect(page.getByTestId('pool-card').filter({ hasText: pool.name })).toContainText('Participantes: 1/20');
   });
 
-  test('without a share sheet the link is copied; a signed-in visitor goes straight to the dialog', async ({ page, context, request }) => {
+  test('without a share sheet the link is copied; a signed-in visitor goes straight to the dialog', async ({ page, context, api }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
-    const owner = newTestUser('copia');
-    await registerViaApi(request, owner);
-    const ownerSession = await signInViaStorage(page, request, owner);
-    const pool = await createPoolViaApi(request, ownerSession, { name: `Copiada ${unique()}` });
+    const pool = await api.pool(await signedInUser(page, api, 'copia'));
     await page.goto(`/tabs/pool/${pool.id}`);
     await page.getByRole('button', { name: 'Compartir invitación' }).click();
     await expectToast(page, 'Enlace de invitación copiado al portapapeles.');
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(new RegExp(`/unirse/${pool.invitationCode}$`));
 
-    const friend = newTestUser('conectado');
-    await registerViaApi(request, friend);
-    await signInViaStorage(page, request, friend);
+    await signedInUser(page, api, 'conectado');
     await page.goto(new URL(link).pathname);
     await expect(page).toHaveURL(/\/tabs\/quinelas$/);
     await expect(modal(page).getByLabel('Código de invitación')).toHaveValue(String(pool.invitationCode));

@@ -1,27 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import {
-  callApi,
   createFutureMatch,
-  createPoolViaApi,
   expectToast,
-  joinPoolViaApi,
-  newApiUser,
-  newTestUser,
-  registerViaApi,
+  playerInPool,
   seriousA11yViolations,
+  signedInUser,
   signInAsAdmin,
   signInViaStorage,
+  test,
 } from './helpers.ts';
-import type { ApiSession, TestMatch } from './helpers.ts';
+import type { TestMatch } from './helpers.ts';
 
-const unique = () => Math.random().toString(36).slice(2, 7);
 const segment = (page: Page, label: string) => page.locator('ion-segment-button', { hasText: label });
 const predictionCard = (page: Page, match: TestMatch) => page.locator(`[data-testid="prediction-card"][data-match-id="${match.id}"]`);
-
-function predictViaApi(request: Parameters<typeof callApi>[0], who: ApiSession, poolId: number, match: TestMatch, prediction: 'home' | 'draw' | 'away') {
-  return callApi(request, who, 'POST', '/api/predictions', { data: { prediction, userId: who.userId, matchId: match.id, poolId } });
-}
 
 async function chooseRound(page: Page, weekNumber: number) {
   await page.getByTestId('round-select').click();
@@ -29,15 +21,8 @@ async function chooseRound(page: Page, weekNumber: number) {
   await expect(page.getByTestId('round-ranking').locator('caption')).toHaveText(`Puntos de la jornada ${weekNumber}`);
 }
 
-test('a participant predicts a match, and the choice stays locked after a reload', async ({ page, request }) => {
-  const admin = await signInAsAdmin(request);
-  const match = await createFutureMatch(request, admin);
-  const owner = await newApiUser(request, 'jefe');
-  const pool = await createPoolViaApi(request, owner, { name: `Pronósticos ${unique()}` });
-  const player = newTestUser('pronostica');
-  await registerViaApi(request, player);
-  const session = await signInViaStorage(page, request, player);
-  await joinPoolViaApi(request, session, pool);
+test('a participant predicts a match, and the choice stays locked after a reload', async ({ page, api }) => {
+  const { match, player, pool } = await playerInPool(page, api, 'pronostica');
 
   await page.goto(`/tabs/pool/${pool.id}`);
   await expect(segment(page, 'Predecir')).toHaveClass(/segment-button-checked/);
@@ -58,30 +43,22 @@ test('a participant predicts a match, and the choice stays locked after a reload
   await expect(predictionCard(page, match).getByRole('button', { name: 'Visitante' })).toHaveAttribute('aria-pressed', 'true');
   for (const choice of await predictionCard(page, match).getByRole('button').all()) await expect(choice).toBeDisabled();
 
-  const { data: stored } = await callApi<{ data: { matchId: number; poolId: number; prediction: string }[] }>(
-    request,
-    session,
+  const { data: stored } = await api.call<{ data: { matchId: number; poolId: number; prediction: string }[] }>(
+    player,
     'GET',
-    `/api/predictions/user/${session.userId}`,
+    `/api/predictions/user/${player.userProfile.id}`,
   );
   expect(stored).toEqual([expect.objectContaining({ matchId: match.id, poolId: pool.id, prediction: 'away' })]);
 });
 
-test("a pick the server refuses shows its message, and the match leaves the list", async ({ page, request }) => {
-  const admin = await signInAsAdmin(request);
-  const match = await createFutureMatch(request, admin);
-  const owner = await newApiUser(request, 'tarde');
-  const pool = await createPoolViaApi(request, owner, { name: `Tardía ${unique()}` });
-  const player = newTestUser('rezagado');
-  await registerViaApi(request, player);
-  const session = await signInViaStorage(page, request, player);
-  await joinPoolViaApi(request, session, pool);
+test("a pick the server refuses shows its message, and the match leaves the list", async ({ page, api }) => {
+  const { admin, match, pool } = await playerInPool(page, api, 'rezagado');
   await page.goto(`/tabs/pool/${pool.id}`);
   const card = predictionCard(page, match);
   await expect(card).toBeVisible();
 
   // The match kicks off while the screen is open.
-  await callApi(request, admin, 'PATCH', `/api/matches/${match.id}`, { data: { matchDate: new Date(Date.now() - 60_000).toISOString() } });
+  await api.updateMatch(admin, match, { matchDate: new Date(Date.now() - 60_000).toISOString() });
   try {
     await card.getByRole('button', { name: 'Local' }).click();
     await expectToast(page, 'El partido ya comenzó.');
@@ -90,30 +67,26 @@ test("a pick the server refuses shows its message, and the match leaves the list
     await expect(predictionCard(page, match)).toHaveCount(0);
   } finally {
     // A started match with no result would show on everybody's lists: finish it.
-    await callApi(request, admin, 'PATCH', `/api/matches/${match.id}`, { data: { status: 'finished', scoreHome: 0, scoreAway: 0 } });
+    await api.result(admin, match, 0, 0);
   }
 });
 
-test('a result moves the ranking 3 to 0: the creator updates and both see it', async ({ page, request }) => {
-  const admin = await signInAsAdmin(request);
-  const match = await createFutureMatch(request, admin);
-  const owner = newTestUser('arbitro');
-  await registerViaApi(request, owner);
-  const ownerSession = await signInViaStorage(page, request, owner);
-  const pool = await createPoolViaApi(request, ownerSession, { name: `Clasificación ${unique()}` });
-  const ana = await newApiUser(request, 'ana');
-  const beto = await newApiUser(request, 'beto');
-  await joinPoolViaApi(request, ana, pool);
-  await joinPoolViaApi(request, beto, pool);
-  await predictViaApi(request, ana, pool.id, match, 'home');
-  await predictViaApi(request, beto, pool.id, match, 'away');
+test('a result moves the ranking 3 to 0: the creator updates and both see it', async ({ page, api }) => {
+  const admin = await signInAsAdmin(api);
+  const match = await createFutureMatch(api, admin);
+  const owner = await signedInUser(page, api, 'arbitro');
+  const ana = await api.user('ana');
+  const beto = await api.user('beto');
+  const pool = await api.pool(owner, { players: [ana, beto] });
+  await api.predict(ana, pool, match, 'home');
+  await api.predict(beto, pool, match, 'away');
 
   await page.goto(`/tabs/pool/${pool.id}`);
   await segment(page, 'Ranking').click();
   const rows = page.getByTestId('ranking').getByTestId('ranking-row');
   await expect(rows).toHaveText([`1${ana.name}0`, `1${beto.name}0`]);
 
-  await callApi(request, admin, 'PATCH', `/api/matches/${match.id}`, { data: { status: 'finished', scoreHome: 2, scoreAway: 1 } });
+  await api.result(admin, match, 2, 1);
   await page.getByRole('button', { name: 'Actualizar Resultados' }).click();
   // The e2e server has no results source: the toast says so instead of claiming an update.
   await expectToast(page, 'No hay una fuente de resultados configurada. Clasificaciones recalculadas con los resultados guardados.');
@@ -132,38 +105,26 @@ test('a result moves the ranking 3 to 0: the creator updates and both see it', a
 
   // Ana sees the same table, her own row marked.
   await page.evaluate(() => localStorage.clear());
-  await signInViaStorage(page, request, ana);
+  await signInViaStorage(page, api, ana);
   await page.goto(`/tabs/pool/${pool.id}`);
   await segment(page, 'Ranking').click();
   await expect(rows).toHaveText([`1${ana.name} (tú)3`, `2${beto.name}0`]);
 });
 
-test('a pool nobody has joined yet has no ranking', async ({ page, request }) => {
-  const owner = newTestUser('solitario');
-  await registerViaApi(request, owner);
-  const session = await signInViaStorage(page, request, owner);
-  const pool = await createPoolViaApi(request, session, { name: `Vacía ${unique()}` });
+test('a pool nobody has joined yet has no ranking', async ({ page, api }) => {
+  const pool = await api.pool(await signedInUser(page, api, 'solitario'));
   await page.goto(`/tabs/pool/${pool.id}`);
   await expect(page.getByText('Aún no se ha unido nadie.', { exact: false })).toBeVisible();
   await segment(page, 'Ranking').click();
   await expect(page.getByText('No hay datos de ranking aún.')).toBeVisible();
 });
 
-test('a match whose kick-off time is not confirmed says when picks close: the provisional time', async ({ page, request }) => {
-  const admin = await signInAsAdmin(request);
-  const match = await createFutureMatch(request, admin);
+test('a match whose kick-off time is not confirmed says when picks close: the provisional time', async ({ page, api }) => {
+  const { admin, match, pool } = await playerInPool(page, api, 'plazo');
   // Picks close at the stored kick-off, provisional or not (contract `picksClosed`).
   const provisional = new Date(Date.now() + 100 * 86_400_000);
   provisional.setUTCHours(11, 0, 0, 0);
-  await callApi(request, admin, 'PATCH', `/api/matches/${match.id}`, {
-    data: { kickoffConfirmed: false, matchDate: provisional.toISOString() },
-  });
-  const owner = await newApiUser(request, 'provisional');
-  const pool = await createPoolViaApi(request, owner, { name: `Provisional ${unique()}` });
-  const player = newTestUser('plazo');
-  await registerViaApi(request, player);
-  const session = await signInViaStorage(page, request, player);
-  await joinPoolViaApi(request, session, pool);
+  await api.updateMatch(admin, match, { kickoffConfirmed: false, matchDate: provisional.toISOString() });
 
   await page.goto(`/tabs/pool/${pool.id}`);
   const card = predictionCard(page, match);
@@ -177,7 +138,7 @@ test('a match whose kick-off time is not confirmed says when picks close: the pr
   );
 
   // A confirmed time needs no note: the kick-off shown is the deadline.
-  await callApi(request, admin, 'PATCH', `/api/matches/${match.id}`, { data: { kickoffConfirmed: true } });
+  await api.updateMatch(admin, match, { kickoffConfirmed: true });
   await page.reload();
   await expect(predictionCard(page, match).locator('time')).not.toContainText('hora por confirmar');
   await expect(predictionCard(page, match).locator('.prediction-card__deadline')).toHaveCount(0);

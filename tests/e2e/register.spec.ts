@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectToast, newTestUser, registerViaApi } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { expectToast, fillRegisterForm, test } from './helpers.ts';
 
 test('registering with an empty field asks to complete them all', async ({ page }) => {
   await page.goto('/register');
@@ -11,14 +11,11 @@ test('registering with an empty field asks to complete them all', async ({ page 
   await expect(page).toHaveURL(/\/register$/);
 });
 
-test("registering a taken email shows the server's message", async ({ page, request }) => {
-  const user = newTestUser('repetido');
-  await registerViaApi(request, user);
+test("registering a taken email shows the server's message", async ({ page, api }) => {
+  const user = await api.signUp('repetido');
 
   await page.goto('/register');
-  await page.getByLabel('Nombre').fill(user.name);
-  await page.getByLabel('Correo electrónico').fill(user.email);
-  await page.getByLabel('Contraseña').fill(user.password);
+  await fillRegisterForm(page, user);
   await page.getByRole('button', { name: 'Registrarse' }).click();
 
   await expectToast(page, 'Ya existe una cuenta con ese correo electrónico.', 'Error en el registro');

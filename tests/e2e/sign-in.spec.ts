@@ -1,21 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
+  bearer,
   expectToast,
+  fillRegisterForm,
   fillSignInForm,
-  newTestUser,
-  registerViaApi,
+  newCredentials,
   shownToast,
-  signInViaStorage,
+  signedInUser,
   storedKeys,
+  test,
 } from './helpers.ts';
 
 test('a new user registers, signs in and sees the upcoming matches in the tab shell', async ({ page, request }) => {
-  const user = newTestUser('registro');
+  const user = newCredentials('registro');
 
   await page.goto('/register');
-  await page.getByLabel('Nombre').fill(user.name);
-  await page.getByLabel('Correo electrónico').fill(user.email);
-  await page.getByLabel('Contraseña').fill(user.password);
+  await fillRegisterForm(page, user);
   await page.getByRole('button', { name: 'Registrarse' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
@@ -42,9 +42,7 @@ test('a new user registers, signs in and sees the upcoming matches in the tab sh
   expect(session.tokenType).toBe('Bearer');
 
   // The shipped LaLiga clubs are the teams with a club badge.
-  const teamsResponse = await request.get('/api/teams', {
-    headers: { Authorization: `Bearer ${session.accessToken}` },
-  });
+  const teamsResponse = await request.get('/api/teams', bearer(session.accessToken));
   const { data: teams } = (await teamsResponse.json()) as { data: { name: string; logoUrl: string | null }[] };
   const clubNames = teams.filter((team) => team.logoUrl?.startsWith('/logos/clubs/')).map((team) => team.name);
   const namesOnCards = await page.locator('.match-card__team-name').allTextContents();
@@ -61,9 +59,8 @@ test('signing in with empty fields asks to complete them', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("a wrong password shows the server's message", async ({ page, request }) => {
-  const user = newTestUser('clave');
-  await registerViaApi(request, user);
+test("a wrong password shows the server's message", async ({ page, api }) => {
+  const user = await api.signUp('clave');
 
   await page.goto('/login');
   await fillSignInForm(page, user.email, 'no-es-mi-clave');
@@ -74,13 +71,8 @@ test("a wrong password shows the server's message", async ({ page, request }) =>
   expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
 });
 
-test('signing out forgets the session, protects the tabs again and allows signing back in', async ({
-  page,
-  request,
-}) => {
-  const user = newTestUser('salir');
-  await registerViaApi(request, user);
-  await signInViaStorage(page, request, user);
+test('signing out forgets the session, protects the tabs again and allows signing back in', async ({ page, api }) => {
+  const user = await signedInUser(page, api, 'salir');
   await page.goto('/tabs/quinelas');
   await expect(page.getByRole('heading', { name: 'Mis Quinelas' })).toBeVisible();
 
@@ -105,15 +97,14 @@ test('signing out forgets the session, protects the tabs again and allows signin
 test('a session ended on the server sends the user to the sign-in screen, which says why once', async ({
   page,
   request,
+  api,
 }) => {
-  const user = newTestUser('caducada');
-  await registerViaApi(request, user);
-  const { token } = await signInViaStorage(page, request, user);
+  const { session } = await signedInUser(page, api, 'caducada');
   await page.goto('/tabs/home');
   await expect(page.getByTestId('match-card').first()).toBeVisible();
 
   // Revoked on the server (as signing out elsewhere, or its expiry, would): the next load is answered 401.
-  const signOut = await request.post('/auth/signout', { headers: { Authorization: `Bearer ${token}` } });
+  const signOut = await request.post('/auth/signout', bearer(session.accessToken));
   expect(signOut.status(), await signOut.text()).toBe(200);
   await page.reload();
 

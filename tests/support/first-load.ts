@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { createFactories, fetchTransport } from './factories.ts';
 
 /**
  * First-load JavaScript per route (issue 9): every script a browser fetches to
@@ -121,22 +122,7 @@ export async function measureFirstLoad(
 
 /** Signs a new account up and in through the API: the session a signed-in route starts from. */
 export async function newStoredSession(baseURL: string): Promise<StoredSession> {
-  const account = {
-    name: 'Medición',
-    email: `first-load-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-    password: 'contraseña-segura-1',
-  };
-  const post = async (url: string, body: object) => {
-    const response = await fetch(new URL(url, baseURL), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as StoredSession;
-  };
-  await post('/auth/signup', account);
-  const { session, userProfile } = await post('/auth/signin', { email: account.email, password: account.password });
+  const { session, userProfile } = await createFactories(fetchTransport(baseURL)).user({ name: 'Medición' });
   return { session, userProfile };
 }
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
+import { fetchTransport, type Method } from './factories.ts';
 
 /** The real server (`server/main.ts`) as a child process, for tests that kill, restart or multiply it. */
 export interface ServerProcess {
@@ -83,21 +84,13 @@ export async function startRoundRobinProxy(targets: string[]): Promise<{ base: s
 /** A JSON call to a server process, as a client makes it: the status, the `data` envelope and the whole body. */
 export async function callServer<T>(
   server: ServerProcess,
-  method: string,
+  method: Method,
   url: string,
   body?: object,
   token?: string,
 ): Promise<{ status: number; data: T; body: any }> {
-  const res = await fetch(server.base + url, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await res.json()) as { data: T };
-  return { status: res.status, data: json.data, body: json };
+  const { status, json } = await fetchTransport(server.base)(method, url, body, token);
+  return { status, data: json?.data as T, body: json };
 }
 
 export type SignedIn = { session: { accessToken: string }; userProfile: { id: number } };

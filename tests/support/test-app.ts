@@ -7,17 +7,18 @@ import { buildApp } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
 import type { Database } from '#server/db/client';
 import type { Clock } from '#server/lib/clock';
+import { createFactories, reply, type Factories, type Transport } from './factories.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
   config: Config;
-  /** Registers and signs in a new user; returns its token and profile. */
-  signUpAndIn(overrides?: Partial<{ name: string; email: string; password: string }>): Promise<SignInResponse>;
+  /** The shared factories (tests/support/factories.ts), calling this app in-process. */
+  api: Factories;
   /**
    * A signed-in user made directly through the repositories: much faster than
-   * `signUpAndIn` (no password hashing) for tests about something else.
+   * `api.user` (no password hashing) for tests about something else.
    */
   createUser(overrides?: Partial<{ name: string; email: string; role: RoleName }>): Promise<SignInResponse>;
   /** `app.inject` with the bearer token set. */
@@ -26,6 +27,24 @@ export interface TestApp {
 }
 
 let userCounter = 0;
+/**
+ * Invitation codes of the pools the factories make, in sequence: the codes the tests write themselves
+ * (123456, 222222, 999999 as an unknown one…) stay free. Each test file has its own databases.
+ */
+let invitationCode = 800000;
+
+/** The factories' transport for an app in this process: `app.inject`, no network. */
+export function injectTransport(app: FastifyInstance): Transport {
+  return async (method, url, body, token) => {
+    const res = await app.inject({
+      method,
+      url,
+      ...(body ? { payload: body } : {}),
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    });
+    return reply(res.statusCode, res.body);
+  };
+}
 
 /** The real app (same `buildApp` as production) on a fresh migrated database. */
 export async function createTestApp(
@@ -54,24 +73,7 @@ export async function createTestApp(
     app,
     db: database.db,
     config,
-    async signUpAndIn(overrides = {}) {
-      userCounter += 1;
-      const body = {
-        name: `Jugador ${userCounter}`,
-        email: `jugador${userCounter}-${Date.now()}@example.com`,
-        password: 'contraseña-segura',
-        ...overrides,
-      };
-      const signUp = await app.inject({ method: 'POST', url: '/auth/signup', payload: body });
-      if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.body}`);
-      const signIn = await app.inject({
-        method: 'POST',
-        url: '/auth/signin',
-        payload: { email: body.email, password: body.password },
-      });
-      if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
-      return signIn.json<SignInResponse>();
-    },
+    api: createFactories(injectTransport(app), { clock: options.clock, nextInvitationCode: () => invitationCode++ }),
     async createUser(overrides = {}) {
       userCounter += 1;
       const user = await createUsersRepository(database.db).insert({
