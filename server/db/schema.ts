@@ -280,6 +280,16 @@ export const appSettings = pgTable('app_settings', {
   createdAt: createdAt(),
 });
 
+/**
+ * Topics (data versions) changed by a transaction, queued by the statement triggers of the tables that feed cached
+ * answers and applied once at its commit, which also removes them (migration 0011,
+ * docs/decisions/031-cache-versions-move-in-the-database.md): empty but for transactions on their way to commit.
+ * No key on purpose: concurrent transactions queueing the same topic must not wait for each other.
+ */
+export const dataVersionChanges = pgTable('data_version_changes', {
+  topic: text('topic').notNull(),
+});
+
 /** Where a user's browsers receive Web Push; an endpoint belongs to whoever saved it last on that browser. */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
