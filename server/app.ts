@@ -108,8 +108,9 @@ export async function buildApp({
   });
 
   const { db } = database;
-  // Cached answers are checked against data versions: in memory on PGlite, in the database on PostgreSQL.
-  if (database.kind === 'pglite') soleWriter(db);
+  // Cached answers are checked against data versions: in memory on PGlite (its commits say what changed), read from
+  // the database on PostgreSQL.
+  if (database.listen) await soleWriter(db, database.listen);
   const versions = dataVersions(db);
   // Only with a METRICS_TOKEN: without one nothing is counted and GET /metrics is a 404.
   const metrics = config.metricsToken
@@ -170,11 +171,11 @@ export async function buildApp({
   });
   await app.register(usersRoutes, {
     prefix: '/api/users',
-    users: createUsersService({ db, users, versions, rateLimiter, config }),
+    users: createUsersService({ db, users, rateLimiter, config }),
   });
   await app.register(rolesRoutes, {
     prefix: '/api/roles',
-    roles: createRolesService({ roles: createRolesRepository(db), versions }),
+    roles: createRolesService({ roles: createRolesRepository(db) }),
   });
   const importResults = createResultsImportService({
     importResults: counted('admin', createResultsImporter(db, clock)),
@@ -188,7 +189,7 @@ export async function buildApp({
   await app.register(adminRoutes, { prefix: '/api/admin', importResults });
   await app.register(poolsRoutes, {
     prefix: '/api/pools',
-    pools: createPoolsService({ pools, rateLimiter, config, versions }),
+    pools: createPoolsService({ pools, rateLimiter, config }),
   });
   await app.register(predictionsRoutes, {
     prefix: '/api/predictions',
@@ -198,7 +199,6 @@ export async function buildApp({
       matches,
       standings,
       clock,
-      versions,
     }),
   });
   await app.register(leaderboardRoutes, {

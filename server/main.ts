@@ -7,7 +7,6 @@ import { openPglitePath, openPostgres, type DatabaseHandle } from './db/client.t
 import { seedFootballData } from './db/seed/seed.ts';
 import { systemClock } from './lib/clock.ts';
 import { listeningText } from './lib/listen-text.ts';
-import { dataVersions } from './lib/data-versions.ts';
 import { createMaintenance } from './maintenance.ts';
 import { ensureAdminAccount } from './modules/accounts/admin-account.ts';
 import { createUsersRepository } from './modules/accounts/users.repository.ts';
@@ -43,8 +42,6 @@ async function main() {
   }
   if (config.admin) {
     await ensureAdminAccount(createUsersRepository(database.db), config.admin);
-    // The account may have been there, with another role, cached by instances already running.
-    await dataVersions(database.db).changed('accounts');
     app.log.info({ email: config.admin.email }, 'admin account ensured');
   }
 

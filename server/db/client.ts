@@ -31,6 +31,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Cheap liveness probe used by /health. */
   ping(): Promise<boolean>;
+  /**
+   * PGlite only: calls `onNotify` with each notification on `channel` this session receives; one that its own
+   * commit raised arrives before the statement that committed returns (server/lib/data-versions.ts).
+   */
+  listen?: (channel: string, onNotify: (payload: string) => void) => Promise<unknown>;
   /** PGlite only: a consistent gzipped tarball of the data directory, taken between statements (server/db/backup.ts). */
   backup?: () => Promise<Blob>;
   /** PostgreSQL only: the connection pool's clients (open, idle) and the queries waiting for one. */
@@ -50,6 +55,7 @@ export function openPglite(client: PGlite): DatabaseHandle {
       await migrate(drizzlePglite({ client, schema }), { migrationsFolder });
     },
     ping: () => ping(db),
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     backup: () => dumpPglite(client),
     close: () => client.close(),
   };

@@ -1,36 +1,40 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { appSettings } from '../db/schema.ts';
 
-/** What cached answers depend on: every write that changes one of these says so with `changed`. */
+/**
+ * What cached answers depend on. Only the database moves a topic's version: the statement triggers of every table
+ * whose rows feed its answers, at the commit of a write that changed rows (migrations 0007, 0008 and 0011,
+ * docs/decisions/031-cache-versions-move-in-the-database.md). No write path has to say anything.
+ */
 export type Topic = 'accounts' | 'matches' | 'standings';
 const TOPICS: readonly Topic[] = ['accounts', 'matches', 'standings'];
-/** One `app_settings` row per topic holds a random token, replaced by every change (shared by all instances). */
+const isTopic = (name: string): name is Topic => (TOPICS as readonly string[]).includes(name);
+/** One `app_settings` row per topic holds a random token, replaced at every change (shared by all instances). */
 const keyOf = (topic: Topic) => `data-version:${topic}`;
+/** Where the database tells a session that listens which topics its own commit changed (migration 0011). */
+const CHANGES_CHANNEL = 'data_versions';
 
 export interface DataVersions {
   /**
    * Brings this process's versions up to every write committed before `since` (a `performance.now()`; by
-   * default the call itself). Undefined when they already count them (always on PGlite, and for a request's
-   * second read): hot reads then answer without waiting a turn. A request passes its arrival, so its reads
-   * share one look at the database.
+   * default the call itself), this process's own writes included. Undefined when they already count them
+   * (always on PGlite, and for a request's second read): hot reads then answer without waiting a turn. A
+   * request passes its arrival, so its reads share one look at the database.
    */
   catchUp(since?: number): Promise<void> | undefined;
-  /** A topic's version as of the last catch-up. */
+  /** A topic's version as of the last catch-up (on PGlite, as of the last commit). */
   version(topic: Topic): number;
-  /**
-   * Call once a write has committed (never before: a read racing it would cache the old data under the
-   * new version). Every instance sees the new version on its next read.
-   */
-  changed(...topics: Topic[]): Promise<void>;
 }
 
 interface State extends DataVersions {
-  /** False when only this process writes to the database (PGlite): its own changes are all there is. */
+  /** False when only this process writes to the database (PGlite): its own commits say what changed. */
   shared: boolean;
+  /** A commit of this process changed `topic` (PGlite). */
+  moved(topic: Topic): void;
 }
 
-// One set of versions per database: the app, the seed and the importer share it through the `db` they share.
+// One set of versions per database: an app's caches share it through the `db` they share.
 const states = new WeakMap<Database, State>();
 
 export function dataVersions(db: Database): DataVersions {
@@ -58,22 +62,28 @@ export function dataVersions(db: Database): DataVersions {
     shared: true,
     catchUp: (since = performance.now()) => (state.shared ? probe(since) : undefined),
     version: (topic) => counters[topic],
-    async changed(...topics) {
-      for (const topic of topics) counters[topic] += 1;
-      if (!state.shared) return;
-      const rows = topics.map((topic) => sql`(${keyOf(topic)}, gen_random_uuid()::text)`);
-      await db.execute(sql`
-        insert into ${appSettings} (key, value) values ${sql.join(rows, sql`, `)}
-        on conflict (key) do update set value = excluded.value`);
+    moved(topic) {
+      counters[topic] += 1;
     },
   };
   states.set(db, state);
   return state;
 }
 
-/** PGlite: one process owns the data directory, so versions live in memory and reads cost no query. */
-export function soleWriter(db: Database): void {
-  (dataVersions(db) as State).shared = false;
+/** Calls `onNotify` with the payload of each notification on `channel` that the database session receives. */
+export type Listen = (channel: string, onNotify: (payload: string) => void) => Promise<unknown>;
+
+/**
+ * PGlite: one process owns the data directory, so versions live in memory and reads cost no query. They move when
+ * the database says so: the commit of a write that changed a topic notifies this (only) session, and PGlite calls
+ * back before that write's promise settles, so whatever follows the write sees the new version.
+ */
+export async function soleWriter(db: Database, listen: Listen): Promise<void> {
+  const state = dataVersions(db) as State;
+  state.shared = false;
+  await listen(CHANGES_CHANNEL, (topic) => {
+    if (isTopic(topic)) state.moved(topic);
+  });
 }
 
 /** Reads of the versions running at once at most: a read waiting for a slot is shared by every caller meanwhile. */

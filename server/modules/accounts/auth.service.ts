@@ -83,7 +83,6 @@ export function createAuthService({ users, sessions, rateLimiter, clock, config,
 
     async signOut(token: string) {
       await sessions.revoke(token);
-      await versions.changed('accounts');
     },
 
     /** The same session a password sign-in gives, for other verified sign-ins (passkeys). */

@@ -8,7 +8,6 @@ import {
   type UserProfile,
 } from '#contract/index';
 import type { Database, Transaction } from '../../db/client.ts';
-import type { DataVersions } from '../../lib/data-versions.ts';
 import type { Config } from '../../config.ts';
 import {
   ConflictError,
@@ -24,7 +23,6 @@ import type { UsersRepository } from './users.repository.ts';
 interface Deps {
   db: Database;
   users: UsersRepository;
-  versions: DataVersions;
   rateLimiter: RateLimiter;
   config: Pick<Config, 'rateLimits'>;
 }
@@ -40,7 +38,7 @@ const found = (user: User | undefined): User => {
  * always someone else, who stays admin), and every change to an admin account
  * locks all admin rows first, so concurrent demotions cannot leave zero admins.
  */
-export function createUsersService({ db, users, versions, rateLimiter, config }: Deps) {
+export function createUsersService({ db, users, rateLimiter, config }: Deps) {
   /** Inside a transaction: the actor must still be an admin once the admin rows are locked. */
   const lockAdminsAsAdmin = async (tx: Transaction, actor: UserProfile) => {
     const admins = await users.lockAdmins(tx);
@@ -76,8 +74,6 @@ export function createUsersService({ db, users, versions, rateLimiter, config }:
         if (isUniqueViolation(error)) throw new ConflictError(messages.emailTaken);
         throw error;
       }
-      // The name and e-mail travel in the session's profile; the name in rankings.
-      await versions.changed('accounts', 'standings');
       return found(updated);
     },
 
@@ -91,7 +87,6 @@ export function createUsersService({ db, users, versions, rateLimiter, config }:
         await users.setRole(tx, id, role);
         return found(await users.findUser(id, tx));
       });
-      await versions.changed('accounts');
       return updated;
     },
 
@@ -117,8 +112,6 @@ export function createUsersService({ db, users, versions, rateLimiter, config }:
         await users.releasePlaces(tx, id);
         await users.delete(tx, id);
       });
-      // Its sessions are gone, and its places in rankings.
-      await versions.changed('accounts', 'standings');
     },
   };
 }

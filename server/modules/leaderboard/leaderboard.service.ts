@@ -105,7 +105,6 @@ export function createLeaderboardService({
 
       const imported = pullResults ? await pullResults() : null;
       await standings.recompute(owned, clock());
-      await versions.changed('standings');
       return { import: imported, poolsRecomputed: owned?.length ?? (await pools.countAll()) };
     },
   };

@@ -7,7 +7,6 @@ import {
 } from '#contract/index';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { dataVersions } from '../../lib/data-versions.ts';
 import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors.ts';
 import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
 import type { TeamsRepository } from '../teams/teams.repository.ts';
@@ -30,8 +29,6 @@ const resultChanged = (a: Match, b: Match) =>
   a.status !== b.status || a.scoreHome !== b.scoreHome || a.scoreAway !== b.scoreAway;
 
 export function createMatchesService({ db, matches, teams, standings, clock }: Deps) {
-  // From the database handle, not a dependency: the importer and the seed build this service too.
-  const versions = dataVersions(db);
   const assertTeamsExist = async (homeTeamId: number, awayTeamId: number) => {
     if (!(await teams.exists(homeTeamId))) throw new BadRequestError(matchMessages.homeTeamUnknown);
     if (!(await teams.exists(awayTeamId))) throw new BadRequestError(matchMessages.awayTeamUnknown);
@@ -51,7 +48,6 @@ export function createMatchesService({ db, matches, teams, standings, clock }: D
         if (isUniqueViolation(error)) throw new ConflictError(matchMessages.fixtureExists);
         throw error;
       }
-      await versions.changed('matches');
       return created;
     },
 
@@ -89,7 +85,6 @@ export function createMatchesService({ db, matches, teams, standings, clock }: D
         }
         return after;
       });
-      await versions.changed('matches', 'standings');
       return updated;
     },
 
@@ -97,7 +92,6 @@ export function createMatchesService({ db, matches, teams, standings, clock }: D
       if (!(await matches.findById(id))) throw new NotFoundError(matchMessages.matchNotFound);
       if ((await matches.predictionCount(id)) > 0) throw new ConflictError(matchMessages.matchHasPredictions);
       await matches.delete(id);
-      await versions.changed('matches');
     },
   };
 }

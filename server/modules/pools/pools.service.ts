@@ -9,7 +9,6 @@ import {
   type UserProfile,
 } from '#contract/index';
 import type { Config } from '../../config.ts';
-import type { DataVersions } from '../../lib/data-versions.ts';
 import {
   ConflictError,
   ForbiddenError,
@@ -25,7 +24,6 @@ interface Deps {
   pools: PoolsRepository;
   rateLimiter: RateLimiter;
   config: Pick<Config, 'rateLimits'>;
-  versions: DataVersions;
 }
 
 const isAdmin = (user: UserProfile) => user.role === 'admin';
@@ -34,7 +32,7 @@ const isAdmin = (user: UserProfile) => user.role === 'admin';
 const RIGHT_CODE_RETRIES = 5;
 const RIGHT_CODE_RETRY_MS = 20;
 
-export function createPoolsService({ pools, rateLimiter, config, versions }: Deps) {
+export function createPoolsService({ pools, rateLimiter, config }: Deps) {
   const findOr404 = async (id: number) => {
     const pool = await pools.findById(id);
     if (!pool) throw new NotFoundError(poolMessages.notFound);
@@ -101,8 +99,6 @@ export function createPoolsService({ pools, rateLimiter, config, versions }: Dep
       const outcome = await pools.join(pool.id, body.userId);
       if (outcome === 'already-in') throw new ConflictError(poolMessages.alreadyIn);
       if (outcome === 'full') throw new ConflictError(poolMessages.full);
-      // A new member: the ranking's membership, count and positions changed.
-      await versions.changed('standings');
       return findOr404(pool.id);
     },
 
@@ -140,8 +136,6 @@ export function createPoolsService({ pools, rateLimiter, config, versions }: Dep
       const { isClose, ...rest } = body;
       const updated = await pools.update(id, { ...rest, ...(isClose === undefined ? {} : { isClosed: isClose }) });
       if (!updated) throw new ConflictError(poolMessages.maxBelowCount);
-      // The pool travels inside its ranking.
-      await versions.changed('standings');
       return updated;
     },
 
@@ -152,7 +146,6 @@ export function createPoolsService({ pools, rateLimiter, config, versions }: Dep
     async remove(actor: UserProfile, id: number) {
       assertCreatorOrAdmin(actor, await findOr404(id));
       await pools.delete(id);
-      await versions.changed('standings');
     },
   };
 }

@@ -8,7 +8,6 @@ import {
   type UserProfile,
 } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataVersions } from '../../lib/data-versions.ts';
 import { ConflictError, ForbiddenError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
 import { assertSelfOrAdmin } from '../../plugins/authenticate.ts';
 import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
@@ -22,10 +21,9 @@ interface Deps {
   matches: MatchesRepository;
   standings: StandingsRepository;
   clock: Clock;
-  versions: DataVersions;
 }
 
-export function createPredictionsService({ predictions, pools, matches, standings, clock, versions }: Deps) {
+export function createPredictionsService({ predictions, pools, matches, standings, clock }: Deps) {
   const findPool = async (poolId: number) => {
     const pool = await pools.findById(poolId);
     if (!pool) throw new NotFoundError(predictionMessages.poolUnknown);
@@ -97,7 +95,6 @@ export function createPredictionsService({ predictions, pools, matches, standing
       if (!prediction) throw new NotFoundError(predictionMessages.predictionNotFound);
       await predictions.delete(id);
       await standings.recompute([prediction.poolId], clock());
-      await versions.changed('standings');
     },
   };
 }

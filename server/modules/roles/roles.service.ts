@@ -1,6 +1,5 @@
 import { type CreateRoleBody, type Role, roleMessages, type UpdateRoleBody } from '#contract/index';
 import { ConflictError, NotFoundError, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors.ts';
-import type { DataVersions } from '../../lib/data-versions.ts';
 import type { RolesRepository } from './roles.repository.ts';
 
 const found = (role: Role | undefined): Role => {
@@ -23,7 +22,7 @@ const uniqueName = async <T>(write: () => Promise<T>): Promise<T> => {
  * one of those two (see PUT /api/users/{id}/role); other roles are descriptive entries
  * that can be removed as long as no account holds them.
  */
-export function createRolesService({ roles, versions }: { roles: RolesRepository; versions: DataVersions }) {
+export function createRolesService({ roles }: { roles: RolesRepository }) {
   return {
     list: () => roles.list(),
 
@@ -35,10 +34,7 @@ export function createRolesService({ roles, versions }: { roles: RolesRepository
       const current = found(await roles.findById(id));
       if (current.builtIn && body.name !== undefined && body.name !== current.name)
         throw new ConflictError(roleMessages.roleBuiltIn);
-      const updated = found(await uniqueName(() => roles.update(id, body)));
-      // A renamed role is the role name in its holders' session profiles.
-      await versions.changed('accounts');
-      return updated;
+      return found(await uniqueName(() => roles.update(id, body)));
     },
 
     async remove(id: number): Promise<void> {
