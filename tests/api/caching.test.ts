@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Match, Pool, SignInResponse, Team } from '#contract/index';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
@@ -5,7 +6,9 @@ import { createTestApp, type TestApp } from '#tests/support/test-app';
 /**
  * Hot reads (sessions, the match list, rankings) are answered from memory, once per version of their data:
  * every write that changes the data must show on the very next read, and a cached answer never reaches
- * someone the uncached one would refuse.
+ * someone the uncached one would refuse. Each kind of write is made here once, cache warm, through the API; and
+ * some straight in the database, which moves the versions itself (tests/api/data-version-triggers.test.ts has
+ * every table).
  */
 let t: TestApp;
 let admin: SignInResponse;
@@ -29,6 +32,12 @@ const newMatch = () => t.api.match(admin, { matchDate: '2099-03-01T20:00:00Z', h
 const rankingOf = (who: SignInResponse, pool: Pool, headers: Record<string, string> = {}) =>
   as(who, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`, undefined, headers);
 
+const listedMatch = async (who: SignInResponse, id: number): Promise<Match | undefined> =>
+  (await as(who, 'GET', '/api/matches')).json().data.find((m: Match) => m.id === id);
+
+const pointsOf = async (reader: SignInResponse, pool: Pool, player: SignInResponse): Promise<number | undefined> =>
+  (await rankingOf(reader, pool)).json().leaderboard.positions.find((p: { userId: number }) => p.userId === player.userProfile.id)?.points;
+
 describe('the match list', () => {
   it('answers a plain GET with the whole list every time, and shows deletions at once', async () => {
     const match = await newMatch();
@@ -44,6 +53,19 @@ describe('the match list', () => {
     const after = await as(user, 'GET', '/api/matches', undefined, { 'if-none-match': first.headers.etag as string });
     expect(after.statusCode).toBe(200);
     expect(after.json().data.map((m: Match) => m.id)).not.toContain(match.id);
+  });
+
+  it('shows a new match, an edit and a result at once', async () => {
+    const user = await t.createUser();
+    expect((await as(user, 'GET', '/api/matches')).statusCode).toBe(200);
+    const match = await newMatch();
+    expect(await listedMatch(user, match.id)).toMatchObject({ id: match.id, status: 'scheduled' });
+
+    await t.api.updateMatch(admin, match, { matchDate: '2099-03-02T18:00:00Z' });
+    expect(Date.parse((await listedMatch(user, match.id))!.matchDate)).toBe(Date.parse('2099-03-02T18:00:00Z'));
+
+    await t.api.result(admin, match, 2, 0);
+    expect(await listedMatch(user, match.id)).toMatchObject({ status: 'finished', scoreHome: 2, scoreAway: 0 });
   });
 });
 
@@ -132,5 +154,46 @@ describe('a pool ranking', () => {
 
     expect((await as(owner, 'DELETE', `/api/pools/${pool.id}`)).statusCode).toBe(200);
     expect((await rankingOf(owner, pool)).statusCode).toBe(404);
+  });
+
+  it('shows a pick an admin deleted and a recompute at once', async () => {
+    const [owner, player] = [await t.createUser(), await t.createUser()];
+    const pool = await t.api.pool(owner, { players: [player] });
+    const match = await newMatch();
+    const pick = await t.api.predict(player, pool, match, 'home');
+    await t.api.result(admin, match, 1, 0);
+    expect(await pointsOf(owner, pool, player)).toBe(3);
+
+    expect((await as(admin, 'DELETE', `/api/predictions/${pick.id}`)).statusCode).toBe(200);
+    expect(await pointsOf(owner, pool, player)).toBe(0);
+
+    // Stored standings gone wrong (straight in the database, read and cached as they are), then repaired.
+    await t.db.execute(sql`update standings set points = 99 where pool_id = ${pool.id} and user_id = ${player.userProfile.id}`);
+    expect(await pointsOf(owner, pool, player)).toBe(99);
+    expect((await as(owner, 'POST', '/api/leaderboard/update-all')).statusCode).toBe(200);
+    expect(await pointsOf(owner, pool, player)).toBe(0);
+  });
+});
+
+describe('writes straight in the database', () => {
+  it('show on the next read: no write path has to say what it changed', async () => {
+    const [owner, player] = [await t.createUser(), await t.createUser()];
+    const match = await newMatch();
+    expect((await listedMatch(player, match.id))?.round).toBe(match.round);
+    await t.db.execute(sql`update matches set round = 'Jornada directa' where id = ${match.id}`);
+    expect((await listedMatch(player, match.id))?.round).toBe('Jornada directa');
+
+    const pool = await t.api.pool(owner, { players: [player] });
+    expect(await pointsOf(owner, pool, player)).toBe(0);
+    await t.db.execute(sql`update standings set points = 42 where pool_id = ${pool.id} and user_id = ${player.userProfile.id}`);
+    expect(await pointsOf(owner, pool, player)).toBe(42);
+    await t.db.execute(sql`delete from pool_participants where pool_id = ${pool.id} and user_id = ${player.userProfile.id}`);
+    expect((await rankingOf(player, pool)).statusCode).toBe(403);
+
+    expect((await as(player, 'GET', '/auth/profile')).statusCode).toBe(200);
+    await t.db.execute(sql`update users set name = 'Renombrada en la base' where id = ${player.userProfile.id}`);
+    expect((await as(player, 'GET', '/auth/profile')).json().data.name).toBe('Renombrada en la base');
+    await t.db.execute(sql`delete from sessions where user_id = ${player.userProfile.id}`);
+    expect((await as(player, 'GET', '/auth/profile')).statusCode).toBe(401);
   });
 });

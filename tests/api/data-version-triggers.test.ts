@@ -1,28 +1,42 @@
-import { sql } from 'drizzle-orm';
+import { is, sql, type SQL, TransactionRollbackError } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool, SignInResponse } from '#contract/index';
 import { queryRows } from '#server/db/client';
-import { dataVersions } from '#server/lib/data-versions';
+import * as schema from '#server/db/schema';
+import { dataVersions, type Topic } from '#server/lib/data-versions';
 import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
+import { testDatabaseKind } from '#tests/support/test-database';
 
 /**
- * The database replaces a data version itself (migrations 0007, 0008) only when rows changed, and only the
- * topic they belong to: an idle sweep or a statement that touches nothing keeps every instance's caches warm.
- * The writes here go straight to the database, so any change of version is the triggers' doing.
+ * Only the database replaces a data version (migrations 0007, 0008, 0011), at the commit of a write that changed
+ * rows, and only the topics those rows feed: an idle sweep or a statement that touches nothing keeps every
+ * instance's caches warm. The writes here go straight to the database, so any change of version is the triggers'
+ * doing, and this process hears of it with no help (PGlite: the commit's notification; PostgreSQL: the tokens).
  */
 let t: TestApp;
 let owner: SignInResponse;
 let pool: Pool;
+let member: SignInResponse;
+let teamIds: [number, number];
 
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.createUser();
+  member = await t.createUser();
   pool = await t.api.pool(owner, { name: 'Versiones' });
+  const teams = await queryRows<{ id: number }>(
+    t.db,
+    sql`insert into teams (name) values ('Versiones Norte'), ('Versiones Sur') returning id`,
+  );
+  teamIds = [teams[0]!.id, teams[1]!.id];
 });
 afterAll(() => t.close());
 
-/** What every instance reads (the tokens) and what this one's caches are keyed by (the counters, on PostgreSQL). */
+const TOPICS: Topic[] = ['accounts', 'matches', 'standings'];
+
+/** What every instance reads (the tokens) and what this one's caches are keyed by (the counters). */
 async function versions() {
   const rows = await queryRows<{ key: string; value: string }>(
     t.db,
@@ -31,9 +45,246 @@ async function versions() {
   await dataVersions(t.db).catchUp();
   return {
     tokens: Object.fromEntries(rows.map((r) => [r.key, r.value])),
-    cached: { accounts: dataVersions(t.db).version('accounts'), standings: dataVersions(t.db).version('standings') },
+    cached: Object.fromEntries(TOPICS.map((topic) => [topic, dataVersions(t.db).version(topic)])) as Record<Topic, number>,
   };
 }
+
+/**
+ * The topics whose version `write` moved: its token, and this process's version of it, which must move with it (on
+ * PGlite before the write returns, on PostgreSQL at the next catch-up); a topic where they differ is listed as such.
+ */
+async function topicsMovedBy(write: () => Promise<unknown>): Promise<string[]> {
+  const before = await versions();
+  await write();
+  const movedAtOnce = TOPICS.filter((topic) => dataVersions(t.db).version(topic) !== before.cached[topic]);
+  const after = await versions();
+  return TOPICS.flatMap((topic) => {
+    const token = after.tokens[`data-version:${topic}`] !== before.tokens[`data-version:${topic}`];
+    const here = after.cached[topic] !== before.cached[topic];
+    const atOnce = testDatabaseKind() === 'postgres' || movedAtOnce.includes(topic) === here;
+    if (token === here && atOnce) return token ? [topic] : [];
+    return [`${topic}: token ${token ? 'moved' : 'kept'}, this process's version ${here ? 'moved' : 'kept'}${atOnce ? '' : ' late'}`];
+  });
+}
+
+const run = (statement: SQL) => () => t.db.execute(statement);
+
+/** A write of each kind to one table, each on the row the insert made. */
+interface Writes {
+  insert: () => SQL;
+  update: () => SQL;
+  delete: () => SQL;
+}
+type Feeds =
+  | { topics: Topic[]; why: string; writes: Writes; insertMovesNothing?: string }
+  | { topics: []; why: string };
+const noCache = (why: string): Feeds => ({ topics: [], why });
+
+/**
+ * Every table, and which cached answers its rows feed (server/lib/data-versions.ts). A table of a topic moves it on
+ * every kind of write, or says here why one kind need not; a table of none says why no cached answer reads it. A
+ * table missing here fails the first test: a new table is a decision, made here, and a new topic table brings its
+ * writes, which the next test makes and checks.
+ */
+const tables: Record<string, Feeds> = {
+  roles: {
+    topics: ['accounts'],
+    why: "the role's name is in its holders' session profiles",
+    writes: {
+      insert: () => sql`insert into roles (name) values ('versiones')`,
+      update: () => sql`update roles set description = 'Otra' where name = 'versiones'`,
+      delete: () => sql`delete from roles where name = 'versiones'`,
+    },
+  },
+  users: {
+    topics: ['accounts', 'standings'],
+    why: 'name, e-mail and role are in session profiles; names are in rankings',
+    insertMovesNothing:
+      'a new account is in no session and no ranking yet (a cached answer reaches it only through rows made after it, ' +
+      'and a miss is never cached); every sign-up makes one',
+    writes: {
+      insert: () =>
+        sql`insert into users (name, email, password_hash, role_id)
+            select 'Versiones', 'versiones@example.com', 'x', id from roles where name = 'user'`,
+      update: () => sql`update users set name = 'Versiones 2' where email = 'versiones@example.com'`,
+      delete: () => sql`delete from users where email = 'versiones@example.com'`,
+    },
+  },
+  sessions: {
+    topics: ['accounts'],
+    why: 'the session behind each token is cached',
+    insertMovesNothing: 'a new token was never cached (a miss is never cached); every sign-in makes one',
+    writes: {
+      insert: () =>
+        sql`insert into sessions (user_id, token_hash, expires_at)
+            values (${member.userProfile.id}, 'versiones', now() + interval '1 day')`,
+      update: () => sql`update sessions set expires_at = expires_at + interval '1 hour' where token_hash = 'versiones'`,
+      delete: () => sql`delete from sessions where token_hash = 'versiones'`,
+    },
+  },
+  matches: {
+    topics: ['matches'],
+    why: 'the match list',
+    writes: {
+      insert: () =>
+        sql`insert into matches (competition, round, week_number, match_date, home_team_id, away_team_id)
+            values ('Versiones', 'Jornada 1', 1, '2099-01-01T20:00:00Z', ${teamIds[0]}, ${teamIds[1]})`,
+      update: () => sql`update matches set round = 'Jornada 2' where competition = 'Versiones'`,
+      delete: () => sql`delete from matches where competition = 'Versiones'`,
+    },
+  },
+  pools: {
+    topics: ['standings'],
+    why: 'a pool is in its ranking',
+    writes: {
+      insert: () =>
+        sql`insert into pools (name, invitation_code, creator_id) values ('Versiones 2', 623456, ${owner.userProfile.id})`,
+      update: () => sql`update pools set description = 'Otra' where invitation_code = 623456`,
+      delete: () => sql`delete from pools where invitation_code = 623456`,
+    },
+  },
+  pool_participants: {
+    topics: ['standings'],
+    why: "a ranking's members (who may read it)",
+    writes: {
+      insert: () => sql`insert into pool_participants (pool_id, user_id) values (${pool.id}, ${member.userProfile.id})`,
+      update: () =>
+        sql`update pool_participants set registered_at = registered_at + interval '1 second'
+            where pool_id = ${pool.id} and user_id = ${member.userProfile.id}`,
+      delete: () => sql`delete from pool_participants where pool_id = ${pool.id} and user_id = ${member.userProfile.id}`,
+    },
+  },
+  standings: {
+    topics: ['standings'],
+    why: "a ranking's points",
+    writes: {
+      insert: () => sql`insert into standings (pool_id, user_id) values (${pool.id}, ${owner.userProfile.id})`,
+      update: () => sql`update standings set points = 3, correct_picks = 1 where pool_id = ${pool.id} and user_id = ${owner.userProfile.id}`,
+      delete: () => sql`delete from standings where pool_id = ${pool.id} and user_id = ${owner.userProfile.id}`,
+    },
+  },
+  rate_limit_counters: noCache('read at every request a limit guards'),
+  confederations: noCache('read at every request for them'),
+  teams: noCache('the match list carries team ids only; teams are read at every request for them'),
+  predictions: noCache(
+    'rankings read the stored standings, which the writes that change them move; picks, distributions and round ' +
+      'rankings are read at every request (and the hot write path stays free of triggers)',
+  ),
+  match_result_changes: noCache('read at every request for a match history'),
+  passkey_credentials: noCache('read at every passkey sign-in and listing'),
+  webauthn_challenges: noCache('single use, read at every ceremony'),
+  app_settings: noCache('holds the data versions themselves; the Web Push keys are read once at start'),
+  push_subscriptions: noCache('read when a reminder is sent'),
+  favorite_matches: noCache('read at every request for them and by the reminder sweep'),
+  match_reminders: noCache('read by the reminder sweep'),
+  import_jobs: noCache('read at every request for an import'),
+  data_version_changes: noCache('the queue of topics a committing transaction changed (migration 0011)'),
+};
+const topicTables = Object.entries(tables).flatMap(([name, feeds]) => ('writes' in feeds ? [{ name, ...feeds }] : []));
+const writesOf = (name: string): Writes => topicTables.find((table) => table.name === name)!.writes;
+
+describe('every table is classified, and every write to a table of a topic moves it', () => {
+  it('classifies every table of server/db/schema.ts and of the database', async () => {
+    const declared = Object.values(schema).flatMap((value: unknown) => (is(value, PgTable) ? [getTableConfig(value).name] : []));
+    const inDatabase = (
+      await queryRows<{ name: string }>(t.db, sql`select tablename as name from pg_tables where schemaname = 'public'`)
+    ).map((row) => row.name);
+    const classified = Object.keys(tables).sort();
+    expect(declared.sort()).toEqual(classified);
+    expect(inDatabase.sort()).toEqual(classified);
+  });
+
+  it.each(topicTables)('$name: an insert, an update and a delete move $topics', async ({ topics, writes, insertMovesNothing }) => {
+    // All three run before any check, so the row the insert made is gone whatever the outcome.
+    const moved = {
+      insert: await topicsMovedBy(run(writes.insert())),
+      update: await topicsMovedBy(run(writes.update())),
+      delete: await topicsMovedBy(run(writes.delete())),
+    };
+    expect(moved).toEqual({ insert: insertMovesNothing ? [] : topics, update: topics, delete: topics });
+  });
+
+  it.each(topicTables)('$name: statements that change no row move nothing', async ({ name }) => {
+    const table = sql.identifier(name);
+    const [column] = await queryRows<{ name: string }>(
+      t.db,
+      sql`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = ${name} limit 1`,
+    );
+    const set = sql.identifier(column!.name);
+    expect(
+      await topicsMovedBy(async () => {
+        await t.db.execute(sql`insert into ${table} select * from ${table} where false`);
+        await t.db.execute(sql`update ${table} set ${set} = ${set} where false`);
+        await t.db.execute(sql`delete from ${table} where false`);
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('a transaction moves versions once, at its commit', () => {
+  const matchWrites = writesOf('matches');
+  const standingsWrites = writesOf('standings');
+
+  it('moves nothing when it rolls back, and only what its committed savepoints changed', async () => {
+    await t.db.execute(matchWrites.insert());
+    const rolledBack = () =>
+      t.db
+        .transaction(async (tx) => {
+          await tx.execute(matchWrites.update());
+          tx.rollback();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof TransactionRollbackError)) throw error;
+        });
+    expect(await topicsMovedBy(rolledBack)).toEqual([]);
+
+    const savepointRolledBack = () =>
+      t.db.transaction(async (tx) => {
+        await tx
+          .transaction(async (savepoint) => {
+            await savepoint.execute(matchWrites.update());
+            savepoint.rollback();
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof TransactionRollbackError)) throw error;
+          });
+        await tx.execute(standingsWrites.insert());
+      });
+    expect(await topicsMovedBy(savepointRolledBack)).toEqual(['standings']);
+    await t.db.execute(standingsWrites.delete());
+    await t.db.execute(matchWrites.delete());
+  });
+
+  it('moves each topic it changed once, however many statements changed it', async () => {
+    await t.db.execute(standingsWrites.insert());
+    const before = await versions();
+    await t.db.transaction(async (tx) => {
+      for (let points = 1; points <= 3; points += 1) {
+        await tx.execute(sql`update standings set points = ${points} where pool_id = ${pool.id}`);
+      }
+    });
+    const after = await versions();
+    expect(after.cached.standings).toBe(before.cached.standings + 1);
+    expect(await queryRows(t.db, sql`select * from data_version_changes`)).toEqual([]);
+    await t.db.execute(standingsWrites.delete());
+  });
+
+  it.skipIf(testDatabaseKind() !== 'postgres')(
+    'holds no lock on a version until it commits (a join and a result could otherwise wait for each other)',
+    async () => {
+      await t.db.execute(matchWrites.insert());
+      await t.db.transaction(async (tx) => {
+        await tx.execute(matchWrites.update());
+        // Another connection replaces the same version meanwhile: it must not wait for this transaction.
+        await t.db.transaction(async (other) => {
+          await other.execute(sql`set local lock_timeout = '2s'`);
+          await other.execute(sql`update app_settings set value = gen_random_uuid()::text where key = 'data-version:matches'`);
+        });
+      });
+      await t.db.execute(matchWrites.delete());
+    },
+  );
+});
 
 describe('data versions replaced by the database', () => {
   it('stay as they are after a sweep with nothing expired and after statements that change no row', async () => {
