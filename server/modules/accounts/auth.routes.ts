@@ -13,7 +13,7 @@ import {
 import type { Config } from '../../config.ts';
 import { TooManyRequestsError } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import { bearerToken, currentUser } from '../../plugins/authenticate.ts';
+import { bearerToken, currentUser } from './request-user.ts';
 import type { AuthService } from './auth.service.ts';
 import { errorResponses } from '../../lib/route-docs.ts';
 

@@ -10,7 +10,7 @@ import {
   UserListResponseSchema,
   UserResponseSchema,
 } from '#contract/index';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser } from './request-user.ts';
 import type { UsersService } from './users.service.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 

@@ -17,7 +17,7 @@ import {
   isUniqueViolation,
 } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import { assertSelfOrAdmin } from '../../plugins/authenticate.ts';
+import { assertSelfOrAdmin, isAdmin } from './access.ts';
 import type { UsersRepository } from './users.repository.ts';
 
 interface Deps {
@@ -49,7 +49,7 @@ export function createUsersService({ db, users, rateLimiter, config }: Deps) {
   return {
     /** Admins list everyone (searchable, paged); anyone else gets a list of one: themselves. */
     async list(actor: UserProfile, query: UserListQuery): Promise<User[]> {
-      if (actor.role === 'admin') return users.list(query);
+      if (isAdmin(actor)) return users.list(query);
       if (query.offset > 0) return [];
       return [found(await users.findUser(actor.id))];
     },
@@ -63,7 +63,7 @@ export function createUsersService({ db, users, rateLimiter, config }: Deps) {
       assertSelfOrAdmin(actor, id);
       // Each attempt says whether an address has an account (409): counted before trying, so
       // parallel probes cannot pass the limit. Admins are not counted: they list every address anyway.
-      if (actor.role !== 'admin' && body.email !== undefined && body.email !== actor.email) {
+      if (!isAdmin(actor) && body.email !== undefined && body.email !== actor.email) {
         const wait = await rateLimiter.hit(`email-change:${actor.id}`, config.rateLimits.emailChanges);
         if (wait !== null) throw new TooManyRequestsError(accountMessages.tooManyEmailChanges, wait);
       }

@@ -12,7 +12,7 @@ import {
   updateAllMessage,
 } from '#contract/index';
 import { sendJsonReply } from '../../lib/json-reply.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser } from '../accounts/request-user.ts';
 import type { LeaderboardService } from './leaderboard.service.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 

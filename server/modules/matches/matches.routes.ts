@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { createVersionedCache, type DataVersions } from '../../lib/data-versions.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { sendJsonReply, toJsonReply, type JsonReply } from '../../lib/json-reply.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser } from '../accounts/request-user.ts';
 import type { MatchesRepository } from './matches.repository.ts';
 import type { MatchesService } from './matches.service.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';

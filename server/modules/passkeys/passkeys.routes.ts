@@ -15,7 +15,7 @@ import {
   dataEnvelope,
   passkeyMessages,
 } from '#contract/index';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser } from '../accounts/request-user.ts';
 import type { PasskeysService } from './passkeys.service.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 

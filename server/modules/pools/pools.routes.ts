@@ -17,7 +17,7 @@ import {
   UserIdParamsSchema,
   poolMessages,
 } from '#contract/index';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser } from '../accounts/request-user.ts';
 import type { PoolsService } from './pools.service.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 

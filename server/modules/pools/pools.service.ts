@@ -17,7 +17,7 @@ import {
   isUniqueViolation,
 } from '../../lib/errors.ts';
 import type { RateLimiter, Reservation } from '../../lib/rate-limiter.ts';
-import { assertSelfOrAdmin } from '../../plugins/authenticate.ts';
+import { assertSelfOrAdmin } from '../accounts/access.ts';
 import type { PoolsRepository } from './pools.repository.ts';
 
 interface Deps {

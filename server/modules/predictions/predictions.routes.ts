@@ -11,7 +11,7 @@ import {
   UserIdParamsSchema,
   dataEnvelope,
 } from '#contract/index';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser } from '../accounts/request-user.ts';
 import type { PredictionsService } from './predictions.service.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 

@@ -9,7 +9,7 @@ import {
 } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
-import { assertSelfOrAdmin } from '../../plugins/authenticate.ts';
+import { assertSelfOrAdmin } from '../accounts/access.ts';
 import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
 import type { PoolsRepository } from '../pools/pools.repository.ts';

@@ -11,7 +11,7 @@ import {
   VapidPublicKeyResponseSchema,
   reminderMessages,
 } from '#contract/index';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser } from '../accounts/request-user.ts';
 import type { RemindersService } from './reminders.service.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 
