@@ -12,6 +12,8 @@ import { createVersionedCache, type DataVersions } from '../../lib/data-versions
 import { ForbiddenError, NotFoundError, TooManyRequestsError } from '../../lib/errors.ts';
 import { toJsonReply, type JsonReply } from '../../lib/json-reply.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { isAdmin } from '../accounts/access.ts';
+import { assertCanViewAmong } from '../pools/pool-access.ts';
 import type { PoolsRepository } from '../pools/pools.repository.ts';
 import { rankStandings } from './ranking.ts';
 import type { StandingsRepository } from './standings.repository.ts';
@@ -71,9 +73,7 @@ export function createLeaderboardService({
       .get(String(poolId), () => loadRanking(poolId), since)
       .then((ranking) => {
         if (!ranking) throw new NotFoundError(poolMessages.notFound);
-        const { pool, memberIds } = ranking;
-        if (actor.role !== 'admin' && pool.creatorId !== actor.id && !memberIds.has(actor.id))
-          throw new ForbiddenError(poolMessages.notMember);
+        assertCanViewAmong(actor, ranking.pool, ranking.memberIds);
         return ranking;
       });
 
@@ -98,7 +98,7 @@ export function createLeaderboardService({
      * repair pass: the creator's own pools, every pool for an admin.
      */
     async updateAll(actor: UserProfile) {
-      const owned = actor.role === 'admin' ? null : (await pools.listOwned(actor.id)).map((p) => p.id);
+      const owned = isAdmin(actor) ? null : (await pools.listOwned(actor.id)).map((p) => p.id);
       if (owned !== null && owned.length === 0) throw new ForbiddenError(poolMessages.creatorOnly);
       const wait = await rateLimiter.hit(`update-all:${actor.id}`, config.rateLimits.updateAll);
       if (wait !== null) throw new TooManyRequestsError(resultsMessages.tooManyUpdates, wait);

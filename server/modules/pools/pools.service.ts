@@ -9,15 +9,10 @@ import {
   type UserProfile,
 } from '#contract/index';
 import type { Config } from '../../config.ts';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  TooManyRequestsError,
-  isUniqueViolation,
-} from '../../lib/errors.ts';
+import { ConflictError, NotFoundError, TooManyRequestsError, isUniqueViolation } from '../../lib/errors.ts';
 import type { RateLimiter, Reservation } from '../../lib/rate-limiter.ts';
-import { assertSelfOrAdmin } from '../accounts/access.ts';
+import { assertSelfOrAdmin, isAdmin } from '../accounts/access.ts';
+import { assertCanManage, assertCanView } from './pool-access.ts';
 import type { PoolsRepository } from './pools.repository.ts';
 
 interface Deps {
@@ -25,8 +20,6 @@ interface Deps {
   rateLimiter: RateLimiter;
   config: Pick<Config, 'rateLimits'>;
 }
-
-const isAdmin = (user: UserProfile) => user.role === 'admin';
 
 /** A right code waits at most 20+40+80+160+320 ms for a full limit to free up before it is refused too. */
 const RIGHT_CODE_RETRIES = 5;
@@ -37,15 +30,6 @@ export function createPoolsService({ pools, rateLimiter, config }: Deps) {
     const pool = await pools.findById(id);
     if (!pool) throw new NotFoundError(poolMessages.notFound);
     return pool;
-  };
-
-  const assertCreatorOrAdmin = (user: UserProfile, pool: Pool) => {
-    if (pool.creatorId !== user.id && !isAdmin(user)) throw new ForbiddenError(poolMessages.creatorOnly);
-  };
-
-  const assertMemberOrAdmin = async (user: UserProfile, pool: Pool) => {
-    if (pool.creatorId === user.id || isAdmin(user)) return;
-    if (!(await pools.isParticipant(pool.id, user.id))) throw new ForbiddenError(poolMessages.notMember);
   };
 
   /** Wrong codes count per user and per address, so the 900,000 codes cannot be walked. */
@@ -119,7 +103,7 @@ export function createPoolsService({ pools, rateLimiter, config }: Deps) {
 
     async get(actor: UserProfile, id: number) {
       const pool = await findOr404(id);
-      await assertMemberOrAdmin(actor, pool);
+      await assertCanView(pools, actor, pool);
       return pool;
     },
 
@@ -127,12 +111,12 @@ export function createPoolsService({ pools, rateLimiter, config }: Deps) {
     async participants(actor: UserProfile, id: number, userId: number) {
       assertSelfOrAdmin(actor, userId);
       const pool = await findOr404(id);
-      assertCreatorOrAdmin(actor, pool);
+      assertCanManage(actor, pool);
       return pools.participants(id);
     },
 
     async update(actor: UserProfile, id: number, body: UpdatePoolBody) {
-      assertCreatorOrAdmin(actor, await findOr404(id));
+      assertCanManage(actor, await findOr404(id));
       const { isClose, ...rest } = body;
       const updated = await pools.update(id, { ...rest, ...(isClose === undefined ? {} : { isClosed: isClose }) });
       if (!updated) throw new ConflictError(poolMessages.maxBelowCount);
@@ -144,7 +128,7 @@ export function createPoolsService({ pools, rateLimiter, config }: Deps) {
      * docs/decisions/008-two-roles-and-the-account-deletion-cascade.md documents for an account's pools).
      */
     async remove(actor: UserProfile, id: number) {
-      assertCreatorOrAdmin(actor, await findOr404(id));
+      assertCanManage(actor, await findOr404(id));
       await pools.delete(id);
     },
   };

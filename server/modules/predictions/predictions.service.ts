@@ -1,7 +1,6 @@
 import {
   type CreatePredictionBody,
   picksClosed,
-  type Pool,
   poolMessages,
   type Prediction,
   predictionMessages,
@@ -9,9 +8,10 @@ import {
 } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
-import { assertSelfOrAdmin } from '../accounts/access.ts';
+import { assertSelfOrAdmin, isAdmin } from '../accounts/access.ts';
 import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
+import { canView } from '../pools/pool-access.ts';
 import type { PoolsRepository } from '../pools/pools.repository.ts';
 import type { PredictionsRepository } from './predictions.repository.ts';
 
@@ -34,8 +34,6 @@ export function createPredictionsService({ predictions, pools, matches, standing
     if (!match) throw new NotFoundError(predictionMessages.matchUnknown);
     return match;
   };
-  const isMember = async (user: UserProfile, pool: Pool) =>
-    user.role === 'admin' || pool.creatorId === user.id || (await pools.isParticipant(pool.id, user.id));
 
   return {
     /**
@@ -71,9 +69,9 @@ export function createPredictionsService({ predictions, pools, matches, standing
     async get(actor: UserProfile, id: number): Promise<Prediction> {
       const prediction = await predictions.findById(id);
       if (!prediction) throw new NotFoundError(predictionMessages.predictionNotFound);
-      if (prediction.userId === actor.id || actor.role === 'admin') return prediction;
+      if (prediction.userId === actor.id || isAdmin(actor)) return prediction;
       const pool = await findPool(prediction.poolId);
-      if (!(await isMember(actor, pool))) throw new NotFoundError(predictionMessages.predictionNotFound);
+      if (!(await canView(pools, actor, pool))) throw new NotFoundError(predictionMessages.predictionNotFound);
       if (!picksClosed(await findMatch(prediction.matchId), clock().getTime()))
         throw new ForbiddenError(predictionMessages.picksHidden);
       return prediction;
@@ -82,7 +80,7 @@ export function createPredictionsService({ predictions, pools, matches, standing
     /** How the pool picked a match: hidden until kick-off so nobody copies anybody. */
     async distribution(actor: UserProfile, poolId: number, matchId: number) {
       const pool = await findPool(poolId);
-      if (!(await isMember(actor, pool))) throw new ForbiddenError(predictionMessages.notParticipant);
+      if (!(await canView(pools, actor, pool))) throw new ForbiddenError(predictionMessages.notParticipant);
       if (!picksClosed(await findMatch(matchId), clock().getTime()))
         throw new ForbiddenError(predictionMessages.picksHidden);
       return predictions.distribution(poolId, matchId);
@@ -90,7 +88,7 @@ export function createPredictionsService({ predictions, pools, matches, standing
 
     /** Admins only (a pick cannot be changed: the brief's prediction rules); the pool's standings are recomputed. */
     async remove(actor: UserProfile, id: number): Promise<void> {
-      if (actor.role !== 'admin') throw new ForbiddenError(predictionMessages.predictionLocked);
+      if (!isAdmin(actor)) throw new ForbiddenError(predictionMessages.predictionLocked);
       const prediction = await predictions.findById(id);
       if (!prediction) throw new NotFoundError(predictionMessages.predictionNotFound);
       await predictions.delete(id);
