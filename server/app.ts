@@ -127,7 +127,8 @@ export async function buildApp({
   const matches = createMatchesRepository(db);
   const standings = createStandingsRepository(db);
   const pools = createPoolsRepository(db);
-  const matchesService = createMatchesService({ db, matches, teams, standings, clock });
+  const resultChanges = createResultChangesRepository(db);
+  const matchesService = createMatchesService({ db, matches, resultChanges, teams, standings, clock });
   const results = config.resultsSource
     ? createResultsPull(counted('pull', createResultsImporter(db, clock)), config.resultsSource, database)
     : null;
@@ -167,7 +168,7 @@ export async function buildApp({
   await app.register(resultChangesRoutes, {
     prefix: '/api/matches',
     matches,
-    resultChanges: createResultChangesRepository(db),
+    resultChanges,
   });
   await app.register(usersRoutes, {
     prefix: '/api/users',

@@ -1,7 +1,7 @@
 import { asc, count, eq, gte, inArray, max } from 'drizzle-orm';
 import type { Match } from '#contract/index';
 import type { Database, Executor } from '../../db/client.ts';
-import { matchResultChanges, matches, predictions } from '../../db/schema.ts';
+import { matches, predictions } from '../../db/schema.ts';
 
 const matchColumns = {
   id: matches.id,
@@ -72,23 +72,6 @@ export function createMatchesRepository(db: Database) {
         .returning(matchColumns);
       if (!row) throw new Error('update returned no row');
       return toMatch(row);
-    },
-
-    async recordResultChange(
-      tx: Executor,
-      change: { matchId: number; changedBy: number | null; source: string; before: Match; after: Match },
-    ): Promise<void> {
-      await tx.insert(matchResultChanges).values({
-        matchId: change.matchId,
-        changedBy: change.changedBy,
-        source: change.source,
-        oldStatus: change.before.status,
-        oldScoreHome: change.before.scoreHome,
-        oldScoreAway: change.before.scoreAway,
-        newStatus: change.after.status,
-        newScoreHome: change.after.scoreHome,
-        newScoreAway: change.after.scoreAway,
-      });
     },
 
     async predictionCount(id: number): Promise<number> {

@@ -11,10 +11,12 @@ import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation } from
 import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
 import type { TeamsRepository } from '../teams/teams.repository.ts';
 import type { MatchesRepository, MatchValues } from './matches.repository.ts';
+import type { ResultChangesRepository } from './result-changes.repository.ts';
 
 interface Deps {
   db: Database;
   matches: MatchesRepository;
+  resultChanges: ResultChangesRepository;
   teams: TeamsRepository;
   standings: StandingsRepository;
   clock: Clock;
@@ -28,7 +30,7 @@ const toValues = ({ id: _id, matchDate, ...rest }: Match): MatchValues => ({ ...
 const resultChanged = (a: Match, b: Match) =>
   a.status !== b.status || a.scoreHome !== b.scoreHome || a.scoreAway !== b.scoreAway;
 
-export function createMatchesService({ db, matches, teams, standings, clock }: Deps) {
+export function createMatchesService({ db, matches, resultChanges, teams, standings, clock }: Deps) {
   const assertTeamsExist = async (homeTeamId: number, awayTeamId: number) => {
     if (!(await teams.exists(homeTeamId))) throw new BadRequestError(matchMessages.homeTeamUnknown);
     if (!(await teams.exists(awayTeamId))) throw new BadRequestError(matchMessages.awayTeamUnknown);
@@ -75,7 +77,7 @@ export function createMatchesService({ db, matches, teams, standings, clock }: D
         }
         if (resultChanged(before, after)) {
           await standings.applyResultChange(tx, id, before, after, clock());
-          await matches.recordResultChange(tx, {
+          await resultChanges.record(tx, {
             matchId: id,
             changedBy: source.kind === 'admin' ? source.userId : null,
             source: source.kind,

@@ -1,14 +1,32 @@
 import { asc, eq } from 'drizzle-orm';
-import { IMPORT_AUTHOR, type MatchResultChange, type MatchStatus } from '#contract/index';
-import type { Database } from '../../db/client.ts';
+import { IMPORT_AUTHOR, type Match, type MatchResultChange, type MatchStatus } from '#contract/index';
+import type { Database, Executor } from '../../db/client.ts';
 import { matchResultChanges, users } from '../../db/schema.ts';
 
 /** Named when the admin who made a correction has since been deleted. */
 const DELETED_ADMIN = 'administrador (cuenta eliminada)';
 
-/** Reads the audit trail that the matches service writes with every result change. */
+/** The result history (audit trail): written by the matches service with every result change, read by its route. */
 export function createResultChangesRepository(db: Database) {
   return {
+    /** Inside the transaction that changes the result. */
+    async record(
+      tx: Executor,
+      change: { matchId: number; changedBy: number | null; source: string; before: Match; after: Match },
+    ): Promise<void> {
+      await tx.insert(matchResultChanges).values({
+        matchId: change.matchId,
+        changedBy: change.changedBy,
+        source: change.source,
+        oldStatus: change.before.status,
+        oldScoreHome: change.before.scoreHome,
+        oldScoreAway: change.before.scoreAway,
+        newStatus: change.after.status,
+        newScoreHome: change.after.scoreHome,
+        newScoreAway: change.after.scoreAway,
+      });
+    },
+
     async listByMatch(matchId: number): Promise<MatchResultChange[]> {
       const rows = await db
         .select({ change: matchResultChanges, adminName: users.name })

@@ -9,6 +9,7 @@ import { ConflictError } from '../../lib/errors.ts';
 import { createStandingsRepository } from '../leaderboard/standings.repository.ts';
 import { createMatchesRepository } from '../matches/matches.repository.ts';
 import { createMatchesService } from '../matches/matches.service.ts';
+import { createResultChangesRepository } from '../matches/result-changes.repository.ts';
 import { createTeamsRepository } from '../teams/teams.repository.ts';
 
 /** The openfootball file names of the competitions the app knows. */
@@ -36,6 +37,7 @@ export function createResultsImporter(db: Database, clock: Clock) {
   const matchesService = createMatchesService({
     db,
     matches,
+    resultChanges: createResultChangesRepository(db),
     teams: createTeamsRepository(db),
     standings: createStandingsRepository(db),
     clock,
