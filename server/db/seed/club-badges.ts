@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { clubSlug, clubTeamRows } from '../../modules/results/openfootball.ts';
+import { clubSlug, clubTeamRows } from './teams-data.ts';
 
 // Words left out of the abbreviation: "Celta de Vigo" → CVI, not CDV.
 const MINOR_WORDS = new Set(['de', 'del', 'la', 'las', 'los', 'el', 'y']);

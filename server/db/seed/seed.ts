@@ -4,12 +4,7 @@ import type { Database } from '../client.ts';
 import { confederations, teams } from '../schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createResultsImporter } from '../../modules/results/results-importer.ts';
-import {
-  CONFEDERATION_NAMES,
-  clubTeamRows,
-  worldCupTeamRows,
-  type ConfederationCode,
-} from '../../modules/results/openfootball.ts';
+import { CONFEDERATION_NAMES, clubTeamRows, worldCupTeamRows, type ConfederationCode } from './teams-data.ts';
 
 const dataFile = (name: string) => new URL(`./data/${name}`, import.meta.url);
 const readJson = async (name: string): Promise<unknown> => JSON.parse(await readFile(dataFile(name), 'utf8'));

@@ -1,22 +1,8 @@
 /**
- * Pure parsing of openfootball data (worldcup.json / football.json "matches" format) and of the
- * project's Spanish name maps into rows for the confederations, teams and matches tables. No I/O:
- * the seed and the results importer read the files and hand the parsed JSON in.
+ * Pure parsing of openfootball data (worldcup.json / football.json "matches" format) into fixture rows for the
+ * matches table. No I/O: the seed, the poller, the CLI and the admin import read the files and hand the parsed JSON in.
  */
 import { z } from 'zod';
-
-export const CONFEDERATION_NAMES = {
-  UEFA: 'UEFA (Europa)',
-  CONMEBOL: 'CONMEBOL (Sudamérica)',
-  CONCACAF: 'CONCACAF (Norteamérica, Centroamérica y Caribe)',
-  CAF: 'CAF (África)',
-  AFC: 'AFC (Asia)',
-  OFC: 'OFC (Oceanía)',
-} as const;
-export type ConfederationCode = keyof typeof CONFEDERATION_NAMES;
-
-const confederationCodes = Object.keys(CONFEDERATION_NAMES) as [ConfederationCode, ...ConfederationCode[]];
-const ConfederationCodeSchema = z.enum(confederationCodes);
 
 const GoalsSchema = z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]);
 
@@ -34,29 +20,13 @@ export type SourceMatch = z.infer<typeof SourceMatchSchema>;
 
 const SourceFileSchema = z.object({ name: z.string(), matches: z.array(SourceMatchSchema) });
 
-const TeamsEsSchema = z.record(
-  z.string(),
-  z.object({
-    nameEs: z.string().min(1),
-    iso: z.string().regex(/^[a-z]{2}(-[a-z]{3})?$/),
-    confederation: ConfederationCodeSchema,
-  }),
-);
-
-const ClubsEsSchema = z.record(
-  z.string(),
-  z.object({ shortNameEs: z.string().min(1), confederation: ConfederationCodeSchema }),
-);
-
 export type CompetitionKey = 'worldcup-2026' | 'laliga-2026-27';
 
-export interface TeamRow {
-  /** The name as written in the source files: the key the importer matches on. */
-  sourceName: string;
-  name: string;
-  logoUrl: string;
-  confederationCode: ConfederationCode;
-}
+/** The openfootball file names of the competitions the app knows. */
+export const COMPETITION_BY_NAME: Record<string, CompetitionKey> = {
+  'World Cup 2026': 'worldcup-2026',
+  'Spain Primera División 2026/27': 'laliga-2026-27',
+};
 
 export interface FixtureRow {
   competition: CompetitionKey;
@@ -76,36 +46,6 @@ export interface ParsedFixtures {
   fixtures: FixtureRow[];
   /** Source team names missing from the known teams, sorted; their matches are left out. */
   unknownTeamNames: string[];
-}
-
-/** World Cup teams from teams-es.json, shown with their Spanish name and flag. */
-export function worldCupTeamRows(teamsEs: unknown): TeamRow[] {
-  return Object.entries(TeamsEsSchema.parse(teamsEs)).map(([sourceName, team]) => ({
-    sourceName,
-    name: team.nameEs,
-    logoUrl: `/logos/flags/${team.iso}.svg`,
-    confederationCode: team.confederation,
-  }));
-}
-
-/** LaLiga clubs from clubs-es-*.json, shown with their short name and generated badge. */
-export function clubTeamRows(clubsEs: unknown): TeamRow[] {
-  return Object.entries(ClubsEsSchema.parse(clubsEs)).map(([sourceName, club]) => ({
-    sourceName,
-    name: club.shortNameEs,
-    logoUrl: `/logos/clubs/${clubSlug(club.shortNameEs)}.svg`,
-    confederationCode: club.confederation,
-  }));
-}
-
-/** "Atlético de Madrid" → "atletico-de-madrid": the badge's file name. */
-export function clubSlug(shortName: string): string {
-  return shortName
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 }
 
 interface CompetitionRules {

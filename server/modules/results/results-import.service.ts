@@ -11,11 +11,11 @@ import {
   resultsMessages,
   UPLOADED_FILE_SOURCE,
 } from '#contract/index';
-import { parseFixtures } from './openfootball.ts';
+import { COMPETITION_BY_NAME, parseFixtures } from './openfootball.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
-import { COMPETITION_BY_NAME, type ImportProgress, type ResultsImporter } from './results-importer.ts';
+import type { ImportProgress, ResultsImporter } from './results-importer.ts';
 import { HEARTBEAT_MS, toImportJob, type ImportJobsRepository } from './import-jobs.repository.ts';
 import { UnsafeUrlError, checkUrlAddress, readPublicUrl } from './public-url-source.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Match, ResultsImportSummary, UpdateMatchBody } from '#contract/index';
 import type { Database } from '../../db/client.ts';
 import { teams } from '../../db/schema.ts';
-import { parseFixtures, type CompetitionKey, type FixtureRow } from './openfootball.ts';
+import { COMPETITION_BY_NAME, parseFixtures, type CompetitionKey, type FixtureRow } from './openfootball.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { createStandingsRepository } from '../leaderboard/standings.repository.ts';
@@ -11,12 +11,6 @@ import { createMatchesRepository } from '../matches/matches.repository.ts';
 import { createMatchesService } from '../matches/matches.service.ts';
 import { createResultChangesRepository } from '../matches/result-changes.repository.ts';
 import { createTeamsRepository } from '../teams/teams.repository.ts';
-
-/** The openfootball file names of the competitions the app knows. */
-export const COMPETITION_BY_NAME: Record<string, CompetitionKey> = {
-  'World Cup 2026': 'worldcup-2026',
-  'Spain Primera División 2026/27': 'laliga-2026-27',
-};
 
 /** In a double round robin a pair meets once at each ground; in a cup the round tells two meetings apart. */
 const isCup = (competition: CompetitionKey) => competition === 'worldcup-2026';
