@@ -8,8 +8,7 @@ import type pg from 'pg';
 import { buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import { openPostgres, queryRows } from '#server/db/client';
-import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
-import { createRemindersRepository } from '#server/modules/reminders/reminders.repository';
+import { createServices } from '#server/services';
 import { SCALE, seedScale } from './scale-seed.ts';
 import { fmt, scratchPostgres } from './support.ts';
 
@@ -81,7 +80,9 @@ function parseNotice(message: string): Statement | undefined {
 
 const scratch = await scratchPostgres(url);
 try {
-  const facts = await seedScale(scratch.db);
+  const facts = await seedScale(
+    await createServices({ database: scratch, config: loadConfig({ LOG_LEVEL: 'silent' }), log: console }),
+  );
   // The app's own connection, one client, every statement explained as it runs (settings in the startup packet).
   const explained = new URL(scratch.url);
   explained.searchParams.set(
@@ -120,7 +121,7 @@ try {
     const { db } = handle;
     const adminId = SCALE.users;
     await db.execute(sql`update users set role_id = (select id from roles where name = 'admin') where id = ${adminId}`);
-    const sessions = createSessionsRepository(db);
+    const { sessions, reminders } = app.services.repositories;
     const expires = new Date(Date.now() + 86_400_000);
     const token = {
       admin: await sessions.create(adminId, expires),
@@ -212,7 +213,7 @@ try {
         }),
       ],
       ['GET /api/reminders', get(token.member, '/api/reminders')],
-      ['reminders due scan (scheduler)', () => createRemindersRepository(db).claimDue(new Date(), 100)],
+      ['reminders due scan (scheduler)', () => reminders.claimDue(new Date(), 100)],
       [
         'POST /api/leaderboard/update-all (admin)',
         request(token.admin, { method: 'POST', url: '/api/leaderboard/update-all' }),

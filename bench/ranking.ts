@@ -2,9 +2,10 @@
 // matches, as ratios to the naive way: recomputing the pool from all its predictions.
 //   npm run bench:ranking   (BENCH_DATABASE_URL=postgres://… adds a PostgreSQL run)
 import { eq, sql } from 'drizzle-orm';
+import { loadConfig } from '#server/config';
 import { matches } from '#server/db/schema';
-import { createStandingsRepository } from '#server/modules/leaderboard/standings.repository';
 import { rankStandings } from '#server/modules/leaderboard/ranking';
+import { createServices } from '#server/services';
 import { benchDatabases, fmt, medianMs, timed } from './support.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
@@ -43,7 +44,8 @@ for (const target of benchDatabases()) {
     });
     const [pool] = await db.execute(sql`select id from pools`).then((r) => (r as { rows: { id: number }[] }).rows);
     const poolId = pool!.id;
-    const standings = createStandingsRepository(db);
+    const config = loadConfig({ LOG_LEVEL: 'silent' });
+    const { standings } = (await createServices({ database: handle, config, log: console })).repositories;
     const now = () => new Date();
 
     // Baseline: the naive way, every prediction of the pool scored again.

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#server/db/client';
 import { seedFootballData } from '#server/db/seed/seed';
-import { createStandingsRepository } from '#server/modules/leaderboard/standings.repository';
+import type { Services } from '#server/services';
 import { timed } from './support.ts';
 
 export const SCALE = {
@@ -34,9 +34,10 @@ const count = async (db: Database, table: string) =>
   Number((await queryRows<{ n: string }>(db, sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
 
 /** Fills a freshly migrated, empty database. Stored standings are built by the app's own recompute. */
-export async function seedScale(db: Database): Promise<ScaleFacts> {
+export async function seedScale(services: Pick<Services, 'db' | 'resultsImporter' | 'repositories'>): Promise<ScaleFacts> {
+  const { db } = services;
   const { ms } = await timed(async () => {
-    await seedFootballData(db, () => new Date());
+    await seedFootballData(services);
     const run = (query: string) => db.execute(sql.raw(query));
     // The biggest pool holds 10,000 members; the product caps pools at 1,000 (bench/ranking.ts does the same).
     await run(`alter table pools drop constraint pools_capacity`);
@@ -112,7 +113,7 @@ export async function seedScale(db: Database): Promise<ScaleFacts> {
       join matches m on m.id = nm.id
       cross join generate_series(1, 2) s`);
     await run(`insert into standings (pool_id, user_id) select pool_id, user_id from pool_participants`);
-    await createStandingsRepository(db).recompute(null, new Date());
+    await services.repositories.standings.recompute(null, new Date());
     await run(`vacuum analyze`);
   });
 

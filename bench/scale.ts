@@ -11,8 +11,6 @@ import type { InjectOptions } from 'fastify';
 import { buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import { queryRows, type Database } from '#server/db/client';
-import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
-import { createStandingsRepository } from '#server/modules/leaderboard/standings.repository';
 import { SCALE, seedScale } from './scale-seed.ts';
 import { fmt, percentilesMs, percentilesOf, scratchPostgres, timed } from './support.ts';
 
@@ -51,9 +49,7 @@ async function driftFromRecompute(db: Database, recompute: () => Promise<void>):
 const handle = await scratchPostgres(url);
 const { db } = handle;
 try {
-  const facts = await seedScale(db);
   const clock = () => new Date();
-  const standings = createStandingsRepository(db);
 
   // "Actualizar Resultados" pulls RESULTS_SOURCE: the shipped LaLiga file, its last played round corrected on every other pull.
   const laliga = JSON.parse(readFileSync(laligaFile, 'utf8')) as { name: string; matches: FixtureJson[] };
@@ -85,9 +81,11 @@ try {
     database: handle,
   });
   await app.ready();
+  // Seeded through the app's own services (importer and standings recompute).
+  const facts = await seedScale(app.services);
+  const { standings, sessions } = app.services.repositories;
   const adminId = SCALE.users;
   await db.execute(sql`update users set role_id = (select id from roles where name = 'admin') where id = ${adminId}`);
-  const sessions = createSessionsRepository(db);
   const expires = new Date(Date.now() + 86_400_000);
   const [adminToken, memberToken] = [
     await sessions.create(adminId, expires),

@@ -3,8 +3,8 @@
 // prints what changed. Standings of every affected pool move with each result.
 import { loadConfig, loadEnvFile } from '#server/config';
 import { openPglitePath, openPostgres } from '#server/db/client';
-import { createResultsImporter } from '#server/modules/results/results-importer';
 import { readResultsSource } from '#server/modules/results/results-source';
+import { createServices } from '#server/services';
 
 async function main() {
   const location = process.argv[2];
@@ -21,8 +21,8 @@ async function main() {
       : await openPglitePath(config.database.dataDir, config.database.lockWaitMs);
   try {
     await database.migrate();
-    const importResults = createResultsImporter(database.db, () => new Date());
-    const summary = await importResults(await readResultsSource(location), location);
+    const { resultsImporter } = await createServices({ database, config, log: console });
+    const summary = await resultsImporter(await readResultsSource(location), location);
     console.log(JSON.stringify(summary, null, 2));
   } finally {
     await database.close();

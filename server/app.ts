@@ -3,47 +3,23 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { dataVersions, observeCacheLookups, soleWriter } from './lib/data-versions.ts';
 import { loggerOptions } from './lib/logger.ts';
-import { createMetrics, metricsRoutes } from './lib/metrics.ts';
-import { createRateLimiter } from './lib/rate-limiter.ts';
+import { metricsRoutes } from './lib/metrics.ts';
 import { REQUEST_ID_HEADER, requestId } from './lib/request-id.ts';
 import { authRoutes, credentialRateLimit } from './modules/accounts/auth.routes.ts';
-import { createPasskeysRepository } from './modules/passkeys/passkeys.repository.ts';
-import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
-import { createPasskeysService } from './modules/passkeys/passkeys.service.ts';
-import { createAuthService } from './modules/accounts/auth.service.ts';
-import { createSessionsRepository } from './modules/accounts/sessions.repository.ts';
-import { createPoolsRepository } from './modules/pools/pools.repository.ts';
-import { poolsRoutes } from './modules/pools/pools.routes.ts';
-import { createPoolsService } from './modules/pools/pools.service.ts';
-import { confederationsRoutes } from './modules/teams/confederations.routes.ts';
-import { createConfederationsRepository } from './modules/teams/confederations.repository.ts';
-import { createStandingsRepository } from './modules/leaderboard/standings.repository.ts';
-import { createMatchesService } from './modules/matches/matches.service.ts';
-import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.ts';
-import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.ts';
-import { createPredictionsRepository } from './modules/predictions/predictions.repository.ts';
-import { predictionsRoutes } from './modules/predictions/predictions.routes.ts';
-import { createPredictionsService } from './modules/predictions/predictions.service.ts';
-import { remindersPlugin } from './modules/reminders/reminders-plugin.ts';
-import { createResultsImporter } from './modules/results/results-importer.ts';
-import { createResultsPull, resultsPollerPlugin } from './modules/results/results-pull.ts';
-import { createMatchesRepository } from './modules/matches/matches.repository.ts';
-import { matchesRoutes } from './modules/matches/matches.routes.ts';
-import { createTeamsRepository } from './modules/teams/teams.repository.ts';
-import { teamsRoutes } from './modules/teams/teams.routes.ts';
-import { createUsersRepository } from './modules/accounts/users.repository.ts';
 import { usersRoutes } from './modules/accounts/users.routes.ts';
-import { createUsersService } from './modules/accounts/users.service.ts';
-import { createRolesRepository } from './modules/roles/roles.repository.ts';
-import { rolesRoutes } from './modules/roles/roles.routes.ts';
-import { createRolesService } from './modules/roles/roles.service.ts';
-import { adminRoutes } from './modules/results/results-import.routes.ts';
-import { createImportJobsRepository } from './modules/results/import-jobs.repository.ts';
-import { createResultChangesRepository } from './modules/matches/result-changes.repository.ts';
+import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.ts';
+import { matchesRoutes } from './modules/matches/matches.routes.ts';
 import { resultChangesRoutes } from './modules/matches/result-changes.routes.ts';
-import { createResultsImportService } from './modules/results/results-import.service.ts';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
+import { poolsRoutes } from './modules/pools/pools.routes.ts';
+import { predictionsRoutes } from './modules/predictions/predictions.routes.ts';
+import { remindersPlugin } from './modules/reminders/reminders-plugin.ts';
+import { adminRoutes } from './modules/results/results-import.routes.ts';
+import { resultsPollerPlugin } from './modules/results/results-pull.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { confederationsRoutes } from './modules/teams/confederations.routes.ts';
+import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { authenticatePlugin } from './plugins/authenticate.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -52,6 +28,17 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
 import { webStaticPlugin } from './plugins/web-static.ts';
+import { createServices, type Services } from './services.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * What the composition root built for this app: for the process entry (seed, admin account, maintenance)
+     * and the tests. Routes and plugins are handed their own parts as options.
+     */
+    services: Services;
+  }
+}
 
 export interface AppDependencies {
   config: Config;
@@ -107,40 +94,10 @@ export async function buildApp({
     }
   });
 
-  const { db } = database;
-  // Cached answers are checked against data versions: in memory on PGlite (its commits say what changed), read from
-  // the database on PostgreSQL.
-  if (database.listen) await soleWriter(db, database.listen);
-  const versions = dataVersions(db);
-  // Only with a METRICS_TOKEN: without one nothing is counted and GET /metrics is a 404.
-  const metrics = config.metricsToken
-    ? createMetrics(database.poolStats ? { poolStats: database.poolStats } : {})
-    : null;
-  if (metrics) {
-    metrics.observeRequests(app);
-    observeCacheLookups(versions, (topic, hit) => metrics.cacheLookup(topic, hit));
-  }
-  const counted: NonNullable<typeof metrics>['countImports'] = (trigger, run) =>
-    metrics ? metrics.countImports(trigger, run) : run;
-  const rateLimiter = createRateLimiter(db, clock);
-  const teams = createTeamsRepository(db);
-  const matches = createMatchesRepository(db);
-  const standings = createStandingsRepository(db);
-  const pools = createPoolsRepository(db);
-  const resultChanges = createResultChangesRepository(db);
-  const matchesService = createMatchesService({ db, matches, resultChanges, teams, standings, clock });
-  const results = config.resultsSource
-    ? createResultsPull(counted('pull', createResultsImporter(db, clock)), config.resultsSource, database)
-    : null;
-  const users = createUsersRepository(db);
-  const auth = createAuthService({
-    users,
-    sessions: createSessionsRepository(db),
-    rateLimiter,
-    clock,
-    config,
-    versions,
-  });
+  const services = await createServices({ database, config, clock, log: app.log });
+  app.decorate('services', services);
+  const { repositories, metrics, rateLimiter, versions } = services;
+  if (metrics) metrics.observeRequests(app);
 
   // Cross-cutting plugins first, in this order: errors, headers, compression, docs, identity.
   await app.register(errorHandlerPlugin);
@@ -148,83 +105,53 @@ export async function buildApp({
   await app.register(storableTextPlugin);
   await app.register(compressionPlugin);
   await app.register(openApiPlugin);
-  await app.register(authenticatePlugin, { auth });
+  await app.register(authenticatePlugin, { auth: services.auth });
 
   // Then the modules, one line each.
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
-  await app.register(authRoutes, { prefix: '/auth', auth, rateLimiter, config });
+  await app.register(authRoutes, { prefix: '/auth', auth: services.auth, rateLimiter, config });
   await app.register(passkeysRoutes, {
     prefix: '/auth/passkeys',
     perAddressLimit: credentialRateLimit(rateLimiter, config),
-    passkeys: createPasskeysService({ passkeys: createPasskeysRepository(db), users, auth, clock, config }),
+    passkeys: services.passkeys,
   });
   await app.register(confederationsRoutes, {
     prefix: '/api/confederations',
-    confederations: createConfederationsRepository(db),
+    confederations: repositories.confederations,
   });
-  await app.register(teamsRoutes, { prefix: '/api/teams', teams });
-  await app.register(matchesRoutes, { prefix: '/api/matches', matches, service: matchesService, versions, clock });
+  await app.register(teamsRoutes, { prefix: '/api/teams', teams: repositories.teams });
+  await app.register(matchesRoutes, {
+    prefix: '/api/matches',
+    matches: repositories.matches,
+    service: services.matches,
+    versions,
+    clock: services.clock,
+  });
   await app.register(resultChangesRoutes, {
     prefix: '/api/matches',
-    matches,
-    resultChanges,
+    matches: repositories.matches,
+    resultChanges: repositories.resultChanges,
   });
-  await app.register(usersRoutes, {
-    prefix: '/api/users',
-    users: createUsersService({ db, users, rateLimiter, config }),
-  });
-  await app.register(rolesRoutes, {
-    prefix: '/api/roles',
-    roles: createRolesService({ roles: createRolesRepository(db) }),
-  });
-  const importResults = createResultsImportService({
-    importResults: counted('admin', createResultsImporter(db, clock)),
-    matches,
-    jobs: createImportJobsRepository(db),
-    clock,
-    log: app.log,
-  });
+  await app.register(usersRoutes, { prefix: '/api/users', users: services.users });
+  await app.register(rolesRoutes, { prefix: '/api/roles', roles: services.roles });
   // Tests await a job's end through it rather than sleeping.
-  app.decorate('importJobSettled', importResults.settled);
-  await app.register(adminRoutes, { prefix: '/api/admin', importResults });
-  await app.register(poolsRoutes, {
-    prefix: '/api/pools',
-    pools: createPoolsService({ pools, rateLimiter, config }),
-  });
-  await app.register(predictionsRoutes, {
-    prefix: '/api/predictions',
-    predictions: createPredictionsService({
-      predictions: createPredictionsRepository(db),
-      pools,
-      matches,
-      standings,
-      clock,
-    }),
-  });
-  await app.register(leaderboardRoutes, {
-    prefix: '/api/leaderboard',
-    leaderboard: createLeaderboardService({
-      standings,
-      pools,
-      rateLimiter,
-      clock,
-      config,
-      pullResults: results?.pull ?? null,
-      versions,
-    }),
-  });
+  app.decorate('importJobSettled', services.resultsImport.settled);
+  await app.register(adminRoutes, { prefix: '/api/admin', importResults: services.resultsImport });
+  await app.register(poolsRoutes, { prefix: '/api/pools', pools: services.pools });
+  await app.register(predictionsRoutes, { prefix: '/api/predictions', predictions: services.predictions });
+  await app.register(leaderboardRoutes, { prefix: '/api/leaderboard', leaderboard: services.leaderboard });
   await app.register(remindersPlugin, {
-    db,
-    matches,
-    clock,
+    reminders: services.reminders,
+    vapidKeys: services.vapidKeys,
+    scheduler: services.reminderScheduler,
     config: config.reminders,
     ...(metrics
       ? { onTick: (summary: Parameters<typeof metrics.reminderTick>[0]) => metrics.reminderTick(summary) }
       : {}),
   });
-  if (results && config.resultsPollMinutes > 0) {
-    await app.register(resultsPollerPlugin, { results, everyMinutes: config.resultsPollMinutes });
+  if (services.resultsPull && config.resultsPollMinutes > 0) {
+    await app.register(resultsPollerPlugin, { results: services.resultsPull, everyMinutes: config.resultsPollMinutes });
   }
 
   await app.register(webStaticPlugin, { distDir: config.webDistDir });

@@ -5,11 +5,8 @@ import { serveBackups, type BackupSocket } from './db/backup.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openPglitePath, openPostgres, type DatabaseHandle } from './db/client.ts';
 import { seedFootballData } from './db/seed/seed.ts';
-import { systemClock } from './lib/clock.ts';
 import { listeningText } from './lib/listen-text.ts';
-import { createMaintenance } from './maintenance.ts';
 import { ensureAdminAccount } from './modules/accounts/admin-account.ts';
-import { createUsersRepository } from './modules/accounts/users.repository.ts';
 
 const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 
@@ -30,6 +27,8 @@ async function main() {
 
   await database.migrate();
   const app = await buildApp({ config, database });
+  // Built once, by the composition root inside buildApp: the seed, the admin account and maintenance use the app's.
+  const { services } = app;
   // Embedded: `npm run backup` asks this process for a copy (it holds the folder's lock; docs/operations.md).
   let backups: BackupSocket | null = null;
   if (config.database.kind === 'pglite' && database.backup) {
@@ -37,17 +36,16 @@ async function main() {
   }
 
   if (config.seedData) {
-    const summary = await seedFootballData(database.db, systemClock);
+    const summary = await seedFootballData(services);
     app.log.info({ summary }, 'football data ready');
   }
   if (config.admin) {
-    await ensureAdminAccount(createUsersRepository(database.db), config.admin);
+    await ensureAdminAccount(services.repositories.users, config.admin);
     app.log.info({ email: config.admin.email }, 'admin account ensured');
   }
 
-  const runMaintenance = createMaintenance(database.db, systemClock, config);
   const maintenance = setInterval(() => {
-    runMaintenance().catch((err: unknown) => app.log.warn({ err }, 'maintenance failed'));
+    services.maintenance().catch((err: unknown) => app.log.warn({ err }, 'maintenance failed'));
   }, MAINTENANCE_INTERVAL_MS);
   maintenance.unref();
 

@@ -1,10 +1,9 @@
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
-import { createRateLimiter } from './lib/rate-limiter.ts';
-import { createSessionsRepository } from './modules/accounts/sessions.repository.ts';
-import { createPasskeysRepository } from './modules/passkeys/passkeys.repository.ts';
-import { createRemindersRepository } from './modules/reminders/reminders.repository.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { SessionsRepository } from './modules/accounts/sessions.repository.ts';
+import type { PasskeysRepository } from './modules/passkeys/passkeys.repository.ts';
+import type { RemindersRepository } from './modules/reminders/reminders.repository.ts';
 
 /**
  * Sent reminders are kept this long: enough for the Favoritos list to show a recent match's reminder as sent,
@@ -12,17 +11,22 @@ import { createRemindersRepository } from './modules/reminders/reminders.reposit
  */
 export const SENT_REMINDER_RETENTION_MS = 30 * 24 * 60 * 60_000;
 
+interface Deps {
+  sessions: Pick<SessionsRepository, 'deleteExpired'>;
+  passkeys: Pick<PasskeysRepository, 'deleteExpiredChallenges'>;
+  reminders: Pick<RemindersRepository, 'deleteSentBefore'>;
+  rateLimiter: Pick<RateLimiter, 'prune'>;
+  clock: Clock;
+  config: Pick<Config, 'rateLimits'>;
+}
+
 /**
  * Drops dead weight: expired sessions and challenges, finished rate-limit windows and reminders sent long ago.
  * Each instance runs it now and then; concurrent runs only delete the same rows.
  */
-export function createMaintenance(db: Database, clock: Clock, config: Pick<Config, 'rateLimits'>) {
+export function createMaintenance({ sessions, passkeys, reminders, rateLimiter, clock, config }: Deps) {
   // A counter is dead once the longest window has passed since it started.
   const longestWindowMs = Math.max(...Object.values(config.rateLimits).map((limit) => limit.windowMs));
-  const sessions = createSessionsRepository(db);
-  const passkeys = createPasskeysRepository(db);
-  const reminders = createRemindersRepository(db);
-  const rateLimiter = createRateLimiter(db, clock);
   return async () => {
     const now = clock();
     await Promise.all([
@@ -33,3 +37,5 @@ export function createMaintenance(db: Database, clock: Clock, config: Pick<Confi
     ]);
   };
 }
+
+export type Maintenance = ReturnType<typeof createMaintenance>;

@@ -439,7 +439,7 @@ describe('importing results as an admin', () => {
   let laliga: SourceFile;
   beforeAll(async () => {
     laliga = await laligaFile();
-    await seedFootballData(t.db, () => now);
+    await seedFootballData(t.app.services);
   }, 60_000);
 
   const importAs = (who: SignInResponse, payload: object) => as(who, 'POST', '/api/admin/import-results', payload);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignInResponse } from '#contract/index';
 import { queryRows } from '#server/db/client';
-import { createMaintenance, SENT_REMINDER_RETENTION_MS } from '#server/maintenance';
+import { SENT_REMINDER_RETENTION_MS } from '#server/maintenance';
 import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
@@ -40,7 +40,8 @@ describe('maintenance', () => {
       (${user.userProfile.id}, ${matchId}, 2, 0, ${ago(SENT_REMINDER_RETENTION_MS - MINUTE)}),
       (${other.userProfile.id}, ${matchId}, 1, 60, null)`);
 
-    await createMaintenance(t.db, () => now, t.config)();
+    // The app's own sweep: its clock is `now`.
+    await t.app.services.maintenance();
 
     expect(
       await keys(

@@ -19,7 +19,7 @@ beforeAll(async () => {
   laliga = await laligaFile();
   await writeFile(sourcePath, JSON.stringify(laliga));
   t = await createTestApp({ clock: () => now, env: { RESULTS_SOURCE: sourcePath } });
-  await seedFootballData(t.db, () => now);
+  await seedFootballData(t.app.services);
 }, 60_000);
 afterAll(() => t.close());
 

@@ -1,8 +1,6 @@
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { RoleName, SignInResponse } from '#contract/index';
-import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
-import { createUsersRepository } from '#server/modules/accounts/users.repository';
 import { buildApp } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
 import type { Database } from '#server/db/client';
@@ -76,14 +74,14 @@ export async function createTestApp(
     api: createFactories(injectTransport(app), { clock: options.clock, nextInvitationCode: () => invitationCode++ }),
     async createUser(overrides = {}) {
       userCounter += 1;
-      const user = await createUsersRepository(database.db).insert({
+      const user = await app.services.repositories.users.insert({
         name: overrides.name ?? `Jugador ${userCounter}`,
         email: overrides.email ?? `rapido${userCounter}-${Date.now()}@example.com`,
         passwordHash: 'scrypt$not-a-usable-hash',
         role: overrides.role ?? 'user',
       });
       const expiresAt = new Date((options.clock?.() ?? new Date()).getTime() + config.sessionTtlMs);
-      const accessToken = await createSessionsRepository(database.db).create(user.id, expiresAt);
+      const accessToken = await app.services.repositories.sessions.create(user.id, expiresAt);
       return { session: { accessToken, tokenType: 'Bearer', expiresAt: expiresAt.toISOString() }, userProfile: user };
     },
     injectAs(token, injectOptions) {

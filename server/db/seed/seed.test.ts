@@ -1,18 +1,22 @@
 import { PGlite } from '@electric-sql/pglite';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { createServices, type Services } from '../../services.ts';
 import { openPglite, type DatabaseHandle } from '../client.ts';
 import { confederations, matches, teams } from '../schema.ts';
 import { seedFootballData, type SeedSummary } from './seed.ts';
 
 let handle: DatabaseHandle;
+let services: Services;
 let first: SeedSummary;
 const clock = () => new Date('2026-11-21T12:00:00Z');
 
 beforeAll(async () => {
   handle = openPglite(new PGlite('memory://'));
   await handle.migrate();
-  first = await seedFootballData(handle.db, clock);
+  services = await createServices({ database: handle, config: loadConfig({ LOG_LEVEL: 'silent' }), clock, log: console });
+  first = await seedFootballData(services);
 }, 60_000);
 afterAll(() => handle.close());
 
@@ -95,7 +99,7 @@ describe('seedFootballData', () => {
   });
 
   it('can run again (every start, or two instances) without adding or changing anything', async () => {
-    const again = await seedFootballData(handle.db, clock);
+    const again = await seedFootballData(services);
     expect(again.competitions.map((c) => [c.created, c.updated])).toEqual([
       [0, 0],
       [0, 0],
@@ -115,7 +119,7 @@ describe('seedFootballData', () => {
       .set({ scoreHome: 7, scoreAway: 7 })
       .where(and(eq(matches.competition, 'worldcup-2026'), eq(matches.round, 'Final')))
       .returning({ id: matches.id });
-    await seedFootballData(handle.db, clock);
+    await seedFootballData(services);
     const [afterMove] = await handle.db.select().from(matches).where(eq(matches.id, moved!.id));
     expect(afterMove).toMatchObject({ matchDate: new Date('2026-11-28T20:00:00Z'), kickoffConfirmed: true });
     const [afterCorrection] = await handle.db.select().from(matches).where(eq(matches.id, corrected!.id));
@@ -129,7 +133,7 @@ describe('seedFootballData', () => {
       .set({ status: 'finished', scoreHome: 1, scoreAway: 1 })
       .where(and(eq(matches.competition, 'laliga-2026-27'), eq(matches.round, 'Matchday 13')))
       .returning({ id: matches.id });
-    await seedFootballData(handle.db, clock);
+    await seedFootballData(services);
     expect((await handle.db.select().from(matches).where(eq(matches.id, later!.id)))[0]).toMatchObject({
       status: 'finished',
       scoreHome: 1,

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { ResultsImportSummary } from '#contract/index';
 import type { Database } from '../client.ts';
 import { confederations, teams } from '../schema.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { createResultsImporter } from '../../modules/results/results-importer.ts';
+import type { ResultsImporter } from '../../modules/results/results-importer.ts';
 import { CONFEDERATION_NAMES, clubTeamRows, worldCupTeamRows, type ConfederationCode } from './teams-data.ts';
 
 const dataFile = (name: string) => new URL(`./data/${name}`, import.meta.url);
@@ -24,7 +23,13 @@ export interface SeedSummary {
  * importer in create-only mode: missing fixtures are added, existing ones are left
  * as they are (newer kick-offs and results are never reverted).
  */
-export async function seedFootballData(db: Database, clock: Clock): Promise<SeedSummary> {
+export async function seedFootballData({
+  db,
+  resultsImporter,
+}: {
+  db: Database;
+  resultsImporter: ResultsImporter;
+}): Promise<SeedSummary> {
   await db
     .insert(confederations)
     .values(Object.entries(CONFEDERATION_NAMES).map(([code, name]) => ({ code, name })))
@@ -52,10 +57,9 @@ export async function seedFootballData(db: Database, clock: Clock): Promise<Seed
     )
     .onConflictDoNothing({ target: teams.sourceName });
 
-  const importResults = createResultsImporter(db, clock);
   const competitions: ResultsImportSummary[] = [];
   for (const file of SHIPPED_COMPETITIONS) {
-    competitions.push(await importResults(await readJson(file), `seed:${file}`, { createOnly: true }));
+    competitions.push(await resultsImporter(await readJson(file), `seed:${file}`, { createOnly: true }));
   }
   return { teams: teamRows.length, competitions };
 }

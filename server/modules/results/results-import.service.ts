@@ -19,12 +19,15 @@ import type { ImportProgress, ResultsImporter } from './results-importer.ts';
 import { HEARTBEAT_MS, toImportJob, type ImportJobsRepository } from './import-jobs.repository.ts';
 import { UnsafeUrlError, checkUrlAddress, readPublicUrl } from './public-url-source.ts';
 
+/** Where a job reports how it ended: the app's logger. */
+export type ImportJobLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
 interface Deps {
   importResults: ResultsImporter;
   matches: MatchesRepository;
   jobs: ImportJobsRepository;
   clock: Clock;
-  log: FastifyBaseLogger;
+  log: ImportJobLog;
   /** Reads a URL given by an admin; replaceable in tests. */
   readUrl?: (url: string) => Promise<unknown>;
   /** A running job writes its progress at most this often, unless this many more matches are done. */

@@ -1,16 +1,17 @@
-import { isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Match, ResultsImportSummary, UpdateMatchBody } from '#contract/index';
-import type { Database } from '../../db/client.ts';
-import { teams } from '../../db/schema.ts';
 import { COMPETITION_BY_NAME, parseFixtures, type CompetitionKey, type FixtureRow } from './openfootball.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { ConflictError } from '../../lib/errors.ts';
-import { createStandingsRepository } from '../leaderboard/standings.repository.ts';
-import { createMatchesRepository } from '../matches/matches.repository.ts';
-import { createMatchesService } from '../matches/matches.service.ts';
-import { createResultChangesRepository } from '../matches/result-changes.repository.ts';
-import { createTeamsRepository } from '../teams/teams.repository.ts';
+import type { MatchesRepository } from '../matches/matches.repository.ts';
+import type { MatchesService } from '../matches/matches.service.ts';
+import type { TeamsRepository } from '../teams/teams.repository.ts';
+
+interface Deps {
+  teams: Pick<TeamsRepository, 'idsBySourceName'>;
+  matches: Pick<MatchesRepository, 'listByCompetition'>;
+  /** Every match is created and changed through it, so standings and the result history follow. */
+  matchesService: Pick<MatchesService, 'create' | 'update'>;
+}
 
 /** In a double round robin a pair meets once at each ground; in a cup the round tells two meetings apart. */
 const isCup = (competition: CompetitionKey) => competition === 'worldcup-2026';
@@ -26,17 +27,7 @@ export type ImportProgress = (done: number, total: number) => void | Promise<voi
  * (so standings and the audit trail follow), and nothing is ever un-finished by a
  * file that lacks a result the database already has. Unknown teams are reported, never created.
  */
-export function createResultsImporter(db: Database, clock: Clock) {
-  const matches = createMatchesRepository(db);
-  const matchesService = createMatchesService({
-    db,
-    matches,
-    resultChanges: createResultChangesRepository(db),
-    teams: createTeamsRepository(db),
-    standings: createStandingsRepository(db),
-    clock,
-  });
-
+export function createResultsImporter({ teams, matches, matchesService }: Deps) {
   /**
    * `createOnly`: add missing fixtures and leave existing ones alone. The seed uses it on every
    * start, so newer kick-off times and results (imported or entered by an admin) are never
@@ -52,11 +43,7 @@ export function createResultsImporter(db: Database, clock: Clock) {
     const competition = COMPETITION_BY_NAME[name];
     if (!competition) throw new UnknownCompetitionError(`unknown competition "${name}"`);
 
-    const teamRows = await db
-      .select({ id: teams.id, sourceName: teams.sourceName })
-      .from(teams)
-      .where(isNotNull(teams.sourceName));
-    const teamIds = new Map(teamRows.map((t) => [t.sourceName!, t.id]));
+    const teamIds = await teams.idsBySourceName();
     const { fixtures, unknownTeamNames } = parseFixtures(file, competition, new Set(teamIds.keys()));
 
     const keyOf = (round: string, homeId: number, awayId: number) =>

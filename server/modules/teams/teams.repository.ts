@@ -1,4 +1,4 @@
-import { asc, count, eq, or } from 'drizzle-orm';
+import { asc, count, eq, isNotNull, or } from 'drizzle-orm';
 import type { Team } from '#contract/index';
 import type { Database } from '../../db/client.ts';
 import { matches, teams } from '../../db/schema.ts';
@@ -20,6 +20,15 @@ export function createTeamsRepository(db: Database) {
     async findById(id: number): Promise<Team | undefined> {
       const [row] = await db.select(teamColumns).from(teams).where(eq(teams.id, id));
       return row;
+    },
+
+    /** Team ids by the team's name in the openfootball files, for the teams that have one: what the results importer matches on. */
+    async idsBySourceName(): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ id: teams.id, sourceName: teams.sourceName })
+        .from(teams)
+        .where(isNotNull(teams.sourceName));
+      return new Map(rows.map((t) => [t.sourceName!, t.id]));
     },
 
     async exists(id: number): Promise<boolean> {

@@ -1,0 +1,151 @@
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { dataVersions, observeCacheLookups, soleWriter } from './lib/data-versions.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
+import { createRateLimiter } from './lib/rate-limiter.ts';
+import { createMaintenance } from './maintenance.ts';
+import { createAuthService } from './modules/accounts/auth.service.ts';
+import { createSessionsRepository } from './modules/accounts/sessions.repository.ts';
+import { createUsersRepository } from './modules/accounts/users.repository.ts';
+import { createUsersService } from './modules/accounts/users.service.ts';
+import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.ts';
+import { createStandingsRepository } from './modules/leaderboard/standings.repository.ts';
+import { createMatchesRepository } from './modules/matches/matches.repository.ts';
+import { createMatchesService } from './modules/matches/matches.service.ts';
+import { createResultChangesRepository } from './modules/matches/result-changes.repository.ts';
+import { createPasskeysRepository } from './modules/passkeys/passkeys.repository.ts';
+import { createPasskeysService } from './modules/passkeys/passkeys.service.ts';
+import { createPoolsRepository } from './modules/pools/pools.repository.ts';
+import { createPoolsService } from './modules/pools/pools.service.ts';
+import { createPredictionsRepository } from './modules/predictions/predictions.repository.ts';
+import { createPredictionsService } from './modules/predictions/predictions.service.ts';
+import { createPushSender, fetchPushTransport } from './modules/reminders/push-sender.ts';
+import { createPushSubscriptionsRepository } from './modules/reminders/push-subscriptions.repository.ts';
+import { createReminderScheduler } from './modules/reminders/reminder-scheduler.ts';
+import { createRemindersRepository } from './modules/reminders/reminders.repository.ts';
+import { createRemindersService } from './modules/reminders/reminders.service.ts';
+import { createVapidKeyStore } from './modules/reminders/vapid-keys.ts';
+import { createImportJobsRepository } from './modules/results/import-jobs.repository.ts';
+import { createResultsImportService, type ImportJobLog } from './modules/results/results-import.service.ts';
+import { createResultsImporter } from './modules/results/results-importer.ts';
+import { createResultsPull } from './modules/results/results-pull.ts';
+import { createRolesRepository } from './modules/roles/roles.repository.ts';
+import { createRolesService } from './modules/roles/roles.service.ts';
+import { createConfederationsRepository } from './modules/teams/confederations.repository.ts';
+import { createTeamsRepository } from './modules/teams/teams.repository.ts';
+
+export interface ServicesOptions {
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'poolStats' | 'listen'>;
+  config: Config;
+  clock?: Clock;
+  /** Where background results import jobs report: the app's logger (a CLI, which starts none, passes the console). */
+  log: ImportJobLog;
+}
+
+/**
+ * The composition root: every repository and service of the server, built once for one database handle.
+ * Modules never build each other's parts: each receives what it needs from here as parameters. Used by
+ * `buildApp` (server/app.ts, which hands the result to its routes and exposes it as `app.services` to
+ * server/main.ts and the tests), and by the CLIs and benchmarks that work without the HTTP app.
+ */
+export async function createServices({ database, config, clock = systemClock, log }: ServicesOptions) {
+  const { db } = database;
+  // Cached answers are checked against data versions: in memory on PGlite (its commits say what changed), read from
+  // the database on PostgreSQL.
+  if (database.listen) await soleWriter(db, database.listen);
+  const versions = dataVersions(db);
+  // Only with a METRICS_TOKEN: without one nothing is counted and GET /metrics is a 404.
+  const metrics = config.metricsToken
+    ? createMetrics(database.poolStats ? { poolStats: database.poolStats } : {})
+    : null;
+  if (metrics) observeCacheLookups(versions, (topic, hit) => metrics.cacheLookup(topic, hit));
+  const counted: Metrics['countImports'] = (trigger, run) => (metrics ? metrics.countImports(trigger, run) : run);
+  const rateLimiter = createRateLimiter(db, clock);
+
+  const repositories = {
+    users: createUsersRepository(db),
+    sessions: createSessionsRepository(db),
+    passkeys: createPasskeysRepository(db),
+    roles: createRolesRepository(db),
+    confederations: createConfederationsRepository(db),
+    teams: createTeamsRepository(db),
+    matches: createMatchesRepository(db),
+    resultChanges: createResultChangesRepository(db),
+    pools: createPoolsRepository(db),
+    predictions: createPredictionsRepository(db),
+    standings: createStandingsRepository(db),
+    reminders: createRemindersRepository(db),
+    pushSubscriptions: createPushSubscriptionsRepository(db),
+    importJobs: createImportJobsRepository(db),
+  };
+  const { users, sessions, passkeys, teams, matches, pools, standings, reminders, pushSubscriptions } = repositories;
+
+  const auth = createAuthService({ users, sessions, rateLimiter, clock, config, versions });
+  const matchesService = createMatchesService({
+    db,
+    matches,
+    resultChanges: repositories.resultChanges,
+    teams,
+    standings,
+    clock,
+  });
+  // One importer: the seed, the CLI, the poller, "Actualizar Resultados" and the admin import all apply files with it.
+  const resultsImporter = createResultsImporter({ teams, matches, matchesService });
+  const resultsPull = config.resultsSource
+    ? createResultsPull(counted('pull', resultsImporter), config.resultsSource, database)
+    : null;
+  const vapidKeys = createVapidKeyStore(db);
+
+  return {
+    db,
+    clock,
+    versions,
+    metrics,
+    rateLimiter,
+    repositories,
+    auth,
+    passkeys: createPasskeysService({ passkeys, users, auth, clock, config }),
+    users: createUsersService({ db, users, rateLimiter, config }),
+    roles: createRolesService({ roles: repositories.roles }),
+    matches: matchesService,
+    pools: createPoolsService({ pools, rateLimiter, config }),
+    predictions: createPredictionsService({
+      predictions: repositories.predictions,
+      pools,
+      matches,
+      standings,
+      clock,
+    }),
+    leaderboard: createLeaderboardService({
+      standings,
+      pools,
+      rateLimiter,
+      clock,
+      config,
+      pullResults: resultsPull?.pull ?? null,
+      versions,
+    }),
+    resultsImporter,
+    /** Null without a RESULTS_SOURCE. */
+    resultsPull,
+    resultsImport: createResultsImportService({
+      importResults: counted('admin', resultsImporter),
+      matches,
+      jobs: repositories.importJobs,
+      clock,
+      log,
+    }),
+    vapidKeys,
+    reminders: createRemindersService({ reminders, subscriptions: pushSubscriptions, matches, vapidKeys, clock }),
+    reminderScheduler: createReminderScheduler({
+      reminders,
+      subscriptions: pushSubscriptions,
+      sendPush: createPushSender({ vapidKeys, subject: config.reminders.vapidSubject, transport: fetchPushTransport }),
+      clock,
+    }),
+    maintenance: createMaintenance({ sessions, passkeys, reminders, rateLimiter, clock, config }),
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
