@@ -1,7 +1,7 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { dataVersions, observeCacheLookups, soleWriter } from './lib/data-versions.ts';
+import { createDataVersions, observeCacheLookups, soleWriter } from './lib/data-versions.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { createMaintenance } from './maintenance.ts';
@@ -53,8 +53,8 @@ export async function createServices({ database, config, clock = systemClock, lo
   const { db } = database;
   // Cached answers are checked against data versions: in memory on PGlite (its commits say what changed), read from
   // the database on PostgreSQL.
-  if (database.listen) await soleWriter(db, database.listen);
-  const versions = dataVersions(db);
+  const versions = createDataVersions(db);
+  if (database.listen) await soleWriter(versions, database.listen);
   // Only with a METRICS_TOKEN: without one nothing is counted and GET /metrics is a 404.
   const metrics = config.metricsToken
     ? createMetrics(database.poolStats ? { poolStats: database.poolStats } : {})

@@ -34,12 +34,8 @@ interface State extends DataVersions {
   moved(topic: Topic): void;
 }
 
-// One set of versions per database: an app's caches share it through the `db` they share.
-const states = new WeakMap<Database, State>();
-
-export function dataVersions(db: Database): DataVersions {
-  const existing = states.get(db);
-  if (existing) return existing;
+/** Built once per app by the composition root (server/services.ts) and handed to every cache that reads it. */
+export function createDataVersions(db: Database): DataVersions {
   const counters: Record<Topic, number> = { accounts: 0, matches: 0, standings: 0 };
   const tokens = new Map<Topic, string | undefined>();
   // Built once and prepared by name: this read runs for nearly every request on PostgreSQL, so neither
@@ -66,7 +62,6 @@ export function dataVersions(db: Database): DataVersions {
       counters[topic] += 1;
     },
   };
-  states.set(db, state);
   return state;
 }
 
@@ -78,8 +73,8 @@ export type Listen = (channel: string, onNotify: (payload: string) => void) => P
  * the database says so: the commit of a write that changed a topic notifies this (only) session, and PGlite calls
  * back before that write's promise settles, so whatever follows the write sees the new version.
  */
-export async function soleWriter(db: Database, listen: Listen): Promise<void> {
-  const state = dataVersions(db) as State;
+export async function soleWriter(versions: DataVersions, listen: Listen): Promise<void> {
+  const state = versions as State;
   state.shared = false;
   await listen(CHANGES_CHANNEL, (topic) => {
     if (isTopic(topic)) state.moved(topic);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool, SignInResponse } from '#contract/index';
 import { queryRows } from '#server/db/client';
 import * as schema from '#server/db/schema';
-import { dataVersions, type Topic } from '#server/lib/data-versions';
+import type { Topic } from '#server/lib/data-versions';
 import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 import { testDatabaseKind } from '#tests/support/test-database';
@@ -42,10 +42,10 @@ async function versions() {
     t.db,
     sql`select key, value from app_settings where key like 'data-version:%' order by key`,
   );
-  await dataVersions(t.db).catchUp();
+  await t.app.services.versions.catchUp();
   return {
     tokens: Object.fromEntries(rows.map((r) => [r.key, r.value])),
-    cached: Object.fromEntries(TOPICS.map((topic) => [topic, dataVersions(t.db).version(topic)])) as Record<Topic, number>,
+    cached: Object.fromEntries(TOPICS.map((topic) => [topic, t.app.services.versions.version(topic)])) as Record<Topic, number>,
   };
 }
 
@@ -56,7 +56,7 @@ async function versions() {
 async function topicsMovedBy(write: () => Promise<unknown>): Promise<string[]> {
   const before = await versions();
   await write();
-  const movedAtOnce = TOPICS.filter((topic) => dataVersions(t.db).version(topic) !== before.cached[topic]);
+  const movedAtOnce = TOPICS.filter((topic) => t.app.services.versions.version(topic) !== before.cached[topic]);
   const after = await versions();
   return TOPICS.flatMap((topic) => {
     const token = after.tokens[`data-version:${topic}`] !== before.tokens[`data-version:${topic}`];
