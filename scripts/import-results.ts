@@ -22,7 +22,7 @@ async function main() {
   try {
     await database.migrate();
     const { resultsImporter } = await createServices({ database, config, log: console });
-    const summary = await resultsImporter(await readResultsSource(location), location);
+    const summary = await resultsImporter.importFile(await readResultsSource(location), location);
     console.log(JSON.stringify(summary, null, 2));
   } finally {
     await database.close();

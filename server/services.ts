@@ -93,7 +93,7 @@ export async function createServices({ database, config, clock = systemClock, lo
   // One importer: the seed, the CLI, the poller, "Actualizar Resultados" and the admin import all apply files with it.
   const resultsImporter = createResultsImporter({ teams, matches, matchesService });
   const resultsPull = config.resultsSource
-    ? createResultsPull(counted('pull', resultsImporter), config.resultsSource, database)
+    ? createResultsPull(counted('pull', resultsImporter.importFile), config.resultsSource, database)
     : null;
   const vapidKeys = createVapidKeyStore(db);
 
@@ -130,7 +130,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     /** Null without a RESULTS_SOURCE. */
     resultsPull,
     resultsImport: createResultsImportService({
-      importResults: counted('admin', resultsImporter),
+      importFixtures: counted('admin', resultsImporter.importFixtures),
       matches,
       jobs: repositories.importJobs,
       clock,

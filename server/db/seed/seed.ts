@@ -59,7 +59,7 @@ export async function seedFootballData({
 
   const competitions: ResultsImportSummary[] = [];
   for (const file of SHIPPED_COMPETITIONS) {
-    competitions.push(await resultsImporter(await readJson(file), `seed:${file}`, { createOnly: true }));
+    competitions.push(await resultsImporter.importFile(await readJson(file), `seed:${file}`, { createOnly: true }));
   }
   return { teams: teamRows.length, competitions };
 }

@@ -28,6 +28,16 @@ export const COMPETITION_BY_NAME: Record<string, CompetitionKey> = {
   'Spain Primera División 2026/27': 'laliga-2026-27',
 };
 
+export class UnknownCompetitionError extends Error {}
+
+/** The competition a file is of, by the `name` it gives. Throws when that name is missing or not known. */
+export function competitionOf(file: unknown): CompetitionKey {
+  const { name } = z.object({ name: z.string() }).parse(file);
+  const competition = COMPETITION_BY_NAME[name];
+  if (!competition) throw new UnknownCompetitionError(`unknown competition "${name}"`);
+  return competition;
+}
+
 export interface FixtureRow {
   competition: CompetitionKey;
   round: string;
@@ -60,24 +70,33 @@ const COMPETITIONS: Record<CompetitionKey, CompetitionRules> = {
   'laliga-2026-27': { timeZone: 'Europe/Madrid', weekNumber: (match) => matchdayNumber(match.round) },
 };
 
-/** Parses one openfootball matches file of a known competition. Throws on malformed data. */
+/** The rows whose two teams are known, and the sorted names of the unknown teams (their rows are left out). */
+function knownTeamsOnly<T>(rows: readonly T[], teamsOf: (row: T) => [string, string], knownTeams: ReadonlySet<string>) {
+  const unknown = new Set<string>();
+  const known = rows.filter((row) => {
+    const missing = teamsOf(row).filter((team) => !knownTeams.has(team));
+    missing.forEach((team) => unknown.add(team));
+    return missing.length === 0;
+  });
+  return { known, unknownTeamNames: [...unknown].sort() };
+}
+
+/**
+ * Parses one openfootball matches file of a known competition. Rows naming a team outside `knownTeams` are
+ * reported and left out unparsed. Throws on malformed data.
+ */
 export function parseFixtures(
   file: unknown,
   competition: CompetitionKey,
   knownTeams: ReadonlySet<string>,
 ): ParsedFixtures {
   const rules = COMPETITIONS[competition];
-  const unknown = new Set<string>();
-  const fixtures: FixtureRow[] = [];
-  for (const match of SourceFileSchema.parse(file).matches) {
-    const missing = [match.team1, match.team2].filter((team) => !knownTeams.has(team));
-    if (missing.length > 0) {
-      missing.forEach((team) => unknown.add(team));
-      continue;
-    }
+  const rows = SourceFileSchema.parse(file).matches;
+  const { known, unknownTeamNames } = knownTeamsOnly(rows, (match) => [match.team1, match.team2], knownTeams);
+  const fixtures = known.map((match): FixtureRow => {
     const where = `${match.team1} - ${match.team2} (${match.date})`;
     try {
-      fixtures.push({
+      return {
         competition,
         round: match.round,
         weekNumber: rules.weekNumber(match),
@@ -85,12 +104,18 @@ export function parseFixtures(
         homeTeam: match.team1,
         awayTeam: match.team2,
         ...matchResult(match),
-      });
+      };
     } catch (error) {
       throw new Error(`${where}: ${(error as Error).message}`, { cause: error });
     }
-  }
-  return { fixtures, unknownTeamNames: [...unknown].sort() };
+  });
+  return { fixtures, unknownTeamNames };
+}
+
+/** Fixtures parsed already, kept when their two teams are known (as `parseFixtures` would have kept them). */
+export function fixturesOfKnownTeams(fixtures: readonly FixtureRow[], knownTeams: ReadonlySet<string>): ParsedFixtures {
+  const { known, unknownTeamNames } = knownTeamsOnly(fixtures, (f) => [f.homeTeam, f.awayTeam], knownTeams);
+  return { fixtures: known, unknownTeamNames };
 }
 
 /** A match with a full-time score is finished; anything else (no score, postponed) is scheduled. */

@@ -14,7 +14,7 @@ const now = new Date('2026-11-21T12:00:00Z');
 const silent = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
 
 /** The service over stand-ins: an importer that reports every match, and a jobs table in memory. */
-function setUp(importResults: ResultsImporter) {
+function setUp(importFixtures: ResultsImporter['importFixtures']) {
   const progress: { done: number; total: number }[] = [];
   let outcome: { status: string; summary?: ImportResultsSummary; error?: string } | undefined;
   const jobs = {
@@ -40,7 +40,7 @@ function setUp(importResults: ResultsImporter) {
   } as unknown as ImportJobsRepository;
   const matches = { listByCompetition: async () => [] } as unknown as MatchesRepository;
   const service = createResultsImportService({
-    importResults,
+    importFixtures,
     matches,
     jobs,
     clock: () => now,
@@ -50,7 +50,7 @@ function setUp(importResults: ResultsImporter) {
   return { service, progress, outcome: () => outcome };
 }
 
-const everyMatch: ResultsImporter = async (_file, source, { onProgress } = {}) => {
+const everyMatch: ResultsImporter['importFixtures'] = async (_parsed, source, { onProgress } = {}) => {
   for (let done = 0; done <= 380; done++) await onProgress?.(done, 380);
   return { source, matchesSeen: 380, updated: 0, created: 0, unchanged: 380, unknownTeams: [] };
 };

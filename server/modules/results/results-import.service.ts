@@ -15,7 +15,7 @@ import { COMPETITION_BY_NAME, parseFixtures } from './openfootball.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
-import type { ImportProgress, ResultsImporter } from './results-importer.ts';
+import type { CompetitionFixtures, ImportProgress, ResultsImporter } from './results-importer.ts';
 import { HEARTBEAT_MS, toImportJob, type ImportJobsRepository } from './import-jobs.repository.ts';
 import { UnsafeUrlError, checkUrlAddress, readPublicUrl } from './public-url-source.ts';
 
@@ -23,7 +23,7 @@ import { UnsafeUrlError, checkUrlAddress, readPublicUrl } from './public-url-sou
 export type ImportJobLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 interface Deps {
-  importResults: ResultsImporter;
+  importFixtures: ResultsImporter['importFixtures'];
   matches: MatchesRepository;
   jobs: ImportJobsRepository;
   clock: Clock;
@@ -62,7 +62,7 @@ function describeFormatError(error: unknown): string {
  * changed match by match, or a Spanish error. The file is checked in full before anything is written.
  */
 export function createResultsImportService({
-  importResults,
+  importFixtures,
   matches,
   jobs,
   clock,
@@ -79,8 +79,8 @@ export function createResultsImportService({
     }
   };
 
-  /** The checks an openfootball file passes before anything is written; 400s. */
-  const checkFile = (file: unknown) => {
+  /** The checks an openfootball file passes before anything is written (400s): its one parse, every row of it. */
+  const parseFile = (file: unknown): CompetitionFixtures => {
     const shape = z.object({ name: z.string(), matches: z.array(z.unknown()) }).safeParse(file);
     if (!shape.success) throw new BadRequestError(resultsMessages.importBodyInvalid);
     const { name, matches: rows } = shape.data;
@@ -93,18 +93,22 @@ export function createResultsImportService({
         : [],
     );
     try {
-      parseFixtures(file, competition, new Set(named.filter((team): team is string => typeof team === 'string')));
+      const everyTeam = new Set(named.filter((team): team is string => typeof team === 'string'));
+      return { competition, fixtures: parseFixtures(file, competition, everyTeam).fixtures };
     } catch (error) {
       throw new BadRequestError(resultsMessages.importMalformed(describeFormatError(error)));
     }
-    return competition;
   };
 
   /** Imports a checked file and tells what changed. */
-  const apply = async (file: unknown, source: string, onProgress?: ImportProgress): Promise<ImportResultsSummary> => {
-    const competition = checkFile(file);
+  const apply = async (
+    parsed: CompetitionFixtures,
+    source: string,
+    onProgress?: ImportProgress,
+  ): Promise<ImportResultsSummary> => {
+    const { competition } = parsed;
     const before = new Map((await matches.listByCompetition(competition)).map((m) => [m.id, m]));
-    const summary = await importResults(file, source, { ...(onProgress ? { onProgress } : {}) });
+    const summary = await importFixtures(parsed, source, { ...(onProgress ? { onProgress } : {}) });
     const changes: ImportedMatchChange[] = [];
     for (const after of await matches.listByCompetition(competition)) {
       const previous = before.get(after.id);
@@ -131,7 +135,8 @@ export function createResultsImportService({
   /** The jobs this process runs, until they settle. */
   const running = new Map<number, Promise<void>>();
 
-  const run = async (id: number, body: ImportResultsBody, source: string): Promise<void> => {
+  /** A file sent in the body comes parsed (by `start`); a URL is read and parsed here. */
+  const run = async (id: number, file: CompetitionFixtures | { url: string }, source: string): Promise<void> => {
     // The heartbeat: the row says the job is alive even while progress does not move (a slow source).
     const heartbeat = setInterval(() => {
       jobs
@@ -153,8 +158,8 @@ export function createResultsImportService({
       await jobs.progress(id, clock(), { done, total });
     };
     try {
-      const file = body.url === undefined ? body : await load(body.url);
-      const summary = await apply(file, source, onProgress);
+      const parsed = 'url' in file ? parseFile(await load(file.url)) : file;
+      const summary = await apply(parsed, source, onProgress);
       await jobs.finish(id, clock(), { status: 'succeeded', summary });
       log.info({ importJob: id, source, updated: summary.updated, created: summary.created }, 'results import done');
     } catch (err) {
@@ -173,9 +178,11 @@ export function createResultsImportService({
   return {
     /** Checks what can be checked at once (400s), then starts the import in the background. */
     async start(body: ImportResultsBody, startedBy: number | null): Promise<ImportJob> {
+      let file: CompetitionFixtures | { url: string };
       if (body.url === undefined) {
-        checkFile(body);
+        file = parseFile(body);
       } else {
+        file = { url: body.url };
         try {
           checkUrlAddress(body.url);
         } catch (error) {
@@ -186,7 +193,7 @@ export function createResultsImportService({
       }
       const source = body.url ?? UPLOADED_FILE_SOURCE;
       const row = await jobs.create({ source, startedBy, now: clock() });
-      const job = run(row.id, body, source).finally(() => running.delete(row.id));
+      const job = run(row.id, file, source).finally(() => running.delete(row.id));
       running.set(row.id, job);
       return toImportJob(row, clock());
     },

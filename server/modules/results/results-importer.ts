@@ -1,6 +1,12 @@
-import { z } from 'zod';
 import type { Match, ResultsImportSummary, UpdateMatchBody } from '#contract/index';
-import { COMPETITION_BY_NAME, parseFixtures, type CompetitionKey, type FixtureRow } from './openfootball.ts';
+import {
+  competitionOf,
+  fixturesOfKnownTeams,
+  parseFixtures,
+  type CompetitionKey,
+  type FixtureRow,
+  type ParsedFixtures,
+} from './openfootball.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
 import type { MatchesService } from '../matches/matches.service.ts';
@@ -16,10 +22,36 @@ interface Deps {
 /** In a double round robin a pair meets once at each ground; in a cup the round tells two meetings apart. */
 const isCup = (competition: CompetitionKey) => competition === 'worldcup-2026';
 
-export class UnknownCompetitionError extends Error {}
-
 /** `done` of the file's `total` matches applied so far. */
 export type ImportProgress = (done: number, total: number) => void | Promise<void>;
+
+export interface ImportOptions {
+  /**
+   * Add missing fixtures and leave existing ones alone. The seed uses it on every start, so newer kick-off
+   * times and results (imported or entered by an admin) are never reverted to the shipped file's.
+   */
+  createOnly?: boolean;
+  /** Told how many of the file's matches have been applied: once before the first (0) and after each one; awaited. */
+  onProgress?: ImportProgress;
+}
+
+/** A file's competition and its fixtures, parsed: what the admin import hands over once it has checked a file. */
+export interface CompetitionFixtures {
+  competition: CompetitionKey;
+  fixtures: FixtureRow[];
+}
+
+type Import<Input> = (input: Input, source: string, options?: ImportOptions) => Promise<ResultsImportSummary>;
+
+export interface ResultsImporter {
+  /**
+   * A file as read (the seed, the CLI, the poller and "Actualizar Resultados"): its competition is looked up
+   * by name, and only the rows of teams the app knows are parsed.
+   */
+  importFile: Import<unknown>;
+  /** A file parsed whole already, with its competition (the admin import): nothing is parsed or looked up again. */
+  importFixtures: Import<CompetitionFixtures>;
+}
 
 /**
  * Applies an openfootball file to the database, idempotently: new fixtures are
@@ -27,25 +59,14 @@ export type ImportProgress = (done: number, total: number) => void | Promise<voi
  * (so standings and the audit trail follow), and nothing is ever un-finished by a
  * file that lacks a result the database already has. Unknown teams are reported, never created.
  */
-export function createResultsImporter({ teams, matches, matchesService }: Deps) {
-  /**
-   * `createOnly`: add missing fixtures and leave existing ones alone. The seed uses it on every
-   * start, so newer kick-off times and results (imported or entered by an admin) are never
-   * reverted to the shipped file's. `onProgress` is told how many of the file's matches have been
-   * applied: once before the first (0) and after each one; it is awaited.
-   */
-  return async function importResults(
-    file: unknown,
+export function createResultsImporter({ teams, matches, matchesService }: Deps): ResultsImporter {
+  const apply = async (
+    competition: CompetitionKey,
+    { fixtures, unknownTeamNames }: ParsedFixtures,
+    teamIds: ReadonlyMap<string, number>,
     source: string,
-    { createOnly = false, onProgress }: { createOnly?: boolean; onProgress?: ImportProgress } = {},
-  ): Promise<ResultsImportSummary> {
-    const { name } = z.object({ name: z.string() }).parse(file);
-    const competition = COMPETITION_BY_NAME[name];
-    if (!competition) throw new UnknownCompetitionError(`unknown competition "${name}"`);
-
-    const teamIds = await teams.idsBySourceName();
-    const { fixtures, unknownTeamNames } = parseFixtures(file, competition, new Set(teamIds.keys()));
-
+    { createOnly = false, onProgress }: ImportOptions = {},
+  ): Promise<ResultsImportSummary> => {
     const keyOf = (round: string, homeId: number, awayId: number) =>
       isCup(competition) ? `${round}|${homeId}|${awayId}` : `${homeId}|${awayId}`;
     const existing = new Map(
@@ -102,6 +123,18 @@ export function createResultsImporter({ teams, matches, matchesService }: Deps) 
     }
     return summary;
   };
+
+  return {
+    async importFile(file, source, options) {
+      const competition = competitionOf(file);
+      const teamIds = await teams.idsBySourceName();
+      return apply(competition, parseFixtures(file, competition, new Set(teamIds.keys())), teamIds, source, options);
+    },
+    async importFixtures({ competition, fixtures }, source, options) {
+      const teamIds = await teams.idsBySourceName();
+      return apply(competition, fixturesOfKnownTeams(fixtures, new Set(teamIds.keys())), teamIds, source, options);
+    },
+  };
 }
 
 /** What the file changes in a stored match, or null. A missing result never erases a stored one. */
@@ -121,5 +154,3 @@ export function changesFor(current: Match, fixture: FixtureRow): UpdateMatchBody
   }
   return Object.keys(changes).length > 0 ? changes : null;
 }
-
-export type ResultsImporter = ReturnType<typeof createResultsImporter>;

@@ -24,7 +24,7 @@ export interface ResultsPull {
  * one instance at a time holds an advisory lock for it.
  */
 export function createResultsPull(
-  importResults: ResultsImporter,
+  importFile: ResultsImporter['importFile'],
   source: string,
   database: Pick<DatabaseHandle, 'db' | 'kind'>,
 ): ResultsPull {
@@ -35,7 +35,7 @@ export function createResultsPull(
     } catch (cause) {
       throw Object.assign(new AppError(502, resultsMessages.resultsSourceFailed), { cause });
     }
-    return importResults(file, source);
+    return importFile(file, source);
   };
   // Transaction-scoped, so the lock goes with the transaction whatever happens and no pooled connection keeps it.
   // The transaction holds one connection for the whole pull; the import writes through others. PGlite has a
