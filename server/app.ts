@@ -15,7 +15,7 @@ import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { poolsRoutes } from './modules/pools/pools.routes.ts';
 import { predictionsRoutes } from './modules/predictions/predictions.routes.ts';
 import { remindersPlugin } from './modules/reminders/reminders-plugin.ts';
-import { adminRoutes } from './modules/results/results-import.routes.ts';
+import { resultsImportRoutes } from './modules/results/results-import.routes.ts';
 import { resultsPollerPlugin } from './modules/results/results-pull.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { confederationsRoutes } from './modules/teams/confederations.routes.ts';
@@ -137,7 +137,7 @@ export async function buildApp({
   await app.register(rolesRoutes, { prefix: '/api/roles', roles: services.roles });
   // Tests await a job's end through it rather than sleeping.
   app.decorate('importJobSettled', services.resultsImport.settled);
-  await app.register(adminRoutes, { prefix: '/api/admin', importResults: services.resultsImport });
+  await app.register(resultsImportRoutes, { prefix: '/api/admin', resultsImport: services.resultsImport });
   await app.register(poolsRoutes, { prefix: '/api/pools', pools: services.pools });
   await app.register(predictionsRoutes, { prefix: '/api/predictions', predictions: services.predictions });
   await app.register(leaderboardRoutes, { prefix: '/api/leaderboard', leaderboard: services.leaderboard });

@@ -22,7 +22,11 @@ declare module 'fastify' {
 /** An openfootball file is about 50 kB per competition today; this leaves room for bigger seasons. */
 export const IMPORT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
-export async function adminRoutes(app: FastifyInstance, { importResults }: { importResults: ResultsImportService }) {
+/** The admin's results import (mounted under /api/admin): start a job, list the latest, follow one. */
+export async function resultsImportRoutes(
+  app: FastifyInstance,
+  { resultsImport }: { resultsImport: ResultsImportService },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const docs = { tags: ['admin'], security: [{ bearerAuth: [] }] };
 
@@ -42,7 +46,7 @@ export async function adminRoutes(app: FastifyInstance, { importResults }: { imp
       response: { 202: ImportResultsResponseSchema, ...errorResponses(400, 401, 403, 413) },
     },
     handler: async (request, reply) => {
-      const job = await importResults.start(request.body, request.user?.id ?? null);
+      const job = await resultsImport.start(request.body, request.user?.id ?? null);
       return reply.code(202).send({ message: resultsMessages.importStarted, data: { job } });
     },
   });
@@ -54,7 +58,7 @@ export async function adminRoutes(app: FastifyInstance, { importResults }: { imp
       summary: `Las últimas ${IMPORT_JOBS_LISTED} importaciones de resultados, la más reciente primero (admin)`,
       response: { 200: ImportJobListResponseSchema, ...errorResponses(401, 403) },
     },
-    handler: async () => ({ data: await importResults.latest() }),
+    handler: async () => ({ data: await resultsImport.latest() }),
   });
 
   api.get('/import-jobs/:id', {
@@ -68,9 +72,9 @@ export async function adminRoutes(app: FastifyInstance, { importResults }: { imp
       params: IdParamsSchema,
       response: { 200: ImportJobResponseSchema, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (request) => ({ data: { job: await importResults.get(request.params.id) } }),
+    handler: async (request) => ({ data: { job: await resultsImport.get(request.params.id) } }),
   });
 
   // The database closes after the app: a job in flight ends (and says so) first.
-  app.addHook('onClose', () => importResults.idle());
+  app.addHook('onClose', () => resultsImport.idle());
 }
