@@ -160,6 +160,14 @@ export default tseslint.config(
     rules: boundary([{ group: ['\\#web/*', '**/web/**', 'react', 'react-dom', '@ionic/*'], message: 'The server never imports web code.' }]),
   },
   {
+    // Plugins apply the modules' rules (authentication, guards); a module never reaches back into plugins/.
+    files: ['server/modules/**/*.ts'],
+    rules: boundary([
+      { group: ['\\#web/*', '**/web/**', 'react', 'react-dom', '@ionic/*'], message: 'The server never imports web code.' },
+      { group: ['\\#server/plugins/*', '**/plugins/**'], message: 'A domain rule belongs in its module: plugins/ import modules, never the reverse.' },
+    ]),
+  },
+  {
     files: ['contract/**/*.ts'],
     rules: boundary([
       { group: ['\\#server/*', '\\#web/*', '**/server/**', '**/web/**', 'fastify', 'react', 'drizzle-orm'], message: 'The contract depends on zod only.' },

@@ -74,6 +74,25 @@ const violations: (Case & { rule: string })[] = [
     code: importOf('../../web/lib/paths.ts'),
     rule: 'no-restricted-imports',
   },
+  // modules ↛ plugins
+  {
+    what: 'a module imports plugins/ by a relative path',
+    file: 'server/modules/pools/example.ts',
+    code: importOf('../../plugins/authenticate.ts'),
+    rule: 'no-restricted-imports',
+  },
+  {
+    what: 'a module imports #server/plugins/…',
+    file: 'server/modules/pools/example.ts',
+    code: importOf('#server/plugins/authenticate'),
+    rule: 'no-restricted-imports',
+  },
+  {
+    what: 'a module still may not import web code',
+    file: 'server/modules/pools/example.ts',
+    code: importOf('#web/lib/paths.ts'),
+    rule: 'no-restricted-imports',
+  },
   // contract depends on zod only
   {
     what: 'contract imports #server/…',
@@ -149,6 +168,8 @@ const clean: Case[] = [
   { what: 'web imports the contract', file: 'web/lib/example.ts', code: importOf('#contract/index') },
   { what: 'server imports the contract', file: 'server/plugins/example.ts', code: importOf('#contract/index') },
   { what: 'server imports server code', file: 'server/plugins/example.ts', code: importOf('#server/config') },
+  { what: 'a plugin imports a module', file: 'server/plugins/example.ts', code: importOf('../modules/accounts/access.ts') },
+  { what: 'a module imports another module', file: 'server/modules/predictions/example.ts', code: importOf('../pools/pool-access.ts') },
   { what: 'contract imports zod', file: 'contract/example.ts', code: importOf('zod') },
   {
     what: 'a feature imports its own module',
