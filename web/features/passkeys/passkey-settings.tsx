@@ -1,23 +1,12 @@
 import '../../ionic/setup.ts';
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonIcon,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton, IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fingerPrintOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { messages, passkeyMessages } from '#contract/index';
 import type { Passkey } from '#contract/index';
 import { LoadingState } from '../../components/loading-state.tsx';
+import { ModalScreen } from '../../ionic/modal-screen.tsx';
 import { presentAlert } from '../../lib/alert.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
@@ -44,17 +33,9 @@ const longDate = spanishDateFormat({ dateStyle: 'long' });
  */
 export function PasskeySettingsModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   return (
-    <IonModal isOpen={isOpen} onDidDismiss={onClose} aria-label="Biometría">
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>Biometría</IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={onClose}>Cerrar</IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">{isOpen && <PasskeyList />}</IonContent>
-    </IonModal>
+    <ModalScreen title="Biometría" isOpen={isOpen} onClose={onClose} closeText="Cerrar" closeAt="end">
+      {isOpen && <PasskeyList />}
+    </ModalScreen>
   );
 }
 

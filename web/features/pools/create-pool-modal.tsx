@@ -1,9 +1,10 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { DEFAULT_MAX_PARTICIPANTS, POOL_DESCRIPTION_MAX, POOL_NAME_MAX, poolMessages } from '#contract/index';
 import type { Pool } from '#contract/index';
-import { IonInput } from '../../ionic/input.ts';
+import { InputField } from '../../ionic/fields.tsx';
+import { ModalScreen } from '../../ionic/modal-screen.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useCreatePool } from './api.ts';
@@ -19,20 +20,10 @@ interface CreatePoolModalProps {
 
 export function CreatePoolModal({ isOpen, creatorId, onClose, onCreated }: CreatePoolModalProps) {
   return (
-    <IonModal isOpen={isOpen} onDidDismiss={onClose} aria-label="Crear Nueva Quiniela">
-      <IonHeader>
-        <IonToolbar>
-          <IonButtons slot="start">
-            <IonButton onClick={onClose}>Cancelar</IonButton>
-          </IonButtons>
-          <IonTitle>Crear Nueva Quiniela</IonTitle>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        {/* Mounted only while open, so every opening starts from a clean form. */}
-        <CreatePoolForm creatorId={creatorId} onCreated={onCreated} />
-      </IonContent>
-    </IonModal>
+    <ModalScreen title="Crear Nueva Quiniela" isOpen={isOpen} onClose={onClose} closeText="Cancelar">
+      {/* Mounted only while open, so every opening starts from a clean form. */}
+      <CreatePoolForm creatorId={creatorId} onCreated={onCreated} />
+    </ModalScreen>
   );
 }
 
@@ -69,14 +60,13 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
 
   return (
     <form className="pool-form" onSubmit={submit} noValidate>
-      <IonInput
+      <InputField
         label="Nombre"
         labelPlacement="floating"
-        fill="outline"
         maxlength={POOL_NAME_MAX}
         autocapitalize="sentences"
         value={name}
-        onIonInput={(event) => setName(event.detail.value ?? '')}
+        onValueChange={setName}
         data-testid="pool-name"
       />
       <IonTextarea
@@ -90,16 +80,15 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
         onIonInput={(event) => setDescription(event.detail.value ?? '')}
         data-testid="pool-description"
       />
-      <IonInput
+      <InputField
         label="Máximo de participantes"
         labelPlacement="floating"
-        fill="outline"
         type="number"
         inputmode="numeric"
         min={2}
         max={1000}
         value={maxParticipants}
-        onIonInput={(event) => setMaxParticipants(event.detail.value ?? '')}
+        onValueChange={setMaxParticipants}
         data-testid="pool-max-participants"
       />
       <IonButton type="submit" expand="block" disabled={createPool.isPending} data-testid="pool-create-submit">

@@ -1,9 +1,10 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButton } from '@ionic/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { INVITATION_CODE_MAX, INVITATION_CODE_MIN, poolMessages } from '#contract/index';
 import type { Pool } from '#contract/index';
-import { IonInput } from '../../ionic/input.ts';
+import { InputField } from '../../ionic/fields.tsx';
+import { ModalScreen } from '../../ionic/modal-screen.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useJoinPool } from './api.ts';
@@ -20,19 +21,9 @@ interface JoinPoolModalProps {
 
 export function JoinPoolModal({ isOpen, userId, initialCode, onClose, onJoined }: JoinPoolModalProps) {
   return (
-    <IonModal isOpen={isOpen} onDidDismiss={onClose} aria-label="Unirse a una Quiniela">
-      <IonHeader>
-        <IonToolbar>
-          <IonButtons slot="start">
-            <IonButton onClick={onClose}>Cancelar</IonButton>
-          </IonButtons>
-          <IonTitle>Unirse a una Quiniela</IonTitle>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        <JoinPoolForm userId={userId} initialCode={initialCode} onJoined={onJoined} />
-      </IonContent>
-    </IonModal>
+    <ModalScreen title="Unirse a una Quiniela" isOpen={isOpen} onClose={onClose} closeText="Cancelar">
+      <JoinPoolForm userId={userId} initialCode={initialCode} onJoined={onJoined} />
+    </ModalScreen>
   );
 }
 
@@ -66,17 +57,16 @@ function JoinPoolForm({
   return (
     <form className="pool-form" onSubmit={submit} noValidate>
       <p className="pool-form__hint">Introduce el código de 6 cifras que te ha enviado el creador de la quiniela.</p>
-      <IonInput
+      <InputField
         label="Código de invitación"
         labelPlacement="floating"
-        fill="outline"
         type="number"
         inputmode="numeric"
         min={INVITATION_CODE_MIN}
         max={INVITATION_CODE_MAX}
         placeholder="123456"
         value={code}
-        onIonInput={(event) => setCode(event.detail.value ?? '')}
+        onValueChange={setCode}
         data-testid="join-code"
       />
       <IonButton type="submit" expand="block" disabled={joinPool.isPending} data-testid="join-submit">

@@ -6,7 +6,7 @@ import type { User } from '#contract/index';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
-import { IonInput } from '../../../ionic/input.ts';
+import { InputField } from '../../../ionic/fields.tsx';
 import { presentAlert } from '../../../lib/alert.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
@@ -56,14 +56,12 @@ export function AdminUsers({ selfId }: { selfId: number }) {
   return (
     <section className="admin__section" aria-label="Usuarios">
       <div className="admin__filters">
-        <IonInput
+        <InputField
           className="admin__search"
           label="Buscar por nombre o correo"
-          labelPlacement="stacked"
-          fill="outline"
           clearInput
           value={typed}
-          onIonInput={(event) => setTyped(event.detail.value ?? '')}
+          onValueChange={setTyped}
           data-testid="admin-user-search"
         />
       </div>

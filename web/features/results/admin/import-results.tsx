@@ -4,7 +4,7 @@ import { cloudDownloadOutline, documentOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { type ImportedMatchChange, type ImportResultsSummary, resultsMessages, type Team } from '#contract/index';
-import { IonInput } from '../../../ionic/input.ts';
+import { InputField } from '../../../ionic/fields.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatKickoff } from '../../../lib/format-date.ts';
 import { useToast } from '../../../lib/toast.ts';
@@ -123,15 +123,13 @@ export function ImportResults() {
 
       <form className="admin-card" onSubmit={importUrl} noValidate>
         <h2 className="admin__heading">Desde una URL</h2>
-        <IonInput
+        <InputField
           label="URL del archivo"
-          labelPlacement="stacked"
-          fill="outline"
           type="url"
           inputmode="url"
           placeholder="https://raw.githubusercontent.com/openfootball/…"
           value={url}
-          onIonInput={(event) => setUrl(event.detail.value ?? '')}
+          onValueChange={setUrl}
           data-testid="import-url"
         />
         <IonButton type="submit" expand="block" disabled={running} data-testid="import-url-submit">
