@@ -24,6 +24,11 @@ export function InputField({ value, onValueChange, labelPlacement = 'stacked', .
   );
 }
 
+/** A field that narrows a list down as it is typed in, with a button that empties it. */
+export function SearchField(props: Omit<InputFieldProps, 'clearInput'>) {
+  return <InputField {...props} clearInput />;
+}
+
 export interface SelectOption<Value extends string | number> {
   value: Value;
   label: string;

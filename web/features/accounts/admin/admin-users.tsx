@@ -6,7 +6,7 @@ import type { User } from '#contract/index';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
-import { InputField } from '../../../ionic/fields.tsx';
+import { SearchField } from '../../../ionic/fields.tsx';
 import { presentAlert } from '../../../lib/alert.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
@@ -56,10 +56,9 @@ export function AdminUsers({ selfId }: { selfId: number }) {
   return (
     <section className="admin__section" aria-label="Usuarios">
       <div className="admin__filters">
-        <InputField
+        <SearchField
           className="admin__search"
           label="Buscar por nombre o correo"
-          clearInput
           value={typed}
           onValueChange={setTyped}
           data-testid="admin-user-search"

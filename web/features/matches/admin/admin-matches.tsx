@@ -6,7 +6,7 @@ import { messages } from '#contract/index';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
-import { InputField, SelectField } from '../../../ionic/fields.tsx';
+import { SearchField, SelectField } from '../../../ionic/fields.tsx';
 import { formatKickoff } from '../../../lib/format-date.ts';
 import { matchQueries } from '../api.ts';
 import { teamQueries } from '../../teams/api.ts';
@@ -82,10 +82,9 @@ export function AdminMatches() {
           onValueChange={(round) => setRound(round === ALL_ROUNDS ? null : Number(round))}
           data-testid="admin-round"
         />
-        <InputField
+        <SearchField
           className="admin__search"
           label="Buscar equipo"
-          clearInput
           value={search}
           onValueChange={setSearch}
           data-testid="admin-match-search"

@@ -8,16 +8,21 @@ import type { Confederation, Team } from '#contract/index';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { TeamLogo } from '../../../components/team-logo.tsx';
-import { InputField, SelectField } from '../../../ionic/fields.tsx';
+import { InputField, SearchField, SelectField } from '../../../ionic/fields.tsx';
 import { ModalScreen } from '../../../ionic/modal-screen.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { teamQueries } from '../api.ts';
 import { teamAdminQueries, useSaveConfederation, useSaveTeam } from './api.ts';
-import { IonSegment, IonSegmentButton } from '../../../ionic/segment.ts';
+import { SegmentedControl } from '../../../ionic/segmented-control.tsx';
+import type { SegmentChoice } from '../../../ionic/segmented-control.tsx';
 import { IonToggle } from '../../../ionic/toggle.ts';
 
 type Part = 'teams' | 'confederations';
+const PARTS: SegmentChoice<Part>[] = [
+  { value: 'teams', label: 'Equipos' },
+  { value: 'confederations', label: 'Confederaciones' },
+];
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
@@ -26,19 +31,13 @@ export function AdminTeams() {
   const [part, setPart] = useState<Part>('teams');
   return (
     <section className="admin__section" aria-label="Equipos y confederaciones">
-      <IonSegment
+      <SegmentedControl
         className="admin__subsegment"
         value={part}
-        onIonChange={(event) => setPart(event.detail.value === 'confederations' ? 'confederations' : 'teams')}
+        choices={PARTS}
+        onValueChange={setPart}
         aria-label="Equipos o confederaciones"
-      >
-        <IonSegmentButton value="teams">
-          <IonLabel>Equipos</IonLabel>
-        </IonSegmentButton>
-        <IonSegmentButton value="confederations">
-          <IonLabel>Confederaciones</IonLabel>
-        </IonSegmentButton>
-      </IonSegment>
+      />
       {part === 'teams' ? <TeamsPart /> : <ConfederationsPart />}
     </section>
   );
@@ -66,15 +65,7 @@ function TeamsPart() {
   return (
     <EditableList
       rows={shown}
-      search={
-        <InputField
-          className="admin__search"
-          label="Buscar equipo"
-          clearInput
-          value={search}
-          onValueChange={setSearch}
-        />
-      }
+      search={<SearchField className="admin__search" label="Buscar equipo" value={search} onValueChange={setSearch} />}
       titles={{ new: 'Nuevo equipo', edit: 'Editar equipo' }}
       testIds={{ new: 'team-new', row: 'admin-team' }}
       rowName={(team) => team.name}
