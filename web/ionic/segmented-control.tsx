@@ -18,12 +18,8 @@ type SegmentedControlProps<Value extends string> = Omit<
 };
 
 /** Ionic's segment: a button with its label for each choice; reports the value of the one chosen. */
-export function SegmentedControl<Value extends string>({
-  value,
-  choices,
-  onValueChange,
-  ...segment
-}: SegmentedControlProps<Value>) {
+export function SegmentedControl<Value extends string>(props: SegmentedControlProps<Value>) {
+  const { value, choices, onValueChange, ...segment } = props;
   return (
     <IonSegment
       {...segment}
