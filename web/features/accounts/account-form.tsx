@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { FormEvent, InputHTMLAttributes } from 'react';
 import { messages } from '#contract/messages';
 import { TextField } from '../../components/text-field.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
 import { showToast } from '../../lib/toast.ts';
 
 type InputAttributes = InputHTMLAttributes<HTMLInputElement>;
@@ -89,7 +88,3 @@ export function AccountForm<Name extends string>({
     </form>
   );
 }
-
-/** What a failed sign-in or sign-up shows: `header`, and the server's reason or `fallback`. */
-export const accountErrorToast = (header: string, fallback: string) => (error: Error) =>
-  showToast({ header, message: errorMessage(error, fallback), color: 'danger' });

@@ -1,6 +1,7 @@
 import { messages } from '#contract/messages';
 import { useSignIn } from './api.ts';
-import { AccountForm, accountErrorToast, emailField, passwordField } from './account-form.tsx';
+import { failureToast } from '../../lib/outcome-toasts.ts';
+import { AccountForm, emailField, passwordField } from './account-form.tsx';
 import { useBiometricFollowUp } from '../passkeys/passkey-flow.ts';
 
 const FIELDS = [emailField('sign-in-email'), passwordField('current-password', 'sign-in-password')];
@@ -18,7 +19,7 @@ export function SignInForm() {
         signIn.mutate(credentials, {
           // Home, through the biometric verification or offer on a capable device (the spec's sign-in flow).
           onSuccess: (response) => void biometricFollowUp.start(response),
-          onError: accountErrorToast(messages.signInErrorTitle, messages.signInFailed),
+          onError: failureToast(messages.signInFailed, messages.signInErrorTitle),
         })
       }
     />

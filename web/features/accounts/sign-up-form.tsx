@@ -1,9 +1,10 @@
 import { useNavigate } from 'react-router-dom';
 import { messages } from '#contract/messages';
 import { paths } from '../../lib/paths.ts';
+import { failureToast } from '../../lib/outcome-toasts.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useSignUp } from './api.ts';
-import { AccountForm, accountErrorToast, emailField, passwordField } from './account-form.tsx';
+import { AccountForm, emailField, passwordField } from './account-form.tsx';
 import type { AccountField } from './account-form.tsx';
 
 const nameField: AccountField<'name'> = {
@@ -31,7 +32,7 @@ export function SignUpForm() {
             showToast({ message: response.message, color: 'success' });
             void navigate(paths.login, { replace: true });
           },
-          onError: accountErrorToast(messages.signUpErrorTitle, messages.signUpFailed),
+          onError: failureToast(messages.signUpFailed, messages.signUpErrorTitle),
         })
       }
     />

@@ -9,6 +9,7 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { ModalScreen } from '../../ionic/modal-screen.tsx';
 import { presentAlert } from '../../lib/alert.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { failureToast } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
 import {
   disableDeviceBiometrics,
@@ -113,7 +114,7 @@ function PasskeyItem({ passkey, thisDevice }: { passkey: Passkey; thisDevice: bo
       forgetCredentialOnDevice(passkey.id);
       showToast({ message, color: 'success' });
     },
-    onError: (error) => showToast({ message: errorMessage(error, messages.unknownError), color: 'danger' }),
+    onError: failureToast(messages.unknownError),
     onSettled: () => invalidatePasskeys(queryClient),
   });
   const name = thisDevice ? 'Este dispositivo' : 'Otro dispositivo';

@@ -1,11 +1,10 @@
-import { IonButton } from '@ionic/react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { DEFAULT_MAX_PARTICIPANTS, POOL_DESCRIPTION_MAX, POOL_NAME_MAX, poolMessages } from '#contract/index';
 import type { Pool } from '#contract/index';
+import { DialogForm } from '../../ionic/dialog-form.tsx';
 import { InputField } from '../../ionic/fields.tsx';
 import { ModalScreen } from '../../ionic/modal-screen.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useCreatePool } from './api.ts';
 import { IonTextarea } from '../../ionic/textarea.ts';
@@ -34,8 +33,7 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
   const createPool = useCreatePool();
   const showToast = useToast();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (name.trim() === '') {
       showToast({ message: poolMessages.nameRequired, color: 'warning' });
       return;
@@ -48,18 +46,22 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
         maxParticipants: maxParticipants.trim() === '' ? DEFAULT_MAX_PARTICIPANTS : Number(maxParticipants),
         creatorId,
       },
-      {
-        onSuccess: (pool) => {
-          showToast({ message: `Quiniela «${pool.name}» creada. Código: ${pool.invitationCode}`, color: 'success' });
-          onCreated(pool);
-        },
-        onError: (error) => showToast({ message: errorMessage(error, poolMessages.createFailed), color: 'danger' }),
-      },
+      outcomeToasts(
+        (pool) => `Quiniela «${pool.name}» creada. Código: ${pool.invitationCode}`,
+        poolMessages.createFailed,
+        onCreated,
+      ),
     );
   };
 
   return (
-    <form className="pool-form" onSubmit={submit} noValidate>
+    <DialogForm
+      className="pool-form"
+      onSubmit={submit}
+      submitText="Crear Quiniela"
+      busy={createPool.isPending}
+      submitTestId="pool-create-submit"
+    >
       <InputField
         label="Nombre"
         labelPlacement="floating"
@@ -91,9 +93,6 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
         onValueChange={setMaxParticipants}
         data-testid="pool-max-participants"
       />
-      <IonButton type="submit" expand="block" disabled={createPool.isPending} data-testid="pool-create-submit">
-        Crear Quiniela
-      </IonButton>
-    </form>
+    </DialogForm>
   );
 }

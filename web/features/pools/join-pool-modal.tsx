@@ -1,11 +1,10 @@
-import { IonButton } from '@ionic/react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { INVITATION_CODE_MAX, INVITATION_CODE_MIN, poolMessages } from '#contract/index';
 import type { Pool } from '#contract/index';
+import { DialogForm } from '../../ionic/dialog-form.tsx';
 import { InputField } from '../../ionic/fields.tsx';
 import { ModalScreen } from '../../ionic/modal-screen.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useJoinPool } from './api.ts';
 import './pool-form.css';
@@ -36,26 +35,29 @@ function JoinPoolForm({
   const joinPool = useJoinPool();
   const showToast = useToast();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (code.trim() === '') {
       showToast({ message: poolMessages.invalidCode, color: 'warning' });
       return;
     }
     joinPool.mutate(
       { invitationCode: Number(code), userId },
-      {
-        onSuccess: (response) => {
-          showToast({ message: response.message, color: 'success' });
-          onJoined(response.data);
-        },
-        onError: (error) => showToast({ message: errorMessage(error, poolMessages.joinFailed), color: 'danger' }),
-      },
+      outcomeToasts(
+        (response) => response.message,
+        poolMessages.joinFailed,
+        (response) => onJoined(response.data),
+      ),
     );
   };
 
   return (
-    <form className="pool-form" onSubmit={submit} noValidate>
+    <DialogForm
+      className="pool-form"
+      onSubmit={submit}
+      submitText="Unirse"
+      busy={joinPool.isPending}
+      submitTestId="join-submit"
+    >
       <p className="pool-form__hint">Introduce el código de 6 cifras que te ha enviado el creador de la quiniela.</p>
       <InputField
         label="Código de invitación"
@@ -69,9 +71,6 @@ function JoinPoolForm({
         onValueChange={setCode}
         data-testid="join-code"
       />
-      <IonButton type="submit" expand="block" disabled={joinPool.isPending} data-testid="join-submit">
-        Unirse
-      </IonButton>
-    </form>
+    </DialogForm>
   );
 }

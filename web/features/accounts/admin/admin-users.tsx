@@ -8,8 +8,7 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { SearchField } from '../../../ionic/fields.tsx';
 import { presentAlert } from '../../../lib/alert.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.ts';
+import { outcomeToasts } from '../../../lib/outcome-toasts.ts';
 import { accountAdminQueries, useSetRole } from './api.ts';
 
 /** Typing pauses this long before the server is asked. */
@@ -25,7 +24,6 @@ export function AdminUsers({ selfId }: { selfId: number }) {
   }, [typed]);
   const users = useQuery(accountAdminQueries.users(search));
   const setRole = useSetRole();
-  const showToast = useToast();
 
   const toggleAdmin = (user: User) => {
     const grant = user.role !== 'admin';
@@ -42,11 +40,7 @@ export function AdminUsers({ selfId }: { selfId: number }) {
           handler: () =>
             setRole.mutate(
               { id: user.id, role: grant ? 'admin' : 'user' },
-              {
-                onSuccess: (response) => showToast({ message: response.message, color: 'success' }),
-                onError: (error) =>
-                  showToast({ message: errorMessage(error, 'No se pudo cambiar el rol.'), color: 'danger' }),
-              },
+              outcomeToasts((response) => response.message, 'No se pudo cambiar el rol.'),
             ),
         },
       ],

@@ -1,11 +1,11 @@
-import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { ComponentProps, FormEvent } from 'react';
+import type { ComponentProps } from 'react';
 import type { Match, MatchResultChange, MatchStatus, Team } from '#contract/index';
+import { DialogForm } from '../../../ionic/dialog-form.tsx';
 import { InputField, SelectField } from '../../../ionic/fields.tsx';
 import { ModalScreen } from '../../../ionic/modal-screen.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { outcomeToasts } from '../../../lib/outcome-toasts.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { matchAdminQueries, useUpdateMatch } from './api.ts';
 import { STATUS_LABELS, changesOf, formOf, scoreText } from './match-admin.ts';
@@ -48,8 +48,7 @@ function MatchEditForm({ match, teams }: { match: Match; teams: readonly Team[] 
   const set = <K extends keyof MatchForm>(key: K, value: MatchForm[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const outcome = changesOf(match, form);
     if ('error' in outcome) {
       showToast({ message: outcome.error, color: 'warning' });
@@ -61,17 +60,19 @@ function MatchEditForm({ match, teams }: { match: Match; teams: readonly Team[] 
     }
     update.mutate(
       { id: match.id, changes: outcome.changes },
-      {
-        onSuccess: () =>
-          showToast({ message: 'Partido guardado. Las clasificaciones ya están al día.', color: 'success' }),
-        onError: (error) =>
-          showToast({ message: errorMessage(error, 'No se pudo guardar el partido.'), color: 'danger' }),
-      },
+      outcomeToasts(() => 'Partido guardado. Las clasificaciones ya están al día.', 'No se pudo guardar el partido.'),
     );
   };
 
   return (
-    <form className="admin-form" onSubmit={submit} noValidate data-testid="match-edit-form">
+    <DialogForm
+      className="admin-form"
+      onSubmit={submit}
+      submitText="Guardar cambios"
+      busy={update.isPending}
+      testId="match-edit-form"
+      submitTestId="match-save"
+    >
       <InputField
         label="Fecha y hora"
         type="datetime-local"
@@ -119,10 +120,7 @@ function MatchEditForm({ match, teams }: { match: Match; teams: readonly Team[] 
         Guardar un resultado actualiza al momento la clasificación de todas las quinielas que pronosticaron este
         partido.
       </p>
-      <IonButton type="submit" expand="block" disabled={update.isPending} data-testid="match-save">
-        Guardar cambios
-      </IonButton>
-    </form>
+    </DialogForm>
   );
 }
 

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { type ImportedMatchChange, type ImportResultsSummary, resultsMessages, type Team } from '#contract/index';
 import { InputField } from '../../../ionic/fields.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { failureToast } from '../../../lib/outcome-toasts.ts';
 import { formatKickoff } from '../../../lib/format-date.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { teamQueries } from '../../teams/api.ts';
@@ -55,7 +55,7 @@ export function ImportResults() {
   const send = (body: object) => {
     importResults.mutate(body, {
       onSuccess: (response) => setStartedId(response.data.job.id),
-      onError: (error) => showToast({ message: errorMessage(error, IMPORT_FAILED), color: 'danger' }),
+      onError: failureToast(IMPORT_FAILED),
     });
   };
 

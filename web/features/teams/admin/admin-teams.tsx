@@ -2,15 +2,16 @@ import { IonButton, IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { add, createOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { DEFAULT_TEAM_LOGO, messages } from '#contract/index';
 import type { Confederation, Team } from '#contract/index';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { TeamLogo } from '../../../components/team-logo.tsx';
 import { InputField, SearchField, SelectField } from '../../../ionic/fields.tsx';
+import { DialogForm } from '../../../ionic/dialog-form.tsx';
 import { ModalScreen } from '../../../ionic/modal-screen.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { outcomeToasts } from '../../../lib/outcome-toasts.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { teamQueries } from '../api.ts';
 import { teamAdminQueries, useSaveConfederation, useSaveTeam } from './api.ts';
@@ -57,7 +58,7 @@ function TeamsPart() {
   const toggleActive = (team: Team, isActive: boolean) =>
     saveTeam.mutate(
       { id: team.id, body: { isActive } },
-      savedToasts((saved) => `${saved.name}: ${saved.isActive ? 'activo' : 'inactivo'}.`, TEAM_SAVE_FAILED),
+      outcomeToasts((saved) => `${saved.name}: ${saved.isActive ? 'activo' : 'inactivo'}.`, TEAM_SAVE_FAILED),
     );
 
   if (teams.isPending) return <LoadingState text="Cargando equipos..." />;
@@ -119,12 +120,12 @@ function TeamForm({
         id: team?.id ?? null,
         body: { name: name.trim(), logoUrl: logoUrl.trim() === '' ? null : logoUrl.trim(), confederationId, isActive },
       },
-      savedToasts((saved) => `Equipo «${saved.name}» guardado.`, TEAM_SAVE_FAILED, onSaved),
+      outcomeToasts((saved) => `Equipo «${saved.name}» guardado.`, TEAM_SAVE_FAILED, onSaved),
     );
   };
 
   return (
-    <EditForm onSubmit={submit} submitText="Guardar equipo" busy={saveTeam.isPending}>
+    <DialogForm className="admin-form" onSubmit={submit} submitText="Guardar equipo" busy={saveTeam.isPending}>
       <InputField label="Nombre" maxlength={80} value={name} onValueChange={setName} />
       <InputField
         label="Logo (ruta local, opcional)"
@@ -141,7 +142,7 @@ function TeamForm({
       <IonToggle checked={isActive} onIonChange={(event) => setIsActive(event.detail.checked)}>
         Activo
       </IonToggle>
-    </EditForm>
+    </DialogForm>
   );
 }
 
@@ -186,12 +187,16 @@ function ConfederationForm({ confederation, onSaved }: { confederation: Confeder
     }
     save.mutate(
       { id: confederation?.id ?? null, body: { code: code.trim().toUpperCase(), name: name.trim() } },
-      savedToasts((saved) => `Confederación ${saved.code} guardada.`, 'No se pudo guardar la confederación.', onSaved),
+      outcomeToasts(
+        (saved) => `Confederación ${saved.code} guardada.`,
+        'No se pudo guardar la confederación.',
+        onSaved,
+      ),
     );
   };
 
   return (
-    <EditForm onSubmit={submit} submitText="Guardar confederación" busy={save.isPending}>
+    <DialogForm className="admin-form" onSubmit={submit} submitText="Guardar confederación" busy={save.isPending}>
       <InputField
         label="Código (2 a 10 letras)"
         maxlength={10}
@@ -200,19 +205,8 @@ function ConfederationForm({ confederation, onSaved }: { confederation: Confeder
         onValueChange={setCode}
       />
       <InputField label="Nombre" maxlength={80} value={name} onValueChange={setName} />
-    </EditForm>
+    </DialogForm>
   );
-}
-
-/** A save's outcome as a toast: what was saved (then `onSaved`), or why it was not. */
-function savedToasts<Saved>(savedText: (saved: Saved) => string, failedText: string, onSaved?: () => void) {
-  return {
-    onSuccess: (saved: Saved) => {
-      showToast({ message: savedText(saved), color: 'success' });
-      onSaved?.();
-    },
-    onError: (error: Error) => showToast({ message: errorMessage(error, failedText), color: 'danger' }),
-  };
 }
 
 interface EditableListProps<Row extends { id: number }> {
@@ -276,31 +270,5 @@ function EditableList<Row extends { id: number }>({
         {editing && form(editing.row, close)}
       </ModalScreen>
     </>
-  );
-}
-
-/** The dialog's form: its fields, then the button that saves them (busy while saving). */
-function EditForm({
-  onSubmit,
-  submitText,
-  busy,
-  children,
-}: {
-  onSubmit: () => void;
-  submitText: string;
-  busy: boolean;
-  children: ReactNode;
-}) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-  return (
-    <form className="admin-form" onSubmit={submit} noValidate>
-      {children}
-      <IonButton type="submit" expand="block" disabled={busy}>
-        {submitText}
-      </IonButton>
-    </form>
   );
 }
