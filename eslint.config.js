@@ -136,7 +136,7 @@ export default tseslint.config(
       'web/features/teams/api.ts',
       'web/features/reminders/**',
       'web/features/accounts/account-buttons.tsx',
-      'web/pages/{tabs-layout,home-page,login-page,register-page,join-page}.tsx',
+      'web/pages/{tabs-layout,home-page,match-list-tab,login-page,register-page,join-page}.tsx',
     ],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: boundary(webBoundary, [
