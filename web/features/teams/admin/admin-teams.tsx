@@ -11,13 +11,14 @@ import { TeamLogo } from '../../../components/team-logo.tsx';
 import { InputField, SearchField, SelectField } from '../../../ionic/fields.tsx';
 import { DialogForm } from '../../../ionic/dialog-form.tsx';
 import { ModalScreen } from '../../../ionic/modal-screen.tsx';
-import { outcomeToasts } from '../../../lib/outcome-toasts.ts';
-import { showToast } from '../../../lib/toast.ts';
-import { teamQueries } from '../api.ts';
-import { teamAdminQueries, useSaveConfederation, useSaveTeam } from './api.ts';
 import { SegmentedControl } from '../../../ionic/segmented-control.tsx';
 import type { SegmentChoice } from '../../../ionic/segmented-control.tsx';
 import { IonToggle } from '../../../ionic/toggle.ts';
+import { outcomeToasts } from '../../../lib/outcome-toasts.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { fold } from '../../matches/admin/match-admin.ts';
+import { teamQueries } from '../api.ts';
+import { teamAdminQueries, useSaveConfederation, useSaveTeam } from './api.ts';
 
 type Part = 'teams' | 'confederations';
 const PARTS: SegmentChoice<Part>[] = [
@@ -25,7 +26,7 @@ const PARTS: SegmentChoice<Part>[] = [
   { value: 'confederations', label: 'Confederaciones' },
 ];
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const TEAM_SAVE_FAILED = 'No se pudo guardar el equipo.';
 
 /** "Equipos y confederaciones": list, create, edit, and switch teams on and off. */
 export function AdminTeams() {
@@ -92,8 +93,6 @@ function TeamsPart() {
     />
   );
 }
-
-const TEAM_SAVE_FAILED = 'No se pudo guardar el equipo.';
 
 function TeamForm({
   team,
