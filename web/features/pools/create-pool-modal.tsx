@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DEFAULT_MAX_PARTICIPANTS, POOL_DESCRIPTION_MAX, POOL_NAME_MAX, poolMessages } from '#contract/index';
 import type { Pool } from '#contract/index';
 import { DialogForm } from '../../ionic/dialog-form.tsx';
-import { InputField } from '../../ionic/fields.tsx';
+import { InputField } from '../../ionic/input-field.tsx';
 import { ModalScreen } from '../../ionic/modal-screen.tsx';
 import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { INVITATION_CODE_MAX, INVITATION_CODE_MIN, poolMessages } from '#contract/index';
 import type { Pool } from '#contract/index';
 import { DialogForm } from '../../ionic/dialog-form.tsx';
-import { InputField } from '../../ionic/fields.tsx';
+import { InputField } from '../../ionic/input-field.tsx';
 import { ModalScreen } from '../../ionic/modal-screen.tsx';
 import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';

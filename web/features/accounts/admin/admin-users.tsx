@@ -6,7 +6,7 @@ import type { User } from '#contract/index';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
-import { SearchField } from '../../../ionic/fields.tsx';
+import { SearchField } from '../../../ionic/input-field.tsx';
 import { presentAlert } from '../../../lib/alert.ts';
 import { outcomeToasts } from '../../../lib/outcome-toasts.ts';
 import { accountAdminQueries, useSetRole } from './api.ts';

@@ -4,7 +4,7 @@ import { cloudDownloadOutline, documentOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { type ImportedMatchChange, type ImportResultsSummary, resultsMessages, type Team } from '#contract/index';
-import { InputField } from '../../../ionic/fields.tsx';
+import { InputField } from '../../../ionic/input-field.tsx';
 import { failureToast } from '../../../lib/outcome-toasts.ts';
 import { formatKickoff } from '../../../lib/format-date.ts';
 import { useToast } from '../../../lib/toast.ts';
