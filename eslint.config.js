@@ -33,7 +33,7 @@ const sharedFeatureModules = [
   'accounts/session.ts',
   // A match's teams as the screens show them.
   'matches/upcoming-matches.ts',
-  // How the admin screens label matches (the results import lists the matches it changed).
+  // How the admin screens label matches (the results import lists the matches it changed) and fold text for their searches.
   'matches/admin/match-admin.ts',
   // Accounts' way to biometrics: whether this device can, the step after a password sign-in, the "Biometría" dialog.
   'passkeys/passkey.ts',
@@ -136,7 +136,7 @@ export default tseslint.config(
       'web/features/teams/api.ts',
       'web/features/reminders/**',
       'web/features/accounts/account-buttons.tsx',
-      'web/pages/{tabs-layout,home-page,login-page,register-page,join-page}.tsx',
+      'web/pages/{tabs-layout,home-page,match-list-tab,login-page,register-page,join-page}.tsx',
     ],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: boundary(webBoundary, [

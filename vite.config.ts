@@ -189,7 +189,7 @@ export default defineConfig({
             // contract and zod.
             {
               name: 'tabs',
-              test: /web[\\/](pages[\\/](tabs-layout|home-page|tab-visibility)\.tsx?|features[\\/](matches[\\/](?!admin[\\/])|reminders[\\/]|teams[\\/]api\.ts)|components[\\/]|lib[\\/])|[\\/]node_modules[\\/](zod|@tanstack)[\\/]|[\\/]contract[\\/]/,
+              test: /web[\\/](pages[\\/](tabs-layout|home-page|match-list-tab|tab-visibility)\.tsx?|features[\\/](matches[\\/](?!admin[\\/])|reminders[\\/]|teams[\\/]api\.ts)|components[\\/]|lib[\\/])|[\\/]node_modules[\\/](zod|@tanstack)[\\/]|[\\/]contract[\\/]/,
             },
           ],
         },

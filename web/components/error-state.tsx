@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { messages } from '#contract/messages';
 import { errorMessage, isConnectionFailure } from '../lib/api-client.ts';
 import { Icon } from './icon.tsx';
+import './outline-button.css';
 import './screen-state.css';
 
 interface ErrorStateProps {
@@ -33,7 +34,7 @@ export function ErrorState({ text, error, onRetry }: ErrorStateProps) {
       <p>{text}</p>
       {detail && <p className="screen-state__detail">{detail}</p>}
       {onRetry && (
-        <button type="button" className="screen-state__retry" disabled={retrying} onClick={retry}>
+        <button type="button" className="outline-button screen-state__retry" disabled={retrying} onClick={retry}>
           {messages.retry}
         </button>
       )}

@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiRequestError, apiRequest, configureApiClient, errorMessage } from './api-client.ts';
 import { startEarlyGet } from './early-requests.ts';
+import { stubFetch } from './test-fetch.ts';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const onUnauthorized = vi.fn();
 let accessToken: string | null = 'token-abc';
 
@@ -19,14 +20,11 @@ function sentRequest(): { init: RequestInit; headers: Headers } {
 const GreetingSchema = z.object({ data: z.object({ greeting: z.string() }) });
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
   accessToken = 'token-abc';
   configureApiClient({ getAccessToken: () => accessToken, onUnauthorized });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   onUnauthorized.mockReset();
 });
 

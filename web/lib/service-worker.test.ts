@@ -30,11 +30,16 @@ const asRegistration = (fake: FakeRegistration) => fake as unknown as ServiceWor
 const asContainer = (fake: FakeContainer) => fake as unknown as ServiceWorkerContainer;
 const asWorker = (fake: FakeWorker) => fake as unknown as ServiceWorker;
 
+/** Watches `registration` for a new version, in a page that `controller` controls (null: none yet). */
+function watch(registration = new FakeRegistration(), controller: object | null = {}) {
+  const onWaiting = vi.fn();
+  watchForWaitingWorker(asRegistration(registration), asContainer(new FakeContainer(controller)), onWaiting);
+  return { registration, onWaiting };
+}
+
 describe('watchForWaitingWorker', () => {
   it('reports a new version once it has installed, while an older one controls the page', () => {
-    const registration = new FakeRegistration();
-    const onWaiting = vi.fn();
-    watchForWaitingWorker(asRegistration(registration), asContainer(new FakeContainer({})), onWaiting);
+    const { registration, onWaiting } = watch();
 
     const next = new FakeWorker();
     registration.find(next);
@@ -47,15 +52,12 @@ describe('watchForWaitingWorker', () => {
     const registration = new FakeRegistration();
     registration.waiting = new FakeWorker();
     registration.waiting.state = 'installed';
-    const onWaiting = vi.fn();
-    watchForWaitingWorker(asRegistration(registration), asContainer(new FakeContainer({})), onWaiting);
+    const { onWaiting } = watch(registration);
     expect(onWaiting).toHaveBeenCalledWith(registration.waiting);
   });
 
   it('does not call the first install an update', () => {
-    const registration = new FakeRegistration();
-    const onWaiting = vi.fn();
-    watchForWaitingWorker(asRegistration(registration), asContainer(new FakeContainer(null)), onWaiting);
+    const { registration, onWaiting } = watch(new FakeRegistration(), null);
     const first = new FakeWorker();
     registration.find(first);
     first.moveTo('installed');
@@ -63,9 +65,7 @@ describe('watchForWaitingWorker', () => {
   });
 
   it('withdraws the offer once the worker took over elsewhere or was replaced', () => {
-    const registration = new FakeRegistration();
-    const onWaiting = vi.fn();
-    watchForWaitingWorker(asRegistration(registration), asContainer(new FakeContainer({})), onWaiting);
+    const { registration, onWaiting } = watch();
     const next = new FakeWorker();
     registration.find(next);
     next.moveTo('installed');

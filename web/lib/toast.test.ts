@@ -6,6 +6,11 @@ function shown() {
   return renderHook(() => useShownToast()).result.current;
 }
 
+/** Queues a danger toast for each message, in order. */
+function queueAll(...messages: string[]) {
+  for (const message of messages) queueToast({ message, color: 'danger' });
+}
+
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   vi.runAllTimers();
@@ -22,8 +27,7 @@ describe('the toast', () => {
   });
 
   it('shows queued toasts in turn, each for its full time', () => {
-    queueToast({ message: 'Error al cargar los equipos', color: 'danger' });
-    queueToast({ message: 'Error al cargar los partidos', color: 'danger' });
+    queueAll('Error al cargar los equipos', 'Error al cargar los partidos');
     expect(shown()?.message).toBe('Error al cargar los equipos');
     vi.advanceTimersByTime(TOAST_DURATION_MS - 1);
     expect(shown()?.message).toBe('Error al cargar los equipos');
@@ -34,8 +38,7 @@ describe('the toast', () => {
   });
 
   it('a tap on a toast brings the next queued one at once', () => {
-    queueToast({ message: 'a', color: 'danger' });
-    queueToast({ message: 'b', color: 'danger' });
+    queueAll('a', 'b');
     const first = shown();
     if (!first) throw new Error('no toast');
     dismissToast(first.id);

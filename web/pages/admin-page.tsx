@@ -1,5 +1,4 @@
 import '../ionic/setup.ts';
-import { IonLabel } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { lockClosedOutline } from 'ionicons/icons';
 import { useState } from 'react';
@@ -16,18 +15,18 @@ import { AdminUsers } from '../features/accounts/admin/admin-users.tsx';
 import { ImportResults } from '../features/results/admin/import-results.tsx';
 import { AccountButtons } from '../features/accounts/account-buttons.tsx';
 import { useStoredAccount } from '../features/accounts/session.ts';
-import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
+import { SegmentedControl } from '../ionic/segmented-control.tsx';
+import type { SegmentChoice } from '../ionic/segmented-control.tsx';
 import '../components/screen-state.css';
 import './admin-page.css';
 
 type Section = 'matches' | 'import' | 'users' | 'teams';
-const SECTIONS: { value: Section; label: string }[] = [
-  { value: 'matches', label: 'Partidos' },
-  { value: 'import', label: 'Importar' },
-  { value: 'users', label: 'Usuarios' },
-  { value: 'teams', label: 'Equipos' },
+const SECTIONS: SegmentChoice<Section>[] = [
+  { value: 'matches', label: 'Partidos', testId: 'admin-section-matches' },
+  { value: 'import', label: 'Importar', testId: 'admin-section-import' },
+  { value: 'users', label: 'Usuarios', testId: 'admin-section-users' },
+  { value: 'teams', label: 'Equipos', testId: 'admin-section-teams' },
 ];
-const isSection = (value: unknown): value is Section => SECTIONS.some((s) => s.value === value);
 
 /**
  * /tabs/admin (and /admin): run the competition. Loaded on demand, so it costs
@@ -50,20 +49,13 @@ export function AdminPage() {
   else {
     body = (
       <>
-        <IonSegment
+        <SegmentedControl
           className="admin__segment"
           value={section}
-          onIonChange={(event) => {
-            if (isSection(event.detail.value)) setSection(event.detail.value);
-          }}
+          choices={SECTIONS}
+          onValueChange={setSection}
           aria-label="Secciones de administración"
-        >
-          {SECTIONS.map(({ value, label }) => (
-            <IonSegmentButton key={value} value={value} data-testid={`admin-section-${value}`}>
-              <IonLabel>{label}</IonLabel>
-            </IonSegmentButton>
-          ))}
-        </IonSegment>
+        />
         {section === 'matches' && <AdminMatches />}
         {section === 'import' && <ImportResults />}
         {section === 'users' && <AdminUsers selfId={account.userProfile.id} />}

@@ -1,5 +1,4 @@
 import '../ionic/setup.ts';
-import { IonLabel } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -25,7 +24,7 @@ import { UpdateResultsButton } from '../features/results/update-results-button.t
 import { teamQueries } from '../features/teams/api.ts';
 import { ApiRequestError, errorMessage } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
-import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
+import { SegmentedControl } from '../ionic/segmented-control.tsx';
 import './pool-detail-page.css';
 
 /** /tabs/pool/{id} (the spec's Pool detail): the creator manages, the others predict; everyone sees the ranking. */
@@ -79,19 +78,16 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
           </div>
         </div>
       )}
-      <IonSegment
+      <SegmentedControl<Segment>
         className="pool-detail__segment"
         value={segment}
-        onIonChange={(event) => setSegment(event.detail.value as Segment)}
+        choices={[
+          isCreator ? { value: 'participants', label: 'Participantes' } : { value: 'predict', label: 'Predecir' },
+          { value: 'ranking', label: 'Ranking' },
+        ]}
+        onValueChange={setSegment}
         aria-label="Secciones de la quiniela"
-      >
-        <IonSegmentButton value={isCreator ? 'participants' : 'predict'}>
-          <IonLabel>{isCreator ? 'Participantes' : 'Predecir'}</IonLabel>
-        </IonSegmentButton>
-        <IonSegmentButton value="ranking">
-          <IonLabel>Ranking</IonLabel>
-        </IonSegmentButton>
-      </IonSegment>
+      />
       {segment === 'participants' ? (
         <ParticipantList poolId={pool.id} userId={userId} />
       ) : fixtures.status !== 'ready' ? (

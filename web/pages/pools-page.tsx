@@ -1,5 +1,5 @@
 import '../ionic/setup.ts';
-import { IonButton, IonIcon, IonLabel } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import { add, enterOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -13,10 +13,16 @@ import { JoinPoolModal } from '../features/pools/join-pool-modal.tsx';
 import { PoolList } from '../features/pools/pool-list.tsx';
 import type { PoolListKind } from '../features/pools/pool-list.tsx';
 import { IonFab, IonFabButton } from '../ionic/fab.ts';
-import { IonSegment, IonSegmentButton } from '../ionic/segment.ts';
+import { SegmentedControl } from '../ionic/segmented-control.tsx';
+import type { SegmentChoice } from '../ionic/segmented-control.tsx';
 import { paths } from '../lib/paths.ts';
 import { useTabIsShown } from './tab-visibility.ts';
 import './pools-page.css';
+
+const POOL_LISTS: SegmentChoice<PoolListKind>[] = [
+  { value: 'joined', label: 'Unidas' },
+  { value: 'owned', label: 'Creadas' },
+];
 
 /** "Mis Quinelas" (the spec's Quinelas screen): joined and owned pools, the join dialog and the create modal. */
 export function PoolsPage() {
@@ -63,18 +69,12 @@ export function PoolsPage() {
               <IonIcon slot="start" icon={enterOutline} aria-hidden="true" />
               Unirse a una Quiniela
             </IonButton>
-            <IonSegment
+            <SegmentedControl
               value={segment}
-              onIonChange={(event) => setSegment(event.detail.value === 'owned' ? 'owned' : 'joined')}
+              choices={POOL_LISTS}
+              onValueChange={setSegment}
               aria-label="Mis quinielas"
-            >
-              <IonSegmentButton value="joined">
-                <IonLabel>Unidas</IonLabel>
-              </IonSegmentButton>
-              <IonSegmentButton value="owned">
-                <IonLabel>Creadas</IonLabel>
-              </IonSegmentButton>
-            </IonSegment>
+            />
           </div>
           <PoolList kind={segment} userId={userId} />
           <CreatePoolModal

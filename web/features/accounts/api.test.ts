@@ -1,12 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
 import { noteServedFromCache, useConnectivity } from '../../lib/connectivity.ts';
 import { connectApiClientToSession } from './api.ts';
 import { storeSignIn } from './session.ts';
 import { loadContract } from '../../lib/contract.ts';
+import { stubFetch } from '../../lib/test-fetch.ts';
 
 // The app loads the schemas before reading a stored session (prepareStoredAccount at start-up).
 beforeAll(() => loadContract());
@@ -15,18 +16,15 @@ const session = { accessToken: 'token-123', tokenType: 'Bearer', expiresAt: '202
 const ana = { id: 4, name: 'Ana', email: 'ana@example.com', role: 'user' } as const;
 const bea = { id: 9, name: 'Bea', email: 'bea@example.com', role: 'user' } as const;
 const ListSchema = z.object({ data: z.array(z.number()) });
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 const cacheKeys = () => Object.keys(localStorage).filter((key) => key.startsWith('api_cache_'));
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
   connectApiClientToSession(new QueryClient());
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   localStorage.clear();
 });
 

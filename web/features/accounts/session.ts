@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Session, SignInResponse, UserProfile } from '#contract/index';
 import { loadContract, loadedContract } from '../../lib/contract.ts';
+import { createLocalStore } from '../../lib/local-store.ts';
 import { hasStoredKeys, SESSION_KEY, USER_PROFILE_KEY } from './stored-keys.ts';
 
 /** The account signed in on this device, as its stored keys (the spec's `session` and `userProfile`) say. */
@@ -46,51 +47,32 @@ export async function prepareStoredAccount(): Promise<void> {
   if (hasStoredKeys()) await loadContract();
 }
 
-// useSyncExternalStore needs the same object back while nothing changed.
-let cached: { rawSession: string | null; rawUserProfile: string | null; account: StoredAccount } | null = null;
-const listeners = new Set<() => void>();
+const store = createLocalStore(
+  () => [localStorage.getItem(SESSION_KEY), localStorage.getItem(USER_PROFILE_KEY)],
+  parseStoredAccount,
+  // Signing in or out in another browser tab changes this one too (read once the schemas are here).
+  (listener) => void prepareStoredAccount().then(listener),
+);
 
-export function readStoredAccount(): StoredAccount {
-  const rawSession = localStorage.getItem(SESSION_KEY);
-  const rawUserProfile = localStorage.getItem(USER_PROFILE_KEY);
-  if (cached?.rawSession !== rawSession || cached.rawUserProfile !== rawUserProfile) {
-    cached = { rawSession, rawUserProfile, account: parseStoredAccount(rawSession, rawUserProfile) };
-  }
-  return cached.account;
-}
+export const readStoredAccount = (): StoredAccount => store.read();
 
 export function readAccessToken(): string | null {
   const account = readStoredAccount();
   return account.status === 'signed-in' ? account.session.accessToken : null;
 }
 
-function notify(): void {
-  for (const listener of listeners) listener();
-}
-
 export function storeSignIn({ session, userProfile }: SignInResponse): void {
   localStorage.setItem(SESSION_KEY, JSON.stringify(session));
   localStorage.setItem(USER_PROFILE_KEY, JSON.stringify(userProfile));
-  notify();
+  store.changed();
 }
 
 export function clearStoredAccount(): void {
   localStorage.removeItem(SESSION_KEY);
   localStorage.removeItem(USER_PROFILE_KEY);
-  notify();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // Signing in or out in another browser tab changes this one too (read once the schemas are here).
-  const onStorage = () => void prepareStoredAccount().then(listener);
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
+  store.changed();
 }
 
 export function useStoredAccount(): StoredAccount {
-  return useSyncExternalStore(subscribe, readStoredAccount);
+  return useSyncExternalStore(store.subscribe, store.read);
 }

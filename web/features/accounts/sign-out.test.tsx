@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadContract } from '../../lib/contract.ts';
+import { stubFetch } from '../../lib/test-fetch.ts';
 import { connectApiClientToSession, useSignOut } from './api.ts';
 import { readStoredAccount, storeSignIn } from './session.ts';
 
@@ -12,11 +13,10 @@ beforeAll(() => loadContract());
 const session = { accessToken: 'token-123', tokenType: 'Bearer', expiresAt: '2026-12-01T00:00:00.000Z' } as const;
 const userProfile = { id: 4, name: 'Ana', email: 'ana@example.com', role: 'user' } as const;
 const endpoint = 'https://push.example.com/send/shared-browser';
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const unsubscribe = vi.fn(() => Promise.resolve(true));
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
   const registration = { pushManager: { getSubscription: () => Promise.resolve({ endpoint, unsubscribe }) } };
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
@@ -25,8 +25,6 @@ beforeEach(() => {
   storeSignIn({ session, userProfile });
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   unsubscribe.mockClear();
   Reflect.deleteProperty(navigator, 'serviceWorker');
   localStorage.clear();

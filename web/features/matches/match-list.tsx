@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Match, Team } from '#contract/index';
 import { MatchCard } from './match-card.tsx';
 import type { ListedMatch, TeamDisplay } from './upcoming-matches.ts';
+import '../../components/outline-button.css';
 import './match-list.css';
 
 /**
@@ -76,7 +77,7 @@ export function MatchList({ matches, teams, savedIds, onToggleSaved }: MatchList
         ))}
       </ul>
       {hasMore && (
-        <button type="button" className="match-list__more" onClick={showMoreFromButton}>
+        <button type="button" className="outline-button match-list__more" onClick={showMoreFromButton}>
           Ver más partidos
         </button>
       )}

@@ -1,25 +1,15 @@
 import '../../ionic/setup.ts';
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonIcon,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton, IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fingerPrintOutline, trashOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { messages, passkeyMessages } from '#contract/index';
 import type { Passkey } from '#contract/index';
 import { LoadingState } from '../../components/loading-state.tsx';
+import { ModalScreen } from '../../ionic/modal-screen.tsx';
 import { presentAlert } from '../../lib/alert.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { failureToast } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
 import {
   disableDeviceBiometrics,
@@ -44,17 +34,9 @@ const longDate = spanishDateFormat({ dateStyle: 'long' });
  */
 export function PasskeySettingsModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   return (
-    <IonModal isOpen={isOpen} onDidDismiss={onClose} aria-label="Biometría">
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>Biometría</IonTitle>
-          <IonButtons slot="end">
-            <IonButton onClick={onClose}>Cerrar</IonButton>
-          </IonButtons>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">{isOpen && <PasskeyList />}</IonContent>
-    </IonModal>
+    <ModalScreen title="Biometría" isOpen={isOpen} onClose={onClose} closeText="Cerrar" closeAt="end">
+      {isOpen && <PasskeyList />}
+    </ModalScreen>
   );
 }
 
@@ -132,7 +114,7 @@ function PasskeyItem({ passkey, thisDevice }: { passkey: Passkey; thisDevice: bo
       forgetCredentialOnDevice(passkey.id);
       showToast({ message, color: 'success' });
     },
-    onError: (error) => showToast({ message: errorMessage(error, messages.unknownError), color: 'danger' }),
+    onError: failureToast(messages.unknownError),
     onSettled: () => invalidatePasskeys(queryClient),
   });
   const name = thisDevice ? 'Este dispositivo' : 'Otro dispositivo';

@@ -2,6 +2,7 @@ import type * as SimpleWebAuthnBrowser from '@simplewebauthn/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { passkeyMessages } from '#contract/index';
 import { ApiRequestError, configureApiClient } from '../../lib/api-client.ts';
+import { stubFetch } from '../../lib/test-fetch.ts';
 import {
   authenticateWithPasskey,
   disableDeviceBiometrics,
@@ -23,7 +24,7 @@ vi.mock('@simplewebauthn/browser', async (importOriginal) => ({
   startRegistration: browser.startRegistration,
 }));
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const sent = (call: number) => {
@@ -40,13 +41,10 @@ const userProfile = { id: 4, name: 'Ana', email: 'ana@example.com', role: 'user'
 const assertion = { id: 'cred-1', rawId: 'cred-1', type: 'public-key', response: {}, clientExtensionResults: {} };
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
   configureApiClient({ getAccessToken: () => 'token-123', onUnauthorized: () => {} });
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   browser.startAuthentication.mockReset();
   browser.startRegistration.mockReset();
   localStorage.clear();

@@ -9,6 +9,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Passkey, PasskeyRegisteredResponse, SignInResponse } from '#contract/index';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { loadContract, loadedContract } from '../../lib/contract.ts';
+import { createLocalStore } from '../../lib/local-store.ts';
 
 /*
  * Biometric sign-in (the spec's sign-in screen and flow) is a WebAuthn passkey
@@ -35,47 +36,30 @@ export function parseDeviceBiometrics(rawCredentialId: string | null, rawEnabled
   return { credentialId, enabled: rawEnabled === 'true' && credentialId !== null };
 }
 
-let cached: { rawCredentialId: string | null; rawEnabled: string | null; state: DeviceBiometrics } | null = null;
-const listeners = new Set<() => void>();
+/** This device's keys; its subscribers also hear of "Ahora No" (`useBiometricsOfferDeclined`). */
+const store = createLocalStore(
+  () => [localStorage.getItem(CREDENTIAL_ID_KEY), localStorage.getItem(BIOMETRICS_ENABLED_KEY)],
+  parseDeviceBiometrics,
+);
 
-export function readDeviceBiometrics(): DeviceBiometrics {
-  const rawCredentialId = localStorage.getItem(CREDENTIAL_ID_KEY);
-  const rawEnabled = localStorage.getItem(BIOMETRICS_ENABLED_KEY);
-  if (cached?.rawCredentialId !== rawCredentialId || cached.rawEnabled !== rawEnabled) {
-    cached = { rawCredentialId, rawEnabled, state: parseDeviceBiometrics(rawCredentialId, rawEnabled) };
-  }
-  return cached.state;
-}
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
+export const readDeviceBiometrics = (): DeviceBiometrics => store.read();
 
 /** Remembers the passkey just registered here. Signing out keeps it, so the next sign-in can use it. */
 export function enableDeviceBiometrics(credentialId: string): void {
   localStorage.setItem(CREDENTIAL_ID_KEY, credentialId);
   localStorage.setItem(BIOMETRICS_ENABLED_KEY, 'true');
-  notify();
+  store.changed();
 }
 
 /** Forgets this device's passkey (it was removed, or the server no longer knows it). */
 export function disableDeviceBiometrics(): void {
   localStorage.removeItem(CREDENTIAL_ID_KEY);
   localStorage.setItem(BIOMETRICS_ENABLED_KEY, 'false');
-  notify();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
+  store.changed();
 }
 
 export function useDeviceBiometrics(): DeviceBiometrics {
-  return useSyncExternalStore(subscribe, readDeviceBiometrics);
+  return useSyncExternalStore(store.subscribe, store.read);
 }
 
 // ---------------------------------------------------------------------------
@@ -90,17 +74,17 @@ export function isBiometricsOfferDeclined(userId: number): boolean {
 
 export function declineBiometricsOffer(userId: number): void {
   localStorage.setItem(biometricsOfferDeclinedKey(userId), 'true');
-  notify();
+  store.changed();
 }
 
 /** Offer registration again at this user's next sign-in on this device ("Biometría", or a registration). */
 export function restoreBiometricsOffer(userId: number): void {
   localStorage.removeItem(biometricsOfferDeclinedKey(userId));
-  notify();
+  store.changed();
 }
 
 export function useBiometricsOfferDeclined(userId: number | null): boolean {
-  return useSyncExternalStore(subscribe, () => userId !== null && isBiometricsOfferDeclined(userId));
+  return useSyncExternalStore(store.subscribe, () => userId !== null && isBiometricsOfferDeclined(userId));
 }
 
 // ---------------------------------------------------------------------------

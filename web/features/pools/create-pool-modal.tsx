@@ -1,10 +1,10 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { DEFAULT_MAX_PARTICIPANTS, POOL_DESCRIPTION_MAX, POOL_NAME_MAX, poolMessages } from '#contract/index';
 import type { Pool } from '#contract/index';
-import { IonInput } from '../../ionic/input.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { DialogForm } from '../../ionic/dialog-form.tsx';
+import { InputField } from '../../ionic/input-field.tsx';
+import { ModalScreen } from '../../ionic/modal-screen.tsx';
+import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useCreatePool } from './api.ts';
 import { IonTextarea } from '../../ionic/textarea.ts';
@@ -19,20 +19,10 @@ interface CreatePoolModalProps {
 
 export function CreatePoolModal({ isOpen, creatorId, onClose, onCreated }: CreatePoolModalProps) {
   return (
-    <IonModal isOpen={isOpen} onDidDismiss={onClose} aria-label="Crear Nueva Quiniela">
-      <IonHeader>
-        <IonToolbar>
-          <IonButtons slot="start">
-            <IonButton onClick={onClose}>Cancelar</IonButton>
-          </IonButtons>
-          <IonTitle>Crear Nueva Quiniela</IonTitle>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        {/* Mounted only while open, so every opening starts from a clean form. */}
-        <CreatePoolForm creatorId={creatorId} onCreated={onCreated} />
-      </IonContent>
-    </IonModal>
+    <ModalScreen title="Crear Nueva Quiniela" isOpen={isOpen} onClose={onClose} closeText="Cancelar">
+      {/* Mounted only while open, so every opening starts from a clean form. */}
+      <CreatePoolForm creatorId={creatorId} onCreated={onCreated} />
+    </ModalScreen>
   );
 }
 
@@ -43,8 +33,7 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
   const createPool = useCreatePool();
   const showToast = useToast();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (name.trim() === '') {
       showToast({ message: poolMessages.nameRequired, color: 'warning' });
       return;
@@ -57,26 +46,29 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
         maxParticipants: maxParticipants.trim() === '' ? DEFAULT_MAX_PARTICIPANTS : Number(maxParticipants),
         creatorId,
       },
-      {
-        onSuccess: (pool) => {
-          showToast({ message: `Quiniela «${pool.name}» creada. Código: ${pool.invitationCode}`, color: 'success' });
-          onCreated(pool);
-        },
-        onError: (error) => showToast({ message: errorMessage(error, poolMessages.createFailed), color: 'danger' }),
-      },
+      outcomeToasts(
+        (pool) => `Quiniela «${pool.name}» creada. Código: ${pool.invitationCode}`,
+        poolMessages.createFailed,
+        onCreated,
+      ),
     );
   };
 
   return (
-    <form className="pool-form" onSubmit={submit} noValidate>
-      <IonInput
+    <DialogForm
+      className="pool-form"
+      onSubmit={submit}
+      submitText="Crear Quiniela"
+      busy={createPool.isPending}
+      submitTestId="pool-create-submit"
+    >
+      <InputField
         label="Nombre"
         labelPlacement="floating"
-        fill="outline"
         maxlength={POOL_NAME_MAX}
         autocapitalize="sentences"
         value={name}
-        onIonInput={(event) => setName(event.detail.value ?? '')}
+        onValueChange={setName}
         data-testid="pool-name"
       />
       <IonTextarea
@@ -90,21 +82,17 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
         onIonInput={(event) => setDescription(event.detail.value ?? '')}
         data-testid="pool-description"
       />
-      <IonInput
+      <InputField
         label="Máximo de participantes"
         labelPlacement="floating"
-        fill="outline"
         type="number"
         inputmode="numeric"
         min={2}
         max={1000}
         value={maxParticipants}
-        onIonInput={(event) => setMaxParticipants(event.detail.value ?? '')}
+        onValueChange={setMaxParticipants}
         data-testid="pool-max-participants"
       />
-      <IonButton type="submit" expand="block" disabled={createPool.isPending} data-testid="pool-create-submit">
-        Crear Quiniela
-      </IonButton>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,41 +1,64 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { copyOutline, shareSocialOutline } from 'ionicons/icons';
+import type { ReactNode } from 'react';
 import type { Pool } from '#contract/index';
 import { useToast } from '../../lib/toast.ts';
 import { shareInvitation } from './invitation.ts';
 
-export function CopyCodeButton({ invitationCode }: { invitationCode: number }) {
+interface InvitationButtonProps {
+  icon: string;
+  testId: string;
+  children: ReactNode;
+  /** Passes the invitation on; says what a toast should tell once it is done (null: nothing to tell). */
+  pass: () => Promise<string | null>;
+  /** The toast when passing it on fails. */
+  failed: string;
+}
+
+/** An outlined button that passes the pool's invitation on, and tells in a toast how that went. */
+function InvitationButton({ icon, testId, children, pass, failed }: InvitationButtonProps) {
   const showToast = useToast();
-  const copy = async () => {
+  const click = async () => {
     try {
-      await navigator.clipboard.writeText(String(invitationCode));
-      showToast({ message: `Código ${invitationCode} copiado al portapapeles.`, color: 'success' });
+      const done = await pass();
+      if (done !== null) showToast({ message: done, color: 'success' });
     } catch {
-      showToast({ message: 'No se pudo copiar el código.', color: 'danger' });
+      showToast({ message: failed, color: 'danger' });
     }
   };
   return (
-    <IonButton fill="outline" onClick={() => void copy()} data-testid="copy-code">
-      <IonIcon slot="start" icon={copyOutline} aria-hidden="true" />
-      Copiar Código
+    <IonButton fill="outline" onClick={() => void click()} data-testid={testId}>
+      <IonIcon slot="start" icon={icon} aria-hidden="true" />
+      {children}
     </IonButton>
   );
 }
 
-export function ShareInvitationButton({ pool }: { pool: Pick<Pool, 'name' | 'invitationCode'> }) {
-  const showToast = useToast();
-  const share = async () => {
-    try {
-      const outcome = await shareInvitation(pool.name, pool.invitationCode);
-      if (outcome === 'copied') showToast({ message: 'Enlace de invitación copiado al portapapeles.', color: 'success' });
-    } catch {
-      showToast({ message: 'No se pudo compartir la invitación.', color: 'danger' });
-    }
+export function CopyCodeButton({ invitationCode }: { invitationCode: number }) {
+  const copy = async () => {
+    await navigator.clipboard.writeText(String(invitationCode));
+    return `Código ${invitationCode} copiado al portapapeles.`;
   };
   return (
-    <IonButton fill="outline" onClick={() => void share()} data-testid="share-invitation">
-      <IonIcon slot="start" icon={shareSocialOutline} aria-hidden="true" />
+    <InvitationButton icon={copyOutline} testId="copy-code" pass={copy} failed="No se pudo copiar el código.">
+      Copiar Código
+    </InvitationButton>
+  );
+}
+
+export function ShareInvitationButton({ pool }: { pool: Pick<Pool, 'name' | 'invitationCode'> }) {
+  const share = async () =>
+    (await shareInvitation(pool.name, pool.invitationCode)) === 'copied'
+      ? 'Enlace de invitación copiado al portapapeles.'
+      : null;
+  return (
+    <InvitationButton
+      icon={shareSocialOutline}
+      testId="share-invitation"
+      pass={share}
+      failed="No se pudo compartir la invitación."
+    >
       Compartir invitación
-    </IonButton>
+    </InvitationButton>
   );
 }

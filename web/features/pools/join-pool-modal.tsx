@@ -1,10 +1,10 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { INVITATION_CODE_MAX, INVITATION_CODE_MIN, poolMessages } from '#contract/index';
 import type { Pool } from '#contract/index';
-import { IonInput } from '../../ionic/input.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { DialogForm } from '../../ionic/dialog-form.tsx';
+import { InputField } from '../../ionic/input-field.tsx';
+import { ModalScreen } from '../../ionic/modal-screen.tsx';
+import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useJoinPool } from './api.ts';
 import './pool-form.css';
@@ -20,19 +20,9 @@ interface JoinPoolModalProps {
 
 export function JoinPoolModal({ isOpen, userId, initialCode, onClose, onJoined }: JoinPoolModalProps) {
   return (
-    <IonModal isOpen={isOpen} onDidDismiss={onClose} aria-label="Unirse a una Quiniela">
-      <IonHeader>
-        <IonToolbar>
-          <IonButtons slot="start">
-            <IonButton onClick={onClose}>Cancelar</IonButton>
-          </IonButtons>
-          <IonTitle>Unirse a una Quiniela</IonTitle>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        <JoinPoolForm userId={userId} initialCode={initialCode} onJoined={onJoined} />
-      </IonContent>
-    </IonModal>
+    <ModalScreen title="Unirse a una Quiniela" isOpen={isOpen} onClose={onClose} closeText="Cancelar">
+      <JoinPoolForm userId={userId} initialCode={initialCode} onJoined={onJoined} />
+    </ModalScreen>
   );
 }
 
@@ -45,43 +35,42 @@ function JoinPoolForm({
   const joinPool = useJoinPool();
   const showToast = useToast();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (code.trim() === '') {
       showToast({ message: poolMessages.invalidCode, color: 'warning' });
       return;
     }
     joinPool.mutate(
       { invitationCode: Number(code), userId },
-      {
-        onSuccess: (response) => {
-          showToast({ message: response.message, color: 'success' });
-          onJoined(response.data);
-        },
-        onError: (error) => showToast({ message: errorMessage(error, poolMessages.joinFailed), color: 'danger' }),
-      },
+      outcomeToasts(
+        (response) => response.message,
+        poolMessages.joinFailed,
+        (response) => onJoined(response.data),
+      ),
     );
   };
 
   return (
-    <form className="pool-form" onSubmit={submit} noValidate>
+    <DialogForm
+      className="pool-form"
+      onSubmit={submit}
+      submitText="Unirse"
+      busy={joinPool.isPending}
+      submitTestId="join-submit"
+    >
       <p className="pool-form__hint">Introduce el código de 6 cifras que te ha enviado el creador de la quiniela.</p>
-      <IonInput
+      <InputField
         label="Código de invitación"
         labelPlacement="floating"
-        fill="outline"
         type="number"
         inputmode="numeric"
         min={INVITATION_CODE_MIN}
         max={INVITATION_CODE_MAX}
         placeholder="123456"
         value={code}
-        onIonInput={(event) => setCode(event.detail.value ?? '')}
+        onValueChange={setCode}
         data-testid="join-code"
       />
-      <IonButton type="submit" expand="block" disabled={joinPool.isPending} data-testid="join-submit">
-        Unirse
-      </IonButton>
-    </form>
+    </DialogForm>
   );
 }

@@ -2,25 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Match } from '#contract/index';
 import { currentRound, groupByRound, playedRounds, selectOpenFixtures } from './fixtures.ts';
 import type { Fixture } from './fixtures.ts';
+import { testMatch } from '../matches/test-match.ts';
 
 const now = Date.parse('2026-11-22T12:00:00Z');
 const team = { name: 'Equipo', logoUrl: '/favicon.svg' };
 
 function fixture(id: number, matchDate: string, status: Match['status'], weekNumber = 1): Fixture {
   return {
-    match: {
-      id,
-      competition: 'laliga-2026-27',
-      round: `Matchday ${weekNumber}`,
-      weekNumber,
-      matchDate,
-      kickoffConfirmed: true,
-      homeTeamId: 1,
-      awayTeamId: 2,
-      scoreHome: null,
-      scoreAway: null,
-      status,
-    },
+    match: testMatch({ id, round: `Matchday ${weekNumber}`, weekNumber, matchDate, status }),
     home: team,
     away: team,
   };

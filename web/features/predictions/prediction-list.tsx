@@ -6,7 +6,7 @@ import type { PredictionChoice } from '#contract/index';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { failureToast } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { predictionQueries, useCreatePrediction, useSendingPredictions } from './api.ts';
@@ -43,10 +43,7 @@ export function PredictionList({ poolId, userId, fixtures }: PredictionListProps
   const pick = (matchId: number, prediction: PredictionChoice) =>
     createPrediction.mutate(
       { prediction, userId, matchId, poolId },
-      {
-        onError: (error) =>
-          showToast({ message: errorMessage(error, predictionMessages.predictionFailed), color: 'danger' }),
-      },
+      { onError: failureToast(predictionMessages.predictionFailed) },
     );
 
   if (picks.isPending) return <LoadingState text="Cargando partidos..." />;

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../lib/api-client.ts';
+import { stubFetch } from '../../lib/test-fetch.ts';
 import { forgetPushSubscription, subscribeToPush } from './notifications.ts';
 
 const endpoint = 'https://push.example.com/send/abc';
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const unsubscribe = vi.fn(() => Promise.resolve(true));
 
 /** A browser with a service worker registration holding `subscription`. */
@@ -16,12 +17,9 @@ function withPushSubscription(subscription: { endpoint: string; unsubscribe: () 
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
   configureApiClient({ getAccessToken: () => 'token-123', onUnauthorized: () => {} });
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   unsubscribe.mockClear();
   Reflect.deleteProperty(navigator, 'serviceWorker');
   Reflect.deleteProperty(window, 'PushManager');

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
+import { createLocalStore } from '../../lib/local-store.ts';
 import { readStoredAccount } from '../accounts/session.ts';
 
 /**
@@ -50,19 +51,14 @@ const signedInUserId = (): number | null => {
 };
 
 const EMPTY: ReadonlySet<number> = new Set();
-// useSyncExternalStore needs the same object back while nothing changed.
-let cached: { raw: string | null; userId: number | null; ids: ReadonlySet<number> } | null = null;
-const listeners = new Set<() => void>();
+// Saving in another browser tab shows up in this one too.
+const store = createLocalStore(
+  () => [localStorage.getItem(SAVED_MATCHES_KEY), signedInUserId()],
+  (raw, userId): ReadonlySet<number> => (userId === null ? EMPTY : new Set(parseSavedMatchIds(raw, userId))),
+);
 
 /** The signed-in user's saved match ids; nobody signed in, none. */
-export function readSavedMatchIds(): ReadonlySet<number> {
-  const raw = localStorage.getItem(SAVED_MATCHES_KEY);
-  const userId = signedInUserId();
-  if (cached?.raw !== raw || cached.userId !== userId) {
-    cached = { raw, userId, ids: userId === null ? EMPTY : new Set(parseSavedMatchIds(raw, userId)) };
-  }
-  return cached.ids;
-}
+export const readSavedMatchIds = (): ReadonlySet<number> => store.read();
 
 function writeFor(userId: number, ids: Iterable<number>): void {
   const stored = parseStoredSavedMatches(localStorage.getItem(SAVED_MATCHES_KEY));
@@ -71,7 +67,7 @@ function writeFor(userId: number, ids: Iterable<number>): void {
   if (list.length > 0) byUser[String(userId)] = list;
   else delete byUser[String(userId)];
   localStorage.setItem(SAVED_MATCHES_KEY, JSON.stringify(byUser));
-  for (const listener of listeners) listener();
+  store.changed();
 }
 
 export function saveMatchId(matchId: number): void {
@@ -107,16 +103,6 @@ export function takeLegacySavedMatchIds(userId: number): number[] {
   return stored.ids;
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // Saving in another browser tab shows up in this one too.
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
-}
-
 export function useSavedMatchIds(): ReadonlySet<number> {
-  return useSyncExternalStore(subscribe, readSavedMatchIds);
+  return useSyncExternalStore(store.subscribe, store.read);
 }

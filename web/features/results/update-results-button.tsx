@@ -1,7 +1,7 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { refreshOutline } from 'ionicons/icons';
 import { resultsMessages } from '#contract/index';
-import { errorMessage } from '../../lib/api-client.ts';
+import { failureToast } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useUpdateResults } from './api.ts';
 
@@ -14,8 +14,7 @@ export function UpdateResultsButton() {
       // Nothing fetched (no results source) is a warning, not a success.
       onSuccess: (response) =>
         showToast({ message: response.message, color: response.data.import ? 'success' : 'warning' }),
-      onError: (error) =>
-        showToast({ message: errorMessage(error, resultsMessages.resultsUpdateFailed), color: 'danger' }),
+      onError: failureToast(resultsMessages.resultsUpdateFailed),
     });
   return (
     <IonButton expand="block" disabled={updateResults.isPending} onClick={update} data-testid="update-results">

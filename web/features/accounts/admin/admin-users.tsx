@@ -6,10 +6,9 @@ import type { User } from '#contract/index';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
-import { IonInput } from '../../../ionic/input.ts';
+import { SearchField } from '../../../ionic/input-field.tsx';
 import { presentAlert } from '../../../lib/alert.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.ts';
+import { outcomeToasts } from '../../../lib/outcome-toasts.ts';
 import { accountAdminQueries, useSetRole } from './api.ts';
 
 /** Typing pauses this long before the server is asked. */
@@ -25,7 +24,6 @@ export function AdminUsers({ selfId }: { selfId: number }) {
   }, [typed]);
   const users = useQuery(accountAdminQueries.users(search));
   const setRole = useSetRole();
-  const showToast = useToast();
 
   const toggleAdmin = (user: User) => {
     const grant = user.role !== 'admin';
@@ -42,11 +40,7 @@ export function AdminUsers({ selfId }: { selfId: number }) {
           handler: () =>
             setRole.mutate(
               { id: user.id, role: grant ? 'admin' : 'user' },
-              {
-                onSuccess: (response) => showToast({ message: response.message, color: 'success' }),
-                onError: (error) =>
-                  showToast({ message: errorMessage(error, 'No se pudo cambiar el rol.'), color: 'danger' }),
-              },
+              outcomeToasts((response) => response.message, 'No se pudo cambiar el rol.'),
             ),
         },
       ],
@@ -56,14 +50,11 @@ export function AdminUsers({ selfId }: { selfId: number }) {
   return (
     <section className="admin__section" aria-label="Usuarios">
       <div className="admin__filters">
-        <IonInput
+        <SearchField
           className="admin__search"
           label="Buscar por nombre o correo"
-          labelPlacement="stacked"
-          fill="outline"
-          clearInput
           value={typed}
-          onIonInput={(event) => setTyped(event.detail.value ?? '')}
+          onValueChange={setTyped}
           data-testid="admin-user-search"
         />
       </div>

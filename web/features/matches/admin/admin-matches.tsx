@@ -6,7 +6,8 @@ import { messages } from '#contract/index';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
-import { IonInput } from '../../../ionic/input.ts';
+import { SearchField } from '../../../ionic/input-field.tsx';
+import { SelectField } from '../../../ionic/select-field.tsx';
 import { formatKickoff } from '../../../lib/format-date.ts';
 import { matchQueries } from '../api.ts';
 import { teamQueries } from '../../teams/api.ts';
@@ -21,7 +22,6 @@ import {
   teamName,
 } from './match-admin.ts';
 import { MatchEditModal } from './match-edit-modal.tsx';
-import { IonSelect, IonSelectOption } from '../../../ionic/select.ts';
 
 /** Rows drawn at once; filters narrow the rest down. */
 const SHOWN_MAX = 60;
@@ -63,48 +63,31 @@ export function AdminMatches() {
   return (
     <section className="admin__section" aria-label="Partidos">
       <div className="admin__filters">
-        <IonSelect
+        <SelectField
           label="Competición"
-          labelPlacement="stacked"
-          interface="popover"
-          fill="outline"
           value={competition}
-          onIonChange={(event) => {
-            setCompetition(String(event.detail.value));
+          options={competitions.map((key) => ({ value: key, label: competitionLabel(key) }))}
+          onValueChange={(key) => {
+            setCompetition(key);
             setRound(undefined);
           }}
           data-testid="admin-competition"
-        >
-          {competitions.map((key) => (
-            <IonSelectOption key={key} value={key}>
-              {competitionLabel(key)}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
-        <IonSelect
+        />
+        <SelectField<number | typeof ALL_ROUNDS>
           label="Jornada"
-          labelPlacement="stacked"
-          interface="popover"
-          fill="outline"
           value={weekNumber ?? ALL_ROUNDS}
-          onIonChange={(event) => setRound(event.detail.value === ALL_ROUNDS ? null : Number(event.detail.value))}
+          options={[
+            { value: ALL_ROUNDS, label: 'Todas' },
+            ...rounds.map((round) => ({ value: round, label: `Jornada ${round}` })),
+          ]}
+          onValueChange={(round) => setRound(round === ALL_ROUNDS ? null : Number(round))}
           data-testid="admin-round"
-        >
-          <IonSelectOption value={ALL_ROUNDS}>Todas</IonSelectOption>
-          {rounds.map((round) => (
-            <IonSelectOption key={round} value={round}>
-              {`Jornada ${round}`}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
-        <IonInput
+        />
+        <SearchField
           className="admin__search"
           label="Buscar equipo"
-          labelPlacement="stacked"
-          fill="outline"
-          clearInput
           value={search}
-          onIonInput={(event) => setSearch(event.detail.value ?? '')}
+          onValueChange={setSearch}
           data-testid="admin-match-search"
         />
       </div>

@@ -51,7 +51,8 @@ export interface MatchFilter {
   search: string;
 }
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** Text as the admin lists' searches compare it: lower case, without accents. */
+export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 export function filterMatches(
   matches: readonly Match[],

@@ -1,15 +1,16 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { ComponentProps } from 'react';
 import type { Match, MatchResultChange, MatchStatus, Team } from '#contract/index';
-import { IonInput } from '../../../ionic/input.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { DialogForm } from '../../../ionic/dialog-form.tsx';
+import { InputField } from '../../../ionic/input-field.tsx';
+import { SelectField } from '../../../ionic/select-field.tsx';
+import { ModalScreen } from '../../../ionic/modal-screen.tsx';
+import { outcomeToasts } from '../../../lib/outcome-toasts.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { matchAdminQueries, useUpdateMatch } from './api.ts';
 import { STATUS_LABELS, changesOf, formOf, scoreText } from './match-admin.ts';
 import type { MatchForm } from './match-admin.ts';
-import { IonSelect, IonSelectOption } from '../../../ionic/select.ts';
 import { IonToggle } from '../../../ionic/toggle.ts';
 import { spanishDateFormat } from '../../../lib/format-date.ts';
 
@@ -22,25 +23,15 @@ interface MatchEditModalProps {
 
 export function MatchEditModal({ match, teams, onClose }: MatchEditModalProps) {
   return (
-    <IonModal isOpen={match !== null} onDidDismiss={onClose} aria-label="Editar partido">
-      <IonHeader>
-        <IonToolbar>
-          <IonButtons slot="start">
-            <IonButton onClick={onClose}>Cerrar</IonButton>
-          </IonButtons>
-          <IonTitle>Editar partido</IonTitle>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        {match && (
-          <>
-            {/* Keyed, so another match starts from its own values. */}
-            <MatchEditForm key={match.id} match={match} teams={teams} />
-            <ResultHistory matchId={match.id} />
-          </>
-        )}
-      </IonContent>
-    </IonModal>
+    <ModalScreen title="Editar partido" isOpen={match !== null} onClose={onClose} closeText="Cerrar">
+      {match && (
+        <>
+          {/* Keyed, so another match starts from its own values. */}
+          <MatchEditForm key={match.id} match={match} teams={teams} />
+          <ResultHistory matchId={match.id} />
+        </>
+      )}
+    </ModalScreen>
   );
 }
 
@@ -48,12 +39,17 @@ function MatchEditForm({ match, teams }: { match: Match; teams: readonly Team[] 
   const [form, setForm] = useState<MatchForm>(() => formOf(match));
   const update = useUpdateMatch();
   const showToast = useToast();
-  const sortedTeams = useMemo(() => teams.toSorted((a, b) => a.name.localeCompare(b.name, 'es')), [teams]);
+  const teamOptions = useMemo(
+    () =>
+      teams
+        .toSorted((a, b) => a.name.localeCompare(b.name, 'es'))
+        .map((team) => ({ value: team.id, label: team.name })),
+    [teams],
+  );
   const set = <K extends keyof MatchForm>(key: K, value: MatchForm[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const outcome = changesOf(match, form);
     if ('error' in outcome) {
       showToast({ message: outcome.error, color: 'warning' });
@@ -65,95 +61,59 @@ function MatchEditForm({ match, teams }: { match: Match; teams: readonly Team[] 
     }
     update.mutate(
       { id: match.id, changes: outcome.changes },
-      {
-        onSuccess: () =>
-          showToast({ message: 'Partido guardado. Las clasificaciones ya están al día.', color: 'success' }),
-        onError: (error) =>
-          showToast({ message: errorMessage(error, 'No se pudo guardar el partido.'), color: 'danger' }),
-      },
+      outcomeToasts(() => 'Partido guardado. Las clasificaciones ya están al día.', 'No se pudo guardar el partido.'),
     );
   };
 
   return (
-    <form className="admin-form" onSubmit={submit} noValidate data-testid="match-edit-form">
-      <IonInput
+    <DialogForm
+      className="admin-form"
+      onSubmit={submit}
+      submitText="Guardar cambios"
+      busy={update.isPending}
+      testId="match-edit-form"
+      submitTestId="match-save"
+    >
+      <InputField
         label="Fecha y hora"
-        labelPlacement="stacked"
-        fill="outline"
         type="datetime-local"
         value={form.matchDate}
-        onIonInput={(event) => set('matchDate', event.detail.value ?? '')}
+        onValueChange={(value) => set('matchDate', value)}
         data-testid="match-date"
       />
       <IonToggle checked={form.kickoffConfirmed} onIonChange={(event) => set('kickoffConfirmed', event.detail.checked)}>
         Hora confirmada
       </IonToggle>
-      <IonSelect
+      <SelectField
         label="Local"
-        labelPlacement="stacked"
-        interface="popover"
-        fill="outline"
         value={form.homeTeamId}
-        onIonChange={(event) => set('homeTeamId', Number(event.detail.value))}
-      >
-        {sortedTeams.map((team) => (
-          <IonSelectOption key={team.id} value={team.id}>
-            {team.name}
-          </IonSelectOption>
-        ))}
-      </IonSelect>
-      <IonSelect
+        options={teamOptions}
+        onValueChange={(id) => set('homeTeamId', Number(id))}
+      />
+      <SelectField
         label="Visitante"
-        labelPlacement="stacked"
-        interface="popover"
-        fill="outline"
         value={form.awayTeamId}
-        onIonChange={(event) => set('awayTeamId', Number(event.detail.value))}
-      >
-        {sortedTeams.map((team) => (
-          <IonSelectOption key={team.id} value={team.id}>
-            {team.name}
-          </IonSelectOption>
-        ))}
-      </IonSelect>
-      <IonSelect
+        options={teamOptions}
+        onValueChange={(id) => set('awayTeamId', Number(id))}
+      />
+      <SelectField
         label="Estado"
-        labelPlacement="stacked"
-        interface="popover"
-        fill="outline"
         value={form.status}
-        onIonChange={(event) => set('status', event.detail.value as MatchStatus)}
+        options={STATUS_OPTIONS}
+        onValueChange={(status) => set('status', status)}
         data-testid="match-status"
-      >
-        {(Object.keys(STATUS_LABELS) as MatchStatus[]).map((status) => (
-          <IonSelectOption key={status} value={status}>
-            {STATUS_LABELS[status]}
-          </IonSelectOption>
-        ))}
-      </IonSelect>
+      />
       <div className="admin-form__row">
-        <IonInput
+        <GoalsField
           label="Goles local"
-          labelPlacement="stacked"
-          fill="outline"
-          type="number"
-          inputmode="numeric"
-          min={0}
-          max={99}
           value={form.scoreHome}
-          onIonInput={(event) => set('scoreHome', event.detail.value ?? '')}
+          onValueChange={(value) => set('scoreHome', value)}
           data-testid="score-home"
         />
-        <IonInput
+        <GoalsField
           label="Goles visitante"
-          labelPlacement="stacked"
-          fill="outline"
-          type="number"
-          inputmode="numeric"
-          min={0}
-          max={99}
           value={form.scoreAway}
-          onIonInput={(event) => set('scoreAway', event.detail.value ?? '')}
+          onValueChange={(value) => set('scoreAway', value)}
           data-testid="score-away"
         />
       </div>
@@ -161,11 +121,18 @@ function MatchEditForm({ match, teams }: { match: Match; teams: readonly Team[] 
         Guardar un resultado actualiza al momento la clasificación de todas las quinielas que pronosticaron este
         partido.
       </p>
-      <IonButton type="submit" expand="block" disabled={update.isPending} data-testid="match-save">
-        Guardar cambios
-      </IonButton>
-    </form>
+    </DialogForm>
   );
+}
+
+const STATUS_OPTIONS = (Object.keys(STATUS_LABELS) as MatchStatus[]).map((status) => ({
+  value: status,
+  label: STATUS_LABELS[status],
+}));
+
+/** A side's goals: a whole number from 0 to 99, typed on a number pad ('' while there is no score). */
+function GoalsField(props: Omit<ComponentProps<typeof InputField>, 'type' | 'inputmode' | 'min' | 'max'>) {
+  return <InputField {...props} type="number" inputmode="numeric" min={0} max={99} />;
 }
 
 const changedAtFormat = spanishDateFormat({ dateStyle: 'medium', timeStyle: 'short' });

@@ -4,8 +4,8 @@ import { cloudDownloadOutline, documentOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { type ImportedMatchChange, type ImportResultsSummary, resultsMessages, type Team } from '#contract/index';
-import { IonInput } from '../../../ionic/input.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { InputField } from '../../../ionic/input-field.tsx';
+import { failureToast } from '../../../lib/outcome-toasts.ts';
 import { formatKickoff } from '../../../lib/format-date.ts';
 import { useToast } from '../../../lib/toast.ts';
 import { teamQueries } from '../../teams/api.ts';
@@ -55,7 +55,7 @@ export function ImportResults() {
   const send = (body: object) => {
     importResults.mutate(body, {
       onSuccess: (response) => setStartedId(response.data.job.id),
-      onError: (error) => showToast({ message: errorMessage(error, IMPORT_FAILED), color: 'danger' }),
+      onError: failureToast(IMPORT_FAILED),
     });
   };
 
@@ -123,15 +123,13 @@ export function ImportResults() {
 
       <form className="admin-card" onSubmit={importUrl} noValidate>
         <h2 className="admin__heading">Desde una URL</h2>
-        <IonInput
+        <InputField
           label="URL del archivo"
-          labelPlacement="stacked"
-          fill="outline"
           type="url"
           inputmode="url"
           placeholder="https://raw.githubusercontent.com/openfootball/…"
           value={url}
-          onIonInput={(event) => setUrl(event.detail.value ?? '')}
+          onValueChange={setUrl}
           data-testid="import-url"
         />
         <IonButton type="submit" expand="block" disabled={running} data-testid="import-url-submit">

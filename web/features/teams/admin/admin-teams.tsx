@@ -1,58 +1,46 @@
-import {
-  IonButton,
-  IonButtons,
-  IonContent,
-  IonHeader,
-  IonIcon,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonModal,
-  IonTitle,
-  IonToolbar,
-} from '@ionic/react';
+import { IonButton, IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { add, createOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { DEFAULT_TEAM_LOGO, messages } from '#contract/index';
 import type { Confederation, Team } from '#contract/index';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { TeamLogo } from '../../../components/team-logo.tsx';
-import { IonInput } from '../../../ionic/input.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useToast } from '../../../lib/toast.ts';
+import { InputField, SearchField } from '../../../ionic/input-field.tsx';
+import { SelectField } from '../../../ionic/select-field.tsx';
+import { DialogForm } from '../../../ionic/dialog-form.tsx';
+import { ModalScreen } from '../../../ionic/modal-screen.tsx';
+import { SegmentedControl } from '../../../ionic/segmented-control.tsx';
+import type { SegmentChoice } from '../../../ionic/segmented-control.tsx';
+import { IonToggle } from '../../../ionic/toggle.ts';
+import { outcomeToasts } from '../../../lib/outcome-toasts.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { fold } from '../../matches/admin/match-admin.ts';
 import { teamQueries } from '../api.ts';
 import { teamAdminQueries, useSaveConfederation, useSaveTeam } from './api.ts';
-import { IonSegment, IonSegmentButton } from '../../../ionic/segment.ts';
-import { IonSelect, IonSelectOption } from '../../../ionic/select.ts';
-import { IonToggle } from '../../../ionic/toggle.ts';
 
 type Part = 'teams' | 'confederations';
-/** What a modal edits: a row, or a new one. */
-type Editing<T> = { row: T | null } | null;
+const PARTS: SegmentChoice<Part>[] = [
+  { value: 'teams', label: 'Equipos' },
+  { value: 'confederations', label: 'Confederaciones' },
+];
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const TEAM_SAVE_FAILED = 'No se pudo guardar el equipo.';
 
 /** "Equipos y confederaciones": list, create, edit, and switch teams on and off. */
 export function AdminTeams() {
   const [part, setPart] = useState<Part>('teams');
   return (
     <section className="admin__section" aria-label="Equipos y confederaciones">
-      <IonSegment
+      <SegmentedControl
         className="admin__subsegment"
         value={part}
-        onIonChange={(event) => setPart(event.detail.value === 'confederations' ? 'confederations' : 'teams')}
+        choices={PARTS}
+        onValueChange={setPart}
         aria-label="Equipos o confederaciones"
-      >
-        <IonSegmentButton value="teams">
-          <IonLabel>Equipos</IonLabel>
-        </IonSegmentButton>
-        <IonSegmentButton value="confederations">
-          <IonLabel>Confederaciones</IonLabel>
-        </IonSegmentButton>
-      </IonSegment>
+      />
       {part === 'teams' ? <TeamsPart /> : <ConfederationsPart />}
     </section>
   );
@@ -62,9 +50,7 @@ function TeamsPart() {
   const teams = useQuery(teamQueries.list());
   const confederations = useQuery(teamAdminQueries.confederations());
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Editing<Team>>(null);
   const saveTeam = useSaveTeam();
-  const showToast = useToast();
   const codes = useMemo(() => new Map((confederations.data ?? []).map((c) => [c.id, c.code])), [confederations.data]);
   const shown = useMemo(
     () => (teams.data ?? []).filter((team) => fold(team.name).includes(fold(search.trim()))),
@@ -74,71 +60,38 @@ function TeamsPart() {
   const toggleActive = (team: Team, isActive: boolean) =>
     saveTeam.mutate(
       { id: team.id, body: { isActive } },
-      {
-        onSuccess: (saved) =>
-          showToast({ message: `${saved.name}: ${saved.isActive ? 'activo' : 'inactivo'}.`, color: 'success' }),
-        onError: (error) =>
-          showToast({ message: errorMessage(error, 'No se pudo guardar el equipo.'), color: 'danger' }),
-      },
+      outcomeToasts((saved) => `${saved.name}: ${saved.isActive ? 'activo' : 'inactivo'}.`, TEAM_SAVE_FAILED),
     );
 
   if (teams.isPending) return <LoadingState text="Cargando equipos..." />;
   if (teams.isError) return <ErrorState text={messages.loadTeamsFailed} error={teams.error} onRetry={teams.refetch} />;
   return (
-    <>
-      <div className="admin__filters">
-        <IonInput
-          className="admin__search"
-          label="Buscar equipo"
-          labelPlacement="stacked"
-          fill="outline"
-          clearInput
-          value={search}
-          onIonInput={(event) => setSearch(event.detail.value ?? '')}
-        />
-        <IonButton onClick={() => setEditing({ row: null })} data-testid="team-new">
-          <IonIcon slot="start" icon={add} aria-hidden="true" />
-          Nuevo equipo
-        </IonButton>
-      </div>
-      <IonList inset className="admin__list">
-        {shown.map((team) => (
-          <IonItem key={team.id} data-testid="admin-team">
-            <span slot="start" className="admin__logo">
-              <TeamLogo name="" logoUrl={team.logoUrl ?? DEFAULT_TEAM_LOGO} size={28} />
-            </span>
-            <IonLabel>
-              <h3>{team.name}</h3>
-              <p>{team.confederationId === null ? 'Sin confederación' : (codes.get(team.confederationId) ?? '')}</p>
-            </IonLabel>
-            <IonToggle
-              slot="end"
-              checked={team.isActive}
-              disabled={saveTeam.isPending}
-              onIonChange={(event) => toggleActive(team, event.detail.checked)}
-              aria-label={`Activo: ${team.name}`}
-            />
-            <IonButton
-              slot="end"
-              fill="clear"
-              onClick={() => setEditing({ row: team })}
-              aria-label={`Editar ${team.name}`}
-            >
-              <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
-            </IonButton>
-          </IonItem>
-        ))}
-      </IonList>
-      <EditModal
-        title={editing?.row ? 'Editar equipo' : 'Nuevo equipo'}
-        isOpen={editing !== null}
-        onClose={() => setEditing(null)}
-      >
-        {editing && (
-          <TeamForm team={editing.row} confederations={confederations.data ?? []} onSaved={() => setEditing(null)} />
-        )}
-      </EditModal>
-    </>
+    <EditableList
+      rows={shown}
+      search={<SearchField className="admin__search" label="Buscar equipo" value={search} onValueChange={setSearch} />}
+      titles={{ new: 'Nuevo equipo', edit: 'Editar equipo' }}
+      testIds={{ new: 'team-new', row: 'admin-team' }}
+      rowName={(team) => team.name}
+      row={(team) => (
+        <>
+          <span slot="start" className="admin__logo">
+            <TeamLogo name="" logoUrl={team.logoUrl ?? DEFAULT_TEAM_LOGO} size={28} />
+          </span>
+          <IonLabel>
+            <h3>{team.name}</h3>
+            <p>{team.confederationId === null ? 'Sin confederación' : (codes.get(team.confederationId) ?? '')}</p>
+          </IonLabel>
+          <IonToggle
+            slot="end"
+            checked={team.isActive}
+            disabled={saveTeam.isPending}
+            onIonChange={(event) => toggleActive(team, event.detail.checked)}
+            aria-label={`Activo: ${team.name}`}
+          />
+        </>
+      )}
+      form={(team, onSaved) => <TeamForm team={team} confederations={confederations.data ?? []} onSaved={onSaved} />}
+    />
   );
 }
 
@@ -156,10 +109,8 @@ function TeamForm({
   const [confederationId, setConfederationId] = useState<number | null>(team?.confederationId ?? null);
   const [isActive, setIsActive] = useState(team?.isActive ?? true);
   const saveTeam = useSaveTeam();
-  const showToast = useToast();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (name.trim() === '') {
       showToast({ message: 'El nombre del equipo es obligatorio.', color: 'warning' });
       return;
@@ -169,63 +120,34 @@ function TeamForm({
         id: team?.id ?? null,
         body: { name: name.trim(), logoUrl: logoUrl.trim() === '' ? null : logoUrl.trim(), confederationId, isActive },
       },
-      {
-        onSuccess: (saved) => {
-          showToast({ message: `Equipo «${saved.name}» guardado.`, color: 'success' });
-          onSaved();
-        },
-        onError: (error) =>
-          showToast({ message: errorMessage(error, 'No se pudo guardar el equipo.'), color: 'danger' }),
-      },
+      outcomeToasts((saved) => `Equipo «${saved.name}» guardado.`, TEAM_SAVE_FAILED, onSaved),
     );
   };
 
   return (
-    <form className="admin-form" onSubmit={submit} noValidate>
-      <IonInput
-        label="Nombre"
-        labelPlacement="stacked"
-        fill="outline"
-        maxlength={80}
-        value={name}
-        onIonInput={(event) => setName(event.detail.value ?? '')}
-      />
-      <IonInput
+    <DialogForm className="admin-form" onSubmit={submit} submitText="Guardar equipo" busy={saveTeam.isPending}>
+      <InputField label="Nombre" maxlength={80} value={name} onValueChange={setName} />
+      <InputField
         label="Logo (ruta local, opcional)"
-        labelPlacement="stacked"
-        fill="outline"
         placeholder="/logos/clubs/betis.svg"
         value={logoUrl}
-        onIonInput={(event) => setLogoUrl(event.detail.value ?? '')}
+        onValueChange={setLogoUrl}
       />
-      <IonSelect
+      <SelectField<number | 'none'>
         label="Confederación"
-        labelPlacement="stacked"
-        interface="popover"
-        fill="outline"
         value={confederationId ?? 'none'}
-        onIonChange={(event) => setConfederationId(event.detail.value === 'none' ? null : Number(event.detail.value))}
-      >
-        <IonSelectOption value="none">Ninguna</IonSelectOption>
-        {confederations.map((c) => (
-          <IonSelectOption key={c.id} value={c.id}>
-            {c.name}
-          </IonSelectOption>
-        ))}
-      </IonSelect>
+        options={[{ value: 'none', label: 'Ninguna' }, ...confederations.map((c) => ({ value: c.id, label: c.name }))]}
+        onValueChange={(value) => setConfederationId(value === 'none' ? null : Number(value))}
+      />
       <IonToggle checked={isActive} onIonChange={(event) => setIsActive(event.detail.checked)}>
         Activo
       </IonToggle>
-      <IonButton type="submit" expand="block" disabled={saveTeam.isPending}>
-        Guardar equipo
-      </IonButton>
-    </form>
+    </DialogForm>
   );
 }
 
 function ConfederationsPart() {
   const confederations = useQuery(teamAdminQueries.confederations());
-  const [editing, setEditing] = useState<Editing<Confederation>>(null);
   if (confederations.isPending) return <LoadingState text="Cargando confederaciones..." />;
   if (confederations.isError) {
     return (
@@ -237,39 +159,19 @@ function ConfederationsPart() {
     );
   }
   return (
-    <>
-      <div className="admin__filters">
-        <IonButton onClick={() => setEditing({ row: null })} data-testid="confederation-new">
-          <IonIcon slot="start" icon={add} aria-hidden="true" />
-          Nueva confederación
-        </IonButton>
-      </div>
-      <IonList inset className="admin__list">
-        {confederations.data.map((confederation) => (
-          <IonItem key={confederation.id} data-testid="admin-confederation">
-            <IonLabel>
-              <h3>{confederation.code}</h3>
-              <p>{confederation.name}</p>
-            </IonLabel>
-            <IonButton
-              slot="end"
-              fill="clear"
-              onClick={() => setEditing({ row: confederation })}
-              aria-label={`Editar ${confederation.code}`}
-            >
-              <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
-            </IonButton>
-          </IonItem>
-        ))}
-      </IonList>
-      <EditModal
-        title={editing?.row ? 'Editar confederación' : 'Nueva confederación'}
-        isOpen={editing !== null}
-        onClose={() => setEditing(null)}
-      >
-        {editing && <ConfederationForm confederation={editing.row} onSaved={() => setEditing(null)} />}
-      </EditModal>
-    </>
+    <EditableList
+      rows={confederations.data}
+      titles={{ new: 'Nueva confederación', edit: 'Editar confederación' }}
+      testIds={{ new: 'confederation-new', row: 'admin-confederation' }}
+      rowName={(confederation) => confederation.code}
+      row={(confederation) => (
+        <IonLabel>
+          <h3>{confederation.code}</h3>
+          <p>{confederation.name}</p>
+        </IonLabel>
+      )}
+      form={(confederation, onSaved) => <ConfederationForm confederation={confederation} onSaved={onSaved} />}
+    />
   );
 }
 
@@ -277,75 +179,96 @@ function ConfederationForm({ confederation, onSaved }: { confederation: Confeder
   const [code, setCode] = useState(confederation?.code ?? '');
   const [name, setName] = useState(confederation?.name ?? '');
   const save = useSaveConfederation();
-  const showToast = useToast();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (code.trim() === '' || name.trim() === '') {
       showToast({ message: messages.fillAllFields, color: 'warning' });
       return;
     }
     save.mutate(
       { id: confederation?.id ?? null, body: { code: code.trim().toUpperCase(), name: name.trim() } },
-      {
-        onSuccess: (saved) => {
-          showToast({ message: `Confederación ${saved.code} guardada.`, color: 'success' });
-          onSaved();
-        },
-        onError: (error) =>
-          showToast({ message: errorMessage(error, 'No se pudo guardar la confederación.'), color: 'danger' }),
-      },
+      outcomeToasts(
+        (saved) => `Confederación ${saved.code} guardada.`,
+        'No se pudo guardar la confederación.',
+        onSaved,
+      ),
     );
   };
 
   return (
-    <form className="admin-form" onSubmit={submit} noValidate>
-      <IonInput
+    <DialogForm className="admin-form" onSubmit={submit} submitText="Guardar confederación" busy={save.isPending}>
+      <InputField
         label="Código (2 a 10 letras)"
-        labelPlacement="stacked"
-        fill="outline"
         maxlength={10}
         autocapitalize="characters"
         value={code}
-        onIonInput={(event) => setCode(event.detail.value ?? '')}
+        onValueChange={setCode}
       />
-      <IonInput
-        label="Nombre"
-        labelPlacement="stacked"
-        fill="outline"
-        maxlength={80}
-        value={name}
-        onIonInput={(event) => setName(event.detail.value ?? '')}
-      />
-      <IonButton type="submit" expand="block" disabled={save.isPending}>
-        Guardar confederación
-      </IonButton>
-    </form>
+      <InputField label="Nombre" maxlength={80} value={name} onValueChange={setName} />
+    </DialogForm>
   );
 }
 
-function EditModal({
-  title,
-  isOpen,
-  onClose,
-  children,
-}: {
-  title: string;
-  isOpen: boolean;
-  onClose: () => void;
-  children: ReactNode;
-}) {
+interface EditableListProps<Row extends { id: number }> {
+  rows: readonly Row[];
+  /** A search field before the "new" button. */
+  search?: ReactNode;
+  /** The dialog's titles; the "new" one is also the text of the button that opens it. */
+  titles: { new: string; edit: string };
+  testIds: { new: string; row: string };
+  /** How the row's edit button names it. */
+  rowName: (row: Row) => string;
+  /** The row's content before its edit button. */
+  row: (row: Row) => ReactNode;
+  /** The dialog's form for a row, or a new one (null); `onSaved` closes the dialog. */
+  form: (row: Row | null, onSaved: () => void) => ReactNode;
+}
+
+/** The teams' and the confederations' list: each row with its edit button, a "new" button, and the dialog both open. */
+function EditableList<Row extends { id: number }>({
+  rows,
+  search,
+  titles,
+  testIds,
+  rowName,
+  row,
+  form,
+}: EditableListProps<Row>) {
+  /** What the dialog edits: a row, or a new one; null while it is closed. */
+  const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
+  const close = () => setEditing(null);
   return (
-    <IonModal isOpen={isOpen} onDidDismiss={onClose} aria-label={title}>
-      <IonHeader>
-        <IonToolbar>
-          <IonButtons slot="start">
-            <IonButton onClick={onClose}>Cancelar</IonButton>
-          </IonButtons>
-          <IonTitle>{title}</IonTitle>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">{children}</IonContent>
-    </IonModal>
+    <>
+      <div className="admin__filters">
+        {search}
+        <IonButton onClick={() => setEditing({ row: null })} data-testid={testIds.new}>
+          <IonIcon slot="start" icon={add} aria-hidden="true" />
+          {titles.new}
+        </IonButton>
+      </div>
+      <IonList inset className="admin__list">
+        {rows.map((shown) => (
+          <IonItem key={shown.id} data-testid={testIds.row}>
+            {row(shown)}
+            <IonButton
+              slot="end"
+              fill="clear"
+              onClick={() => setEditing({ row: shown })}
+              aria-label={`Editar ${rowName(shown)}`}
+            >
+              <IonIcon slot="icon-only" icon={createOutline} aria-hidden="true" />
+            </IonButton>
+          </IonItem>
+        ))}
+      </IonList>
+      <ModalScreen
+        title={editing?.row ? titles.edit : titles.new}
+        isOpen={editing !== null}
+        onClose={close}
+        closeText="Cancelar"
+      >
+        {editing && form(editing.row, close)}
+      </ModalScreen>
+    </>
   );
 }
