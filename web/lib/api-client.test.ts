@@ -130,7 +130,7 @@ describe('errorMessage', () => {
   });
 });
 
-describe('apiRequest offline cache (spec §4)', () => {
+describe('apiRequest offline cache (the spec's offline behaviour)', () => {
   const MatchesSchema = z.object({ data: z.array(z.number()) });
   let scope: string | null = '7';
 
