@@ -130,7 +130,7 @@ describe('errorMessage', () => {
   });
 });
 
-describe('apiRequest offline cache (the spec's offline behaviour)', () => {
+describe('apiRequest offline cache (the offline behaviour of the spec)', () => {
   const MatchesSchema = z.object({ data: z.array(z.number()) });
   let scope: string | null = '7';
 

@@ -42,7 +42,7 @@ describe('registering biometrics on this device', () => {
     expect(mocks.showToast).toHaveBeenCalledWith({ message: 'Biometría registrada.', color: 'success' });
   });
 
-  it('needs the stored user profile (the spec's error catalogue)', async () => {
+  it('needs the stored user profile (the error catalogue of the spec)', async () => {
     localStorage.removeItem('userProfile');
     await expect(registerHook()()).resolves.toBe(false);
     expect(mocks.registerPasskey).not.toHaveBeenCalled();
