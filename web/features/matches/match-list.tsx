@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import type { Match, Team } from '#contract/index';
+import { useBatchedList } from '../../lib/use-batched-list.ts';
 import { MatchCard } from './match-card.tsx';
 import type { ListedMatch, TeamDisplay } from './upcoming-matches.ts';
 import '../../components/outline-button.css';
@@ -21,49 +22,18 @@ interface MatchListProps {
   onToggleSaved: (match: Match, home: TeamDisplay, away: TeamDisplay) => void;
 }
 
-/**
- * Hundreds of cards at once block the main thread for seconds on a phone, so the
- * list renders a first batch and adds the next when its last card scrolls into
- * view; tabbing onto that card's heart scrolls it too, so keyboard users go on
- * into the new cards. The "Ver más partidos" button after the list does the same
- * for whoever gets there without scrolling (a screen reader's cursor), and moves
- * focus to the first card it added.
- */
+/** Renders its cards in batches (web/lib/use-batched-list.ts): hundreds at once would block a phone for seconds. */
 export function MatchList({ matches, teams, savedIds, onToggleSaved }: MatchListProps) {
   const teamsById = useMemo(() => new Map(teams.map((team) => [team.id, team])), [teams]);
-  const [shown, setShown] = useState(FIRST_BATCH);
-  const showMore = useCallback(() => setShown((count) => count + NEXT_BATCH), []);
-  const hasMore = matches.length > shown;
-  const list = useRef<HTMLUListElement>(null);
-  /** The first card the button added, to be focused once it is rendered. */
-  const focusIndex = useRef<number | null>(null);
-
-  // A new observer per batch, on its last card: it reports at once if that card is already in view.
-  useEffect(() => {
-    const lastCard = list.current?.lastElementChild;
-    if (!hasMore || !lastCard) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) showMore();
-    });
-    observer.observe(lastCard);
-    return () => observer.disconnect();
-  }, [hasMore, shown, showMore]);
-
-  useEffect(() => {
-    if (focusIndex.current === null) return;
-    list.current?.children.item(focusIndex.current)?.querySelector('button')?.focus();
-    focusIndex.current = null;
-  }, [shown]);
-
-  const showMoreFromButton = () => {
-    focusIndex.current = shown;
-    showMore();
-  };
+  const { shown, hasMore, listRef, showMoreFromButton } = useBatchedList<HTMLUListElement>(matches.length, {
+    first: FIRST_BATCH,
+    next: NEXT_BATCH,
+  });
 
   return (
     <>
       {/* Focusable so keyboard users can scroll the list (axe: scrollable-region-focusable). */}
-      <ul ref={list} className="match-list" aria-label="Partidos" tabIndex={0}>
+      <ul ref={listRef} className="match-list" aria-label="Partidos" tabIndex={0}>
         {matches.slice(0, shown).map(({ match, resultPending }) => (
           <li key={match.id}>
             <MatchCard
