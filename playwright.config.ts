@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { serverNodeArgs } from './scripts/server-entry.mjs';
 import { e2eAdmin } from './tests/e2e/admin-account.ts';
 import { chromiumFlags, chromiumPath } from './tests/support/chromium.ts';
 
@@ -30,7 +31,7 @@ export default defineConfig({
   },
   webServer: {
     // A fresh embedded database per run, so every run starts from the shipped seed data.
-    command: `rm -rf .e2e-data/${port} && node --import tsx server/main.ts`,
+    command: `rm -rf .e2e-data/${port} && node ${serverNodeArgs.join(' ')}`,
     env: {
       PORT: String(port),
       DATA_DIR: `.e2e-data/${port}`,

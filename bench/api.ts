@@ -13,7 +13,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Pool, SignInResponse } from '#contract/index';
 import { freePort } from '../tests/support/server-process.ts';
-import { fmt, percentilesOf, scratchPostgres, serverProcessEnv } from './support.ts';
+import { serverNodeArgs } from '../scripts/server-entry.mjs';
+import { buildServerIfNeeded, fmt, percentilesOf, scratchPostgres, serverProcessEnv } from './support.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -131,12 +132,13 @@ if (postgresUrl) {
   });
 }
 
+buildServerIfNeeded();
 for (const target of targets) {
   const database = await target.open();
   const [appPort, barePort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${appPort}`;
   const admin = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
-  const app = start(['--import', 'tsx', 'server/main.ts'], {
+  const app = start(serverNodeArgs, {
     ...serverProcessEnv,
     ...database.env,
     PORT: String(appPort),

@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Match, Pool, SignInResponse, Team } from '#contract/index';
-import { fmt, serverProcessEnv } from './support.ts';
+import { serverNodeArgs } from '../scripts/server-entry.mjs';
+import { buildServerIfNeeded, fmt, serverProcessEnv } from './support.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -28,8 +29,9 @@ async function request<T>(method: string, url: string, body?: object, token?: st
 const targets = [{ label: 'PGlite', env: { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quiniela-load-')) } as Record<string, string> }];
 if (process.env.BENCH_DATABASE_URL) targets.push({ label: 'PostgreSQL', env: { DATABASE_URL: process.env.BENCH_DATABASE_URL } });
 
+buildServerIfNeeded();
 for (const target of targets) {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, serverNodeArgs, {
     env: { ...process.env, ...serverProcessEnv, ...target.env, PORT: String(PORT), LOG_LEVEL: 'warn', AUTH_IP_MAX_PER_MINUTE: '1000000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

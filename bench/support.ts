@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,3 +90,9 @@ export const fmt = (n: number, digits = 1) => n.toFixed(digits);
  * so benchmarks measure the memory of the server as it is run.
  */
 export const serverProcessEnv: Record<string, string> = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+
+/** The benchmarks that start the real server run the compiled one, as `npm start` does: built first when stale. */
+export function buildServerIfNeeded(): void {
+  const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs', 'server'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the server did not build');
+}

@@ -10,7 +10,7 @@
  * --http-port (8443, 8080), --app-ports 3001,3002. Other variables (ADMIN_EMAIL, VAPID_SUBJECT…) pass through to
  * the instances, as /etc/quiniela/quiniela.env does for the systemd units.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, openSync, closeSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { serverNodeArgs } from '../scripts/server-entry.mjs';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -116,7 +117,7 @@ export interface LocalStackOptions {
 function startInstance(port: number, env: NodeJS.ProcessEnv, logFile: string): AppInstance {
   const log = openSync(logFile, 'a');
   // What `systemctl start quiniela@<port>` runs (deploy/systemd/quiniela@.service).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverNodeArgs, {
     cwd: repoRoot,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log, log],
@@ -182,6 +183,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const httpsPort = options.httpsPort ?? 8443;
   const httpPort = options.httpPort ?? 8080;
   const [port1, port2] = options.appPorts ?? [3001, 3002];
+  // The instances run the compiled server and serve the built web app, as `npm start` does.
+  const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the app did not build');
   const origin = `https://${serverName}${httpsPort === 443 ? '' : `:${httpsPort}`}`;
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'quiniela-stack-'));

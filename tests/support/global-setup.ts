@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { dropTemplate, prepareTemplate, testDatabaseKind } from './test-database.ts';
 
@@ -8,6 +9,9 @@ declare module 'vitest' {
 }
 
 export default async function globalSetup(project: TestProject) {
+  // The tests that start the real server as a process run the compiled one, as `npm start` does.
+  const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs', 'server'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the server did not build');
   const started = Date.now();
   const template = await prepareTemplate();
   project.provide('databaseTemplate', template);

@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
+import { serverNodeArgs } from '../../scripts/server-entry.mjs';
 import { fetchTransport, type Method } from './factories.ts';
 
-/** The real server (`server/main.ts`) as a child process, for tests that kill, restart or multiply it. */
+/** The real server (compiled, as `npm start` runs it: tests/support/global-setup.ts builds it) as a child process, for tests that kill, restart or multiply it. */
 export interface ServerProcess {
   base: string;
   child: ChildProcess;
@@ -27,7 +28,7 @@ export function freePort(): Promise<number> {
 
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverNodeArgs, {
     env: { ...process.env, LOG_LEVEL: 'warn', SEED_DATA: 'false', AUTH_IP_MAX_PER_MINUTE: '100000', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

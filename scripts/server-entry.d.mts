@@ -1,0 +1,2 @@
+export declare const serverEntry: string;
+export declare const serverNodeArgs: string[];
