@@ -32,6 +32,12 @@ export const poolMessages = {
   tooManyWrongCodes: 'Demasiados códigos incorrectos. Inténtalo de nuevo más tarde.',
   joined: 'Te has unido a la quiniela.',
   deleted: 'Quiniela eliminada.',
+  // The join dialog opened by an invitation link
+  invitationLoading: 'Buscando la quiniela...',
+  invitationFailed: 'No se pudo cargar la invitación.',
+  invitationCreator: (creatorName: string) => `Creada por ${creatorName}`,
+  invitationCount: (current: number, max: number) => `${current} de ${max} participantes`,
+  openPool: 'Abrir quiniela',
 } as const;
 
 /** The spec's client-generated code: a random integer 100000–999999. */
@@ -89,6 +95,54 @@ export const JoinPoolBodySchema = z.object({
   userId: UserIdSchema,
 });
 export type JoinPoolBody = z.infer<typeof JoinPoolBodySchema>;
+
+/** An invitation code in a path (`/api/pools/invitation/{invitationCode}`): six digits, as the link carries it. */
+export const InvitationCodeParamsSchema = z.object({
+  invitationCode: z
+    .string({ error: poolMessages.invalidCode })
+    .regex(/^[1-9]\d{5}$/, { error: poolMessages.invalidCode })
+    .transform(Number),
+});
+
+/**
+ * What an invitation code tells a signed-in user who holds it, before joining: the pool it opens, how full it is,
+ * whether it takes participants, and where the user stands. Nothing else: not its code (the caller has it), not who
+ * takes part, not the creator's account (only the name).
+ */
+export const PoolInvitationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  creatorName: z.string(),
+  currentParticipants: z.number().int(),
+  maxParticipants: z.number().int(),
+  isActive: z.boolean(),
+  isClose: z.boolean(),
+  /** The caller's place in the pool: its creator, one of its participants, or neither yet. */
+  membership: z.enum(['creator', 'participant', 'none']),
+});
+export type PoolInvitation = z.infer<typeof PoolInvitationSchema>;
+export const PoolInvitationResponseSchema = z.object({ data: PoolInvitationSchema });
+
+/** Whether the holder of an invitation can join with it, and if not why: its creator and participants first. */
+export type InvitationStanding = 'creator' | 'participant' | 'inactive' | 'closed' | 'full' | 'open';
+
+export function invitationStanding(invitation: PoolInvitation): InvitationStanding {
+  if (invitation.membership !== 'none') return invitation.membership;
+  if (!invitation.isActive) return 'inactive';
+  if (invitation.isClose) return 'closed';
+  if (invitation.currentParticipants >= invitation.maxParticipants) return 'full';
+  return 'open';
+}
+
+/** What the join dialog says when joining is refused, in the words the server refuses a join with. */
+export const invitationRefusal: Record<Exclude<InvitationStanding, 'open'>, string> = {
+  creator: poolMessages.ownPool,
+  participant: poolMessages.alreadyIn,
+  inactive: poolMessages.inactive,
+  closed: poolMessages.closed,
+  full: poolMessages.full,
+};
 
 export const PoolSchema = z.object({
   id: z.number().int(),

@@ -127,6 +127,7 @@ const matrix: Record<string, Row> = {
     call: async (actor) => ({ url: '/api/pools/join', payload: { invitationCode: (await t.api.pool(host)).invitationCode, userId: idOf(actor) } }),
     expect: signedIn('ok'),
   },
+  'GET /api/pools/invitation/{invitationCode}': { call: () => ({ url: `/api/pools/invitation/${pool.invitationCode}` }), expect: signedIn('ok') },
   'GET /api/pools': { call: () => ({ url: '/api/pools' }), expect: signedIn('ok') },
   'GET /api/pools/user/{userId}/joined': { call: () => ({ url: `/api/pools/user/${users.participant.userProfile.id}/joined` }), expect: selfParticipant },
   'GET /api/pools/user/{userId}/owned': { call: () => ({ url: `/api/pools/user/${users.creator.userProfile.id}/owned` }), expect: creatorOrAdmin },

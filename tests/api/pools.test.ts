@@ -215,6 +215,119 @@ describe('wrong-code limit under simultaneous guesses', () => {
   }, 120_000);
 });
 
+describe('GET /api/pools/invitation/{invitationCode}', () => {
+  const lookUp = (user: SignInResponse | null, code: number | string, app: TestApp = t) =>
+    user ? app.injectAs(token(user), { method: 'GET', url: `/api/pools/invitation/${code}` }) : app.app.inject({ method: 'GET', url: `/api/pools/invitation/${code}` });
+
+  it('names the pool a code opens and where the caller stands, and nothing more', async () => {
+    const owner = await t.createUser({ name: 'Lucía Anfitriona' });
+    const player = await t.createUser();
+    const stranger = await t.createUser();
+    const pool = await t.api.pool(owner, { name: 'Peña del barrio', description: 'Los domingos', maxParticipants: 12, players: [player] });
+
+    const res = await lookUp(stranger, pool.invitationCode);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: {
+        id: pool.id,
+        name: 'Peña del barrio',
+        description: 'Los domingos',
+        creatorName: 'Lucía Anfitriona',
+        currentParticipants: 1,
+        maxParticipants: 12,
+        isActive: true,
+        isClose: false,
+        membership: 'none',
+      },
+    });
+    // Who takes part, the creator's account and e-mail stay out of it.
+    expect(res.body).not.toContain(owner.userProfile.email);
+    expect(res.body).not.toContain(player.userProfile.name);
+    expect(res.body).not.toContain('creatorId');
+
+    expect((await lookUp(player, pool.invitationCode)).json().data.membership).toBe('participant');
+    expect((await lookUp(owner, pool.invitationCode)).json().data.membership).toBe('creator');
+    // Looking a code up joins nobody.
+    expect((await lookUp(stranger, pool.invitationCode)).json().data.currentParticipants).toBe(1);
+  });
+
+  it('tells a full, closed or inactive pool by its fields', async () => {
+    const owner = await t.createUser();
+    const stranger = await t.createUser();
+    const full = await t.api.pool(owner, { maxParticipants: 2, players: [await t.createUser(), await t.createUser()] });
+    expect((await lookUp(stranger, full.invitationCode)).json().data).toMatchObject({ currentParticipants: 2, maxParticipants: 2 });
+
+    const pool = await t.api.pool(owner);
+    await t.api.call(owner, 'PATCH', `/api/pools/${pool.id}`, { body: { isClose: true } });
+    expect((await lookUp(stranger, pool.invitationCode)).json().data).toMatchObject({ isActive: true, isClose: true });
+    await t.api.call(owner, 'PATCH', `/api/pools/${pool.id}`, { body: { isActive: false } });
+    expect((await lookUp(stranger, pool.invitationCode)).json().data).toMatchObject({ isActive: false, isClose: true });
+  });
+
+  it('needs a session, refuses a malformed code and answers 404 for a code no pool has', async () => {
+    const pool = await t.api.pool(await t.createUser());
+    const anonymous = await lookUp(null, pool.invitationCode);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain(pool.name);
+
+    const user = await t.createUser();
+    for (const code of ['abc', '12345', '1234567', '099999', '12345a', '1e5']) {
+      const res = await lookUp(user, code);
+      expect(res.statusCode, code).toBe(400);
+      expect(res.json().message).toBe('Por favor, introduce un código de invitación válido.');
+    }
+
+    const gone = await t.api.pool(user);
+    await t.api.call(user, 'DELETE', `/api/pools/${gone.id}`);
+    const unknown = await lookUp(user, gone.invitationCode);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'No existe ninguna quiniela con ese código.' });
+  });
+
+  it('counts a wrong code against the same limit as joining: two wrong look-ups and a wrong join use up a limit of 3', async () => {
+    const limited = await createTestApp({ env: { JOIN_MAX_WRONG_CODES: '3' } });
+    try {
+      const owner = await limited.api.user();
+      const { invitationCode } = await limited.api.pool(owner);
+      const player = await limited.api.user();
+      const joinAs = (code: number) =>
+        limited.injectAs(token(player), { method: 'POST', url: '/api/pools/join', payload: { invitationCode: code, userId: player.userProfile.id } });
+      // Right codes give their attempt back: any number of them leaves the limit whole.
+      for (let i = 0; i < 5; i += 1) expect((await lookUp(player, invitationCode, limited)).statusCode).toBe(200);
+
+      expect((await lookUp(player, 111111, limited)).statusCode).toBe(404);
+      expect((await lookUp(player, 111112, limited)).statusCode).toBe(404);
+      expect((await joinAs(111113)).statusCode).toBe(404);
+
+      const blockedJoin = await joinAs(111114);
+      expect(blockedJoin.statusCode).toBe(429);
+      expect(blockedJoin.json().message).toBe('Demasiados códigos incorrectos. Inténtalo de nuevo más tarde.');
+      const blockedLookUp = await lookUp(player, 111115, limited);
+      expect(blockedLookUp.statusCode).toBe(429);
+      expect(blockedLookUp.json().message).toBe('Demasiados códigos incorrectos. Inténtalo de nuevo más tarde.');
+      expect(Number(blockedLookUp.headers['retry-after'])).toBeGreaterThan(0);
+      // Over the limit even a right code is not answered: a guess cannot tell which codes exist.
+      expect((await lookUp(player, invitationCode, limited)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('and the other way round: wrong joins use up the look-ups, per address too', async () => {
+    const limited = await createTestApp({ env: { JOIN_MAX_WRONG_CODES: '1000', JOIN_MAX_WRONG_CODES_PER_IP: '2' } });
+    try {
+      const [first, second] = [await limited.api.user(), await limited.api.user()];
+      const joinAs = (user: SignInResponse, code: number) =>
+        limited.injectAs(token(user), { method: 'POST', url: '/api/pools/join', payload: { invitationCode: code, userId: user.userProfile.id } });
+      expect((await joinAs(first, 121212)).statusCode).toBe(404);
+      expect((await joinAs(second, 121213)).statusCode).toBe(404);
+      expect((await lookUp(second, 121214, limited)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('lists, detail and participants', () => {
   it('lists joined and owned pools with counts, only for oneself', async () => {
     const owner = await t.createUser();

@@ -5,6 +5,8 @@ import { expectToast, fillSignInForm, seriousA11yViolations, signedInUser, test,
 const segment = (page: Page, label: string) => page.locator('ion-segment-button', { hasText: label });
 // Both dialogs stay in the page; only the open one is shown.
 const modal = (page: Page) => page.locator('ion-modal.show-modal');
+/** The pool an invitation link opens, as the join dialog names it. */
+const invitation = (page: Page) => modal(page).getByTestId('invitation');
 
 test('creating a pool: the name is required, then its card shows the code and the status', async ({ page, api }) => {
   const owner = await signedInUser(page, api, 'creador');
@@ -52,6 +54,9 @@ test('joining with a code: empty and unknown codes are refused, a good one lists
 
   await page.getByRole('button', { name: 'Unirse a una Quiniela' }).click();
   const code = modal(page).getByLabel('Código de invitación');
+  await expect(code).toBeVisible();
+  // A code typed by hand names no pool before joining: the spec's dialog, as it was.
+  await expect(invitation(page)).toHaveCount(0);
   await expect(code).toHaveAttribute('type', 'number');
   await expect(code).toHaveAttribute('min', '100000');
   await expect(code).toHaveAttribute('max', '999999');
@@ -231,6 +236,9 @@ test.describe('the invitation link', () => {
 
     await expect(page).toHaveURL(/\/tabs\/quinelas$/);
     await expect(modal(page).getByLabel('Código de invitación')).toHaveValue(String(pool.invitationCode));
+    // Signed in now, the dialog names the pool the link is for before anyone presses "Unirse".
+    await expect(invitation(page).getByRole('heading', { name: pool.name })).toBeVisible();
+    await expect(invitation(page)).toContainText('0 de 20 participantes');
     await modal(page).getByRole('button', { name: 'Unirse' }).click();
     await expectToast(page, 'Te has unido a la quiniela.');
     // The pool the link was for opens, ready to predict; back on the list it is among the joined ones.
@@ -254,5 +262,84 @@ test.describe('the invitation link', () => {
     await page.goto(new URL(link).pathname);
     await expect(page).toHaveURL(/\/tabs\/quinelas$/);
     await expect(modal(page).getByLabel('Código de invitación')).toHaveValue(String(pool.invitationCode));
+    await expect(invitation(page).getByRole('heading', { name: pool.name })).toBeVisible();
+  });
+
+  test('a signed-in friend opens the link of a pool made on screen, sees its name, joins and lands on it', async ({ page, api }) => {
+    // Two accounts, a pool made on screen, an axe pass and two visits of the link.
+    test.slow();
+    const owner = await signedInUser(page, api, 'organizadora');
+    await page.goto('/tabs/quinelas');
+    await page.getByRole('button', { name: 'Crear Nueva Quiniela' }).click();
+    const name = `Porra ${unique()}`;
+    await modal(page).getByLabel('Nombre').fill(name);
+    await modal(page).getByLabel('Descripción (opcional)').fill('La del trabajo');
+    await modal(page).getByLabel('Máximo de participantes').fill('12');
+    await modal(page).getByRole('button', { name: 'Crear Quiniela' }).click();
+    const card = page.getByTestId('pool-card').filter({ hasText: name });
+    await expect(card).toBeVisible();
+    const code = /Código: (\d{6})/.exec((await card.textContent()) ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    await signedInUser(page, api, 'companero');
+    await page.goto(`/unirse/${code}`);
+    await expect(page).toHaveURL(/\/tabs\/quinelas$/);
+    await expect(invitation(page).getByRole('heading', { name })).toBeVisible();
+    await expect(invitation(page)).toContainText('La del trabajo');
+    await expect(invitation(page)).toContainText(`Creada por ${owner.name}`);
+    await expect(invitation(page)).toContainText('0 de 12 participantes');
+    await expect(invitation(page).getByRole('button', { name: 'Abrir quiniela' })).toHaveCount(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await modal(page).getByRole('button', { name: 'Unirse' }).click();
+    await expectToast(page, 'Te has unido a la quiniela.');
+    await expect(page).toHaveURL(/\/tabs\/pool\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByTestId('pool-info')).toContainText(String(code));
+
+    // The same link again: already in, the dialog offers the pool instead of a join that would be refused.
+    await page.goto(`/unirse/${code}`);
+    await expect(invitation(page)).toContainText('1 de 12 participantes');
+    await expect(invitation(page)).toContainText('Ya participas en esta quiniela.');
+    await expect(modal(page).getByRole('button', { name: 'Unirse', exact: true })).toBeDisabled();
+    await invitation(page).getByRole('button', { name: 'Abrir quiniela' }).click();
+    await expect(page).toHaveURL(/\/tabs\/pool\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+
+  test('the link says when its pool takes nobody: its creator, a full pool, a closed one; a changed code names none', async ({ page, api }) => {
+    // Five accounts and three pools, each link opened in turn.
+    test.slow();
+    const owner = await signedInUser(page, api, 'duenya');
+    const full = await api.pool(owner, { maxParticipants: 2, players: [await api.user('uno'), await api.user('dos')] });
+    await page.goto(`/unirse/${full.invitationCode}`);
+    await expect(page).toHaveURL(/\/tabs\/quinelas$/);
+    await expect(modal(page).getByLabel('Código de invitación')).toHaveValue(String(full.invitationCode));
+    await expect(invitation(page).getByRole('heading', { name: full.name })).toBeVisible();
+    await expect(invitation(page)).toContainText('Eres el creador de esta quiniela: no puedes unirte como participante.');
+    await expect(modal(page).getByRole('button', { name: 'Unirse', exact: true })).toBeDisabled();
+    await invitation(page).getByRole('button', { name: 'Abrir quiniela' }).click();
+    await expect(page).toHaveURL(new RegExp(`/tabs/pool/${full.id}$`));
+
+    await signedInUser(page, api, 'tarde');
+    await page.goto(`/unirse/${full.invitationCode}`);
+    await expect(invitation(page)).toContainText('2 de 2 participantes');
+    await expect(invitation(page)).toContainText('La quiniela está llena.');
+    await expect(modal(page).getByRole('button', { name: 'Unirse', exact: true })).toBeDisabled();
+    await expect(invitation(page).getByRole('button', { name: 'Abrir quiniela' })).toHaveCount(0);
+
+    // Another code typed over the link's: the dialog no longer names a pool and the join is the user's to try.
+    const other = await api.pool(owner);
+    await modal(page).getByLabel('Código de invitación').fill(String(other.invitationCode));
+    await expect(invitation(page)).toHaveCount(0);
+    await modal(page).getByRole('button', { name: 'Unirse', exact: true }).click();
+    await expectToast(page, 'Te has unido a la quiniela.');
+    await expect(page).toHaveURL(new RegExp(`/tabs/pool/${other.id}$`));
+
+    const closed = await api.pool(owner);
+    await api.call(owner, 'PATCH', `/api/pools/${closed.id}`, { body: { isClose: true } });
+    await page.goto(`/unirse/${closed.invitationCode}`);
+    await expect(invitation(page)).toContainText('La quiniela está cerrada.');
+    await expect(modal(page).getByRole('button', { name: 'Unirse', exact: true })).toBeDisabled();
   });
 });

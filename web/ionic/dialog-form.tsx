@@ -8,6 +8,8 @@ interface DialogFormProps {
   submitText: string;
   /** The request is under way: the button waits. */
   busy: boolean;
+  /** Sending is known to be refused (what the form shows says why): the button is off. */
+  refused?: boolean;
   testId?: string;
   submitTestId?: string;
   /** The fields, and whatever goes before the button. */
@@ -15,7 +17,7 @@ interface DialogFormProps {
 }
 
 /** The form of a dialog (web/ionic/modal-screen.tsx): its fields, then the full-width button that sends them. */
-export function DialogForm({ className, onSubmit, submitText, busy, testId, submitTestId, children }: DialogFormProps) {
+export function DialogForm({ className, onSubmit, submitText, busy, refused = false, testId, submitTestId, children }: DialogFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -23,7 +25,7 @@ export function DialogForm({ className, onSubmit, submitText, busy, testId, subm
   return (
     <form className={className} onSubmit={submit} noValidate data-testid={testId}>
       {children}
-      <IonButton type="submit" expand="block" disabled={busy} data-testid={submitTestId}>
+      <IonButton type="submit" expand="block" disabled={busy || refused} data-testid={submitTestId}>
         {submitText}
       </IonButton>
     </form>

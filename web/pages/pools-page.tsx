@@ -37,6 +37,7 @@ export function PoolsPage() {
   const dialogCode = joinCode ?? invitedCode;
   // Whoever follows a link came for that pool: once joined, it opens (a code typed in stays on the list).
   const joiningByLink = joinCode === null && invitedCode !== null;
+  const openPool = (poolId: number) => void navigate(paths.pool(poolId), { state: comingFrom(paths.pools) });
   const closeJoinDialog = () => {
     forgetPendingInvitation();
     setJoinCode(null);
@@ -90,11 +91,16 @@ export function PoolsPage() {
             isOpen={dialogCode !== null}
             userId={userId}
             initialCode={dialogCode ?? ''}
+            fromInvitation={joiningByLink}
             onClose={closeJoinDialog}
             onJoined={(pool) => {
               closeJoinDialog();
               setSegment('joined');
-              if (joiningByLink) void navigate(paths.pool(pool.id), { state: comingFrom(paths.pools) });
+              if (joiningByLink) openPool(pool.id);
+            }}
+            onOpenPool={(poolId) => {
+              closeJoinDialog();
+              openPool(poolId);
             }}
           />
         </>

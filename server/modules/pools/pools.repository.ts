@@ -1,6 +1,6 @@
-import { TransactionRollbackError, and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { TransactionRollbackError, and, asc, count, desc, eq, exists, inArray, lt, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import type { Pool, PoolPageQuery, PoolParticipant } from '#contract/index';
+import type { Pool, PoolInvitation, PoolPageQuery, PoolParticipant } from '#contract/index';
 import type { Database } from '../../db/client.ts';
 import { poolParticipants, pools, standings, users } from '../../db/schema.ts';
 
@@ -41,6 +41,36 @@ export function createPoolsRepository(db: Database) {
     async findByCode(invitationCode: number): Promise<Pool | undefined> {
       const [row] = await select().where(eq(pools.invitationCode, invitationCode));
       return row && toPool(row);
+    },
+
+    /** What `invitationCode` opens, as `userId` sees it before joining: one query, the creator's name and the user's place. */
+    async findInvitation(invitationCode: number, userId: number): Promise<PoolInvitation | undefined> {
+      const joined = exists(
+        db
+          .select({ id: poolParticipants.id })
+          .from(poolParticipants)
+          .where(and(eq(poolParticipants.poolId, pools.id), eq(poolParticipants.userId, userId))),
+      );
+      const [row] = await db
+        .select({
+          id: pools.id,
+          name: pools.name,
+          description: pools.description,
+          creatorId: pools.creatorId,
+          creatorName: users.name,
+          currentParticipants: pools.participantCount,
+          maxParticipants: pools.maxParticipants,
+          isActive: pools.isActive,
+          isClose: pools.isClosed,
+          joined: sql<boolean>`${joined}`.mapWith(Boolean),
+        })
+        .from(pools)
+        .innerJoin(users, eq(users.id, pools.creatorId))
+        .where(eq(pools.invitationCode, invitationCode));
+      if (!row) return undefined;
+      const { creatorId, joined: isParticipant, ...invitation } = row;
+      const membership = creatorId === userId ? 'creator' : isParticipant ? 'participant' : 'none';
+      return { ...invitation, membership };
     },
 
     async isParticipant(poolId: number, userId: number): Promise<boolean> {

@@ -4,12 +4,14 @@ import {
   ApiErrorSchema,
   CreatePoolBodySchema,
   IdParamsSchema,
+  InvitationCodeParamsSchema,
   JoinPoolBodySchema,
   JoinPoolResponseSchema,
   MessageResponseSchema,
   ParticipantsResponseSchema,
   PoolListResponseSchema,
   PoolPageQuerySchema,
+  PoolInvitationResponseSchema,
   PoolPageResponseSchema,
   PoolResponseSchema,
   PoolUserParamsSchema,
@@ -51,6 +53,26 @@ export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: Pool
     handler: async (request) => ({
       message: poolMessages.joined,
       data: await pools.join(currentUser(request), request.body, request.ip),
+    }),
+  });
+
+  api.get('/invitation/:invitationCode', {
+    schema: {
+      tags,
+      security,
+      summary:
+        'Qué quiniela abre un código de invitación, antes de unirse (cualquier usuario con sesión que tenga el código; un código que no existe cuenta para el mismo límite de códigos incorrectos que unirse)',
+      params: InvitationCodeParamsSchema,
+      response: {
+        200: PoolInvitationResponseSchema,
+        400: ApiErrorSchema,
+        401: ApiErrorSchema,
+        404: ApiErrorSchema,
+        429: ApiErrorSchema,
+      },
+    },
+    handler: async (request) => ({
+      data: await pools.invitation(currentUser(request), request.params.invitationCode, request.ip),
     }),
   });
 

@@ -4,6 +4,7 @@ import {
   type CreatePoolBody,
   type JoinPoolBody,
   type Pool,
+  type PoolInvitation,
   type PoolPageQuery,
   type UpdatePoolBody,
   type UserProfile,
@@ -50,6 +51,27 @@ export function createPoolsService({ pools, rateLimiter, config }: Deps) {
     return { waitSeconds: null, refund };
   };
 
+  /**
+   * The pool behind an invitation code, found by `find`, within the wrong-code limits: the one rule for a code,
+   * whether someone joins with it or only asks what it opens. A code no pool has is a 404 and counts against the
+   * caller and their address; over either limit it is a 429 whatever the code.
+   */
+  const findByCode = async <Found>(actor: UserProfile, ip: string, find: () => Promise<Found | undefined>): Promise<Found> => {
+    const found = await find();
+    // Whether the code exists is told only within a reserved attempt, so parallel guesses cannot outrun
+    // the limit. A right code gives its attempt back; when it finds the limit full it waits for other
+    // right codes in flight to give theirs back (100 friends joining at once from one address).
+    let attempt = await reserveAttempt(actor.id, ip);
+    for (let retry = 0; found && attempt.waitSeconds !== null && retry < RIGHT_CODE_RETRIES; retry += 1) {
+      await delay(RIGHT_CODE_RETRY_MS * 2 ** retry);
+      attempt = await reserveAttempt(actor.id, ip);
+    }
+    if (attempt.waitSeconds !== null) throw new TooManyRequestsError(poolMessages.tooManyWrongCodes, attempt.waitSeconds);
+    if (!found) throw new NotFoundError(poolMessages.codeUnknown);
+    await attempt.refund();
+    return found;
+  };
+
   return {
     async create(actor: UserProfile, body: CreatePoolBody) {
       assertSelfOrAdmin(actor, body.creatorId);
@@ -63,19 +85,7 @@ export function createPoolsService({ pools, rateLimiter, config }: Deps) {
 
     async join(actor: UserProfile, body: JoinPoolBody, ip: string): Promise<Pool> {
       assertSelfOrAdmin(actor, body.userId);
-      const pool = await pools.findByCode(body.invitationCode);
-      // Whether the code exists is told only within a reserved attempt, so parallel guesses cannot outrun
-      // the limit. A right code gives its attempt back; when it finds the limit full it waits for other
-      // right codes in flight to give theirs back (100 friends joining at once from one address).
-      let attempt = await reserveAttempt(actor.id, ip);
-      for (let retry = 0; pool && attempt.waitSeconds !== null && retry < RIGHT_CODE_RETRIES; retry += 1) {
-        await delay(RIGHT_CODE_RETRY_MS * 2 ** retry);
-        attempt = await reserveAttempt(actor.id, ip);
-      }
-      if (attempt.waitSeconds !== null)
-        throw new TooManyRequestsError(poolMessages.tooManyWrongCodes, attempt.waitSeconds);
-      if (!pool) throw new NotFoundError(poolMessages.codeUnknown);
-      await attempt.refund();
+      const pool = await findByCode(actor, ip, () => pools.findByCode(body.invitationCode));
       if (pool.creatorId === body.userId) throw new ConflictError(poolMessages.ownPool);
       if (!pool.isActive) throw new ConflictError(poolMessages.inactive);
       if (pool.isClose) throw new ConflictError(poolMessages.closed);
@@ -84,6 +94,11 @@ export function createPoolsService({ pools, rateLimiter, config }: Deps) {
       if (outcome === 'already-in') throw new ConflictError(poolMessages.alreadyIn);
       if (outcome === 'full') throw new ConflictError(poolMessages.full);
       return findOr404(pool.id);
+    },
+
+    /** What a code opens, for any signed-in user who holds it (the join dialog of an invitation link). */
+    async invitation(actor: UserProfile, invitationCode: number, ip: string): Promise<PoolInvitation> {
+      return findByCode(actor, ip, () => pools.findInvitation(invitationCode, actor.id));
     },
 
     async listJoined(actor: UserProfile, userId: number) {

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   JoinPoolResponseSchema,
   ParticipantsResponseSchema,
+  PoolInvitationResponseSchema,
   PoolListResponseSchema,
   PoolResponseSchema,
 } from '#contract/index';
@@ -17,6 +18,8 @@ export const poolKeys = {
   list: (kind: 'joined' | 'owned', userId: number) => [...poolKeys.all, kind, userId] as const,
   detail: (poolId: number) => [...poolKeys.all, 'detail', poolId] as const,
   participants: (poolId: number) => [...poolKeys.detail(poolId), 'participants'] as const,
+  /** What an invitation code opens, as the signed-in user sees it before joining. */
+  invitation: (invitationCode: number) => [...poolKeys.all, 'invitation', invitationCode] as const,
 };
 
 /** Pools may have changed: every pool list and pool screen is asked for again. */
@@ -46,6 +49,13 @@ export const poolQueries = {
       queryFn: async () =>
         (await apiRequest(`/api/pools/${poolId}/participants/${userId}`, { schema: ParticipantsResponseSchema })).data
           .participants,
+    }),
+  /** Asked only for the code of an invitation link: a code that no pool has counts as a wrong one, as a join's does. */
+  invitation: (invitationCode: number) =>
+    queryOptions({
+      queryKey: poolKeys.invitation(invitationCode),
+      queryFn: async () =>
+        (await apiRequest(`/api/pools/invitation/${invitationCode}`, { schema: PoolInvitationResponseSchema })).data,
     }),
 };
 
