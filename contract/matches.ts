@@ -31,6 +31,12 @@ export const matchMessages = {
   matchNotFound: 'Partido no encontrado.',
   matchHasPredictions: 'El partido tiene pronósticos: no se puede eliminar.',
   fixtureExists: 'Ese partido ya existe en esa jornada.',
+  // Inicio's list, grouped by day and filtered by competition (beyond the spec: its texts stay as they are).
+  pendingResultsHeading: 'Pendientes de resultado',
+  competitionFilterLabel: 'Competición',
+  allCompetitions: 'Todas',
+  noMatchesInCompetition: (competition: string) =>
+    `No hay partidos de ${competition} disponibles. Elige «Todas» para ver los demás.`,
 } as const;
 
 const ScoreSchema = z

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 // Kick-offs are shown in the device's time zone; pin it before the formatters are built.
 vi.stubEnv('TZ', 'Europe/Madrid');
-const { formatKickoff, formatShortDateTime } = await import('./format-date.ts');
+const { formatDayHeading, formatKickoff, formatShortDateTime, localDayKey } = await import('./format-date.ts');
 
 describe('formatKickoff', () => {
   it('writes a confirmed kick-off in long-form Spanish with the local time', () => {
@@ -46,5 +46,38 @@ describe('formatShortDateTime', () => {
   it('writes a short local day and time', () => {
     expect(formatShortDateTime('2026-11-29T11:00:00.000Z')).toBe('domingo 29 nov., 12:00');
     expect(formatShortDateTime('2026-09-06T07:05:00.000Z')).toBe('domingo 6 sept., 9:05');
+  });
+});
+
+describe('formatDayHeading', () => {
+  const now = Date.parse('2026-11-25T10:00:00Z');
+
+  it('writes the local day as formatKickoff does, capitalised, without the current year', () => {
+    expect(formatDayHeading('2026-11-28T20:00:00Z', now)).toBe('Sábado, 28 de noviembre');
+    // 23:30 in UTC is already Monday in Madrid.
+    expect(formatDayHeading('2026-11-29T23:30:00Z', now)).toBe('Lunes, 30 de noviembre');
+    expect(formatKickoff('2026-11-28T20:00:00Z', true).startsWith(formatDayHeading('2026-11-28T20:00:00Z', now).toLowerCase())).toBe(true);
+  });
+
+  it('adds the year when the day is in another year than now', () => {
+    expect(formatDayHeading('2027-01-02T17:00:00Z', now)).toBe('Sábado, 2 de enero de 2027');
+    expect(formatDayHeading('2026-12-31T17:00:00Z', now)).toBe('Jueves, 31 de diciembre');
+  });
+
+  it('starts with a capital on every day of the week, the accented ones too', () => {
+    const weekdays = ['Domingo', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado'];
+    for (const [offset, weekday] of weekdays.entries()) {
+      expect(formatDayHeading(new Date(Date.UTC(2026, 10, 22 + offset, 18)).toISOString(), now)).toMatch(
+        new RegExp(`^${weekday}, `),
+      );
+    }
+  });
+});
+
+describe('localDayKey', () => {
+  it('is the day on this device, not in UTC', () => {
+    expect(localDayKey('2026-11-28T20:00:00Z')).toBe('2026-11-28');
+    expect(localDayKey('2026-11-28T23:30:00Z')).toBe('2026-11-29');
+    expect(localDayKey('2026-11-28T22:59:00Z')).toBe(localDayKey('2026-11-28T00:00:00+01:00'));
   });
 });

@@ -49,3 +49,21 @@ export function formatShortDateTime(isoDate: string): string {
   const shortMonth = month === 'septiembre' ? 'sept.' : `${month.slice(0, 3)}.`;
   return `${weekdays[date.getDay()]} ${date.getDate()} ${shortMonth}, ${date.getHours()}:${twoDigits(date.getMinutes())}`;
 }
+
+/**
+ * A day's heading in a list grouped by day, in the same words as formatKickoff's day, capitalised as a heading
+ * starts: "Sábado, 28 de noviembre". The year is added only when it is not the current one ("Viernes, 2 de abril
+ * de 2027"), as a season runs across New Year.
+ */
+export function formatDayHeading(isoDate: string, now: number): string {
+  const date = new Date(isoDate);
+  const weekday = weekdays[date.getDay()] ?? '';
+  const year = date.getFullYear() === new Date(now).getFullYear() ? '' : ` de ${date.getFullYear()}`;
+  return `${weekday.charAt(0).toUpperCase()}${weekday.slice(1)}, ${date.getDate()} de ${months[date.getMonth()]}${year}`;
+}
+
+/** The local calendar day of an instant, "2026-11-28": two instants of one day on this device share it. */
+export function localDayKey(isoDate: string): string {
+  const date = new Date(isoDate);
+  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
+}

@@ -5,5 +5,5 @@ import { MatchListTab } from './match-list-tab.tsx';
 const EMPTY = { icon: footballOutline, text: messages.noMatches };
 
 export function HomePage() {
-  return <MatchListTab title="Partidos" savedOnly={false} empty={EMPTY} pullToRefresh />;
+  return <MatchListTab title="Partidos" savedOnly={false} empty={EMPTY} pullToRefresh competitionFilter />;
 }

@@ -28,17 +28,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function listed(count: number) {
+const NOW = Date.parse('2026-11-25T10:00:00Z');
+
+/** `count` matches from 1 December 2026, `perDay` a day, at noon (the same day in any time zone the tests run in). */
+function listed(count: number, perDay = 1) {
   return Array.from({ length: count }, (_, index) => ({
-    match: testMatch({ id: index + 1, matchDate: new Date(Date.UTC(2026, 11, 1 + index, 18)).toISOString() }),
+    match: testMatch({
+      id: index + 1,
+      matchDate: new Date(Date.UTC(2026, 11, 1 + Math.floor(index / perDay), 12, index % perDay)).toISOString(),
+    }),
     resultPending: false,
   }));
 }
 
-const renderList = (count: number) =>
-  render(<MatchList matches={listed(count)} teams={[]} savedIds={new Set()} onToggleSaved={() => {}} />);
+const renderMatches = (matches: ReturnType<typeof listed>) =>
+  render(<MatchList matches={matches} teams={[]} savedIds={new Set()} now={NOW} onToggleSaved={() => {}} />);
+const renderList = (count: number, perDay = 1) => renderMatches(listed(count, perDay));
 const cards = () => screen.queryAllByTestId('match-card');
 const moreButton = () => screen.queryByRole('button', { name: 'Ver más partidos' });
+const dayHeadings = () => screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
 
 describe('the match list', () => {
   it('renders a first batch, then the next one when its last card scrolls into view', () => {
@@ -59,6 +67,62 @@ describe('the match list', () => {
     expect(cards()).toHaveLength(FIRST_BATCH + 5);
     expect(document.activeElement).toBe(within(cards()[FIRST_BATCH]!).getByRole('button'));
     expect(moreButton()).toBeNull();
+  });
+
+  it('puts each day under its heading, each day a list named by it', () => {
+    renderList(5, 2);
+    expect(dayHeadings()).toEqual(['Martes, 1 de diciembre', 'Miércoles, 2 de diciembre', 'Jueves, 3 de diciembre']);
+    const firstDay = screen.getByRole('list', { name: 'Martes, 1 de diciembre' });
+    expect(
+      within(firstDay)
+        .getAllByTestId('match-card')
+        .map((card) => card.dataset.matchId),
+    ).toEqual(['1', '2']);
+    expect(
+      within(screen.getByRole('list', { name: 'Jueves, 3 de diciembre' })).getAllByTestId('match-card'),
+    ).toHaveLength(1);
+  });
+
+  it('batches across the days: the first batch ends mid-day, the next one goes on in that day and after it', () => {
+    // 4 a day: the first batch (6) is a whole day and half the next.
+    renderList(FIRST_BATCH + NEXT_BATCH + 5, 4);
+    expect(cards()).toHaveLength(FIRST_BATCH);
+    expect(dayHeadings()).toEqual(['Martes, 1 de diciembre', 'Miércoles, 2 de diciembre']);
+    expect(
+      within(screen.getByRole('list', { name: 'Miércoles, 2 de diciembre' })).getAllByTestId('match-card'),
+    ).toHaveLength(2);
+
+    act(() =>
+      observers.at(-1)!.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
+    );
+    expect(cards()).toHaveLength(FIRST_BATCH + NEXT_BATCH);
+    expect(
+      within(screen.getByRole('list', { name: 'Miércoles, 2 de diciembre' })).getAllByTestId('match-card'),
+    ).toHaveLength(4);
+    // The observer watches the last card rendered, in the last day so far.
+    expect(dayHeadings()).toHaveLength(Math.ceil((FIRST_BATCH + NEXT_BATCH) / 4));
+  });
+
+  it('from its button, focuses the first card added even when it opens a new day', () => {
+    renderList(FIRST_BATCH + 3, 3);
+    fireEvent.click(moreButton()!);
+    const added = within(screen.getByRole('list', { name: 'Jueves, 3 de diciembre' })).getAllByTestId('match-card')[0]!;
+    expect(document.activeElement).toBe(within(added).getByRole('button'));
+  });
+
+  it('lists the matches waiting for their result last, under a heading of their own', () => {
+    const matches = listed(3);
+    matches.push({ match: testMatch({ id: 99, matchDate: '2026-11-24T20:00:00Z' }), resultPending: true });
+    renderMatches(matches);
+    expect(dayHeadings()).toEqual([
+      'Martes, 1 de diciembre',
+      'Miércoles, 2 de diciembre',
+      'Jueves, 3 de diciembre',
+      'Pendientes de resultado',
+    ]);
+    expect(
+      within(screen.getByRole('list', { name: 'Pendientes de resultado' })).getByTestId('match-card').dataset.matchId,
+    ).toBe('99');
   });
 
   it('has no button when every match fits in the first batch', () => {

@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import type { Match, Team } from '#contract/index';
 import { useBatchedList } from '../../lib/use-batched-list.ts';
 import { MatchCard } from './match-card.tsx';
+import { groupByDay } from './match-groups.ts';
 import type { ListedMatch, TeamDisplay } from './upcoming-matches.ts';
 import '../../components/outline-button.css';
 import './match-list.css';
@@ -18,34 +19,52 @@ interface MatchListProps {
   matches: readonly ListedMatch[];
   teams: readonly Team[];
   savedIds: ReadonlySet<number>;
+  /** When the list was loaded: a day heading names the year only when it is not this one. */
+  now: number;
   /** Should be stable: the cards are memoised, so one toggle re-renders only its own card. */
   onToggleSaved: (match: Match, home: TeamDisplay, away: TeamDisplay) => void;
 }
 
-/** Renders its cards in batches (web/lib/use-batched-list.ts): hundreds at once would block a phone for seconds. */
-export function MatchList({ matches, teams, savedIds, onToggleSaved }: MatchListProps) {
+/**
+ * The matches under a heading per day (match-groups.ts: "Sábado, 28 de noviembre", then "Pendientes de
+ * resultado"), each day a list of its own. Renders its cards in batches across the days
+ * (web/lib/use-batched-list.ts): hundreds at once would block a phone for seconds.
+ */
+export function MatchList({ matches, teams, savedIds, now, onToggleSaved }: MatchListProps) {
   const teamsById = useMemo(() => new Map(teams.map((team) => [team.id, team])), [teams]);
-  const { shown, hasMore, listRef, showMoreFromButton } = useBatchedList<HTMLUListElement>(matches.length, {
+  const { shown, hasMore, listRef, showMoreFromButton } = useBatchedList<HTMLElement>(matches.length, {
     first: FIRST_BATCH,
     next: NEXT_BATCH,
+    itemSelector: ':scope > .match-list__day > ul > li',
   });
+  const groups = useMemo(() => groupByDay(matches.slice(0, shown), now), [matches, shown, now]);
+  const id = useId();
 
   return (
     <>
       {/* Focusable so keyboard users can scroll the list (axe: scrollable-region-focusable). */}
-      <ul ref={listRef} className="match-list" aria-label="Partidos" tabIndex={0}>
-        {matches.slice(0, shown).map(({ match, resultPending }) => (
-          <li key={match.id}>
-            <MatchCard
-              match={match}
-              teamsById={teamsById}
-              resultPending={resultPending}
-              saved={savedIds.has(match.id)}
-              onToggleSaved={onToggleSaved}
-            />
-          </li>
+      <section ref={listRef} className="match-list" aria-label="Partidos" tabIndex={0}>
+        {groups.map((group) => (
+          <div key={group.key} className="match-list__day">
+            <h2 id={`${id}-${group.key}`} className="match-list__heading">
+              {group.heading}
+            </h2>
+            <ul className="match-list__cards" aria-labelledby={`${id}-${group.key}`}>
+              {group.matches.map(({ match, resultPending }) => (
+                <li key={match.id}>
+                  <MatchCard
+                    match={match}
+                    teamsById={teamsById}
+                    resultPending={resultPending}
+                    saved={savedIds.has(match.id)}
+                    onToggleSaved={onToggleSaved}
+                  />
+                </li>
+              ))}
+            </ul>
+          </div>
         ))}
-      </ul>
+      </section>
       {hasMore && (
         <button type="button" className="outline-button match-list__more" onClick={showMoreFromButton}>
           Ver más partidos

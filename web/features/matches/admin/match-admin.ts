@@ -1,13 +1,9 @@
 import { UNKNOWN_TEAM_NAME } from '#contract/index';
 import type { Match, MatchStatus, Team, UpdateMatchBody } from '#contract/index';
+import { competitionLabel } from '../competitions.ts';
 
-const COMPETITION_LABELS: Record<string, string> = {
-  'laliga-2026-27': 'LaLiga 2026/27',
-  'worldcup-2026': 'Mundial 2026',
-  manual: 'Partidos añadidos a mano',
-};
-
-export const competitionLabel = (key: string) => COMPETITION_LABELS[key] ?? key;
+// The admin screens and the results import label competitions as the lists do.
+export { competitionLabel };
 
 export const STATUS_LABELS: Record<MatchStatus, string> = {
   scheduled: 'Programado',
