@@ -52,5 +52,8 @@ export async function importWithChanges(
 }
 
 /** The counts alone, as "Actualizar Resultados" answers them. */
-export const countsOf = ({ changes: _c, changesTruncated: _t, ...counts }: ImportResultsSummary): ResultsImportSummary =>
-  counts;
+export const countsOf = ({
+  changes: _c,
+  changesTruncated: _t,
+  ...counts
+}: ImportResultsSummary): ResultsImportSummary => counts;

@@ -28,7 +28,8 @@ const storedSummary = (summary: unknown): ImportResultsSummary | null => {
 };
 
 /** How an import ended. */
-export type ImportOutcome = { status: 'succeeded'; summary: ImportResultsSummary } | { status: 'failed'; error: string };
+export type ImportOutcome =
+  { status: 'succeeded'; summary: ImportResultsSummary } | { status: 'failed'; error: string };
 
 /** The row as the API tells it: a running job whose heartbeat stopped is reported as failed. */
 export function toImportJob(row: Row, now: Date): ImportJob {

@@ -62,7 +62,8 @@ export function createResultsPull({ importFile, source, matches, jobs, database,
     try {
       return setBy === 'admin' ? await readPublicUrl(location) : await readResultsSource(location);
     } catch (cause) {
-      const message = cause instanceof UnsafeUrlError ? resultsMessages.importUrlPrivate : resultsMessages.resultsSourceFailed;
+      const message =
+        cause instanceof UnsafeUrlError ? resultsMessages.importUrlPrivate : resultsMessages.resultsSourceFailed;
       throw Object.assign(new AppError(502, message), { cause });
     }
   };

@@ -34,7 +34,8 @@ export async function resultsSourceRoutes(
     onRequest: app.guards.requireAdmin,
     schema: {
       ...docs,
-      summary: 'Elegir la fuente de resultados: { url } pública, { url: null } ninguna, { useEnv: true } RESULTS_SOURCE (admin)',
+      summary:
+        'Elegir la fuente de resultados: { url } pública, { url: null } ninguna, { useEnv: true } RESULTS_SOURCE (admin)',
       description:
         'La URL debe ser http(s) y su dirección pública (ni local, ni privada, ni de enlace local): se comprueba ' +
         'al guardarla y en cada conexión. Un archivo del servidor solo puede nombrarlo RESULTS_SOURCE. Vale para ' +

@@ -1,8 +1,4 @@
-import {
-  type ResultsSourceState,
-  resultsMessages,
-  type SaveResultsSourceBody,
-} from '#contract/index';
+import { type ResultsSourceState, resultsMessages, type SaveResultsSourceBody } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { toImportJob, type ImportJobsRepository } from './import-jobs.repository.ts';
@@ -43,7 +39,8 @@ export function createResultsSourceService({ setting, jobs, clock, pollMinutes }
       await checkPublicUrl(url);
     } catch (error) {
       if (error instanceof UnsafeUrlError) throw new BadRequestError(resultsMessages.importUrlPrivate);
-      if (error instanceof UnknownHostError) throw new BadRequestError(resultsMessages.sourceHostUnknown(new URL(url).hostname));
+      if (error instanceof UnknownHostError)
+        throw new BadRequestError(resultsMessages.sourceHostUnknown(new URL(url).hostname));
       throw new BadRequestError(resultsMessages.importUrlInvalid);
     }
   };
