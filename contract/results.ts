@@ -20,10 +20,41 @@ export const resultsMessages = {
   importJobNotFound: 'Esa importación no existe.',
   importInterrupted: 'La importación se interrumpió (el servidor se detuvo).',
   importFailed: 'No se pudo completar la importación.',
+  sourceSaved: 'Fuente de resultados guardada.',
+  sourceCleared: 'Fuente de resultados quitada: no se leerá ninguna.',
+  sourceFromEnv: 'Se usa de nuevo la fuente de la configuración del servidor (RESULTS_SOURCE).',
+  sourceBodyInvalid: 'Envía { "url": "https://…" } o { "url": null } para no usar ninguna fuente.',
+  sourceHostUnknown: (host: string) => `No se encontró el servidor «${host}».`,
 } as const;
 
 /** What an import by an admin calls its source when the file travels in the request body. */
 export const UPLOADED_FILE_SOURCE = 'archivo subido';
+
+const ResultStateSchema = z.object({
+  status: MatchStatusSchema,
+  scoreHome: z.number().int().nullable(),
+  scoreAway: z.number().int().nullable(),
+});
+
+/**
+ * A match whose result an admin corrected by hand and the source tells otherwise: the import keeps the admin's
+ * result (it never reverts a manual correction silently) and reports it here.
+ */
+export const ResultConflictSchema = z.object({
+  matchId: z.number().int(),
+  competition: z.string(),
+  round: z.string(),
+  homeTeamId: z.number().int(),
+  awayTeamId: z.number().int(),
+  /** The teams' names in the app. */
+  home: z.string(),
+  away: z.string(),
+  /** The result the admin saved, which stays: when and by whom (their name). */
+  admin: ResultStateSchema.extend({ changedAt: z.string(), changedBy: z.string() }),
+  /** What the source says. */
+  source: ResultStateSchema,
+});
+export type ResultConflict = z.infer<typeof ResultConflictSchema>;
 
 export const ResultsImportSummarySchema = z.object({
   source: z.string(),
@@ -32,6 +63,8 @@ export const ResultsImportSummarySchema = z.object({
   created: z.number().int(),
   unchanged: z.number().int(),
   unknownTeams: z.array(z.string()),
+  /** Matches left with an admin's correction the source contradicts (their other changes, if any, applied). */
+  conflicts: z.array(ResultConflictSchema),
 });
 export type ResultsImportSummary = z.infer<typeof ResultsImportSummarySchema>;
 
@@ -51,8 +84,12 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 export function updateAllMessage({ import: imported, poolsRecomputed }: UpdateAllResult): string {
   if (!imported)
     return `${resultsMessages.resultsSourceMissing} Clasificaciones recalculadas con los resultados guardados.`;
-  if (imported.updated === 0) return 'Sin resultados nuevos.';
-  return `${count(imported.updated, 'resultado nuevo', 'resultados nuevos')}, ${count(poolsRecomputed, 'quiniela actualizada', 'quinielas actualizadas')}.`;
+  const conflicts =
+    imported.conflicts.length === 0
+      ? ''
+      : ` ${count(imported.conflicts.length, 'partido conserva', 'partidos conservan')} la corrección de un administrador.`;
+  if (imported.updated === 0) return `Sin resultados nuevos.${conflicts}`;
+  return `${count(imported.updated, 'resultado nuevo', 'resultados nuevos')}, ${count(poolsRecomputed, 'quiniela actualizada', 'quinielas actualizadas')}.${conflicts}`;
 }
 
 const ImportUrlSchema = z
@@ -111,6 +148,15 @@ export type ImportResultsSummary = z.infer<typeof ImportResultsSummarySchema>;
 export const ImportJobStatusSchema = z.enum(['running', 'succeeded', 'failed']);
 export type ImportJobStatus = z.infer<typeof ImportJobStatusSchema>;
 
+/** What ran an import: an admin's import, the poller, or "Actualizar Resultados". */
+export const ImportTriggerSchema = z.enum(['admin', 'poll', 'update-all']);
+export type ImportTrigger = z.infer<typeof ImportTriggerSchema>;
+export const IMPORT_TRIGGER_LABELS: Record<ImportTrigger, string> = {
+  admin: 'importación de un administrador',
+  poll: 'lectura automática de la fuente',
+  'update-all': 'Actualizar Resultados',
+};
+
 /**
  * An import by an admin runs in the background: its request answers this at once, and
  * `GET /api/admin/import-jobs/{id}` tells how it goes. `progress` counts the file's matches
@@ -120,7 +166,8 @@ export type ImportJobStatus = z.infer<typeof ImportJobStatusSchema>;
 export const ImportJobSchema = z.object({
   id: z.number().int(),
   status: ImportJobStatusSchema,
-  /** The URL, or «archivo subido». */
+  trigger: ImportTriggerSchema,
+  /** The URL, «archivo subido», or the results source's file. */
   source: z.string(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
@@ -139,3 +186,50 @@ export type ImportResultsResponse = z.infer<typeof ImportResultsResponseSchema>;
 export const ImportJobListResponseSchema = dataEnvelope(z.array(ImportJobSchema));
 /** How many imports `GET /api/admin/import-jobs` lists. */
 export const IMPORT_JOBS_LISTED = 10;
+
+/**
+ * Where the poller and "Actualizar Resultados" read results: `none`, a `file` (only from RESULTS_SOURCE, the
+ * server's operator) or a `url`. `setBy`: `env` (RESULTS_SOURCE, while no admin has chosen), `admin` (stored in
+ * the database, read at every pull), null for none without either.
+ */
+export const ResultsSourceSchema = z.object({
+  kind: z.enum(['none', 'file', 'url']),
+  location: z.string().nullable(),
+  setBy: z.enum(['env', 'admin']).nullable(),
+  /** When an admin chose it (null otherwise). */
+  setAt: z.string().nullable(),
+  /** RESULTS_SOURCE's value, which applies again when an admin's choice is removed: null without it. */
+  envLocation: z.string().nullable(),
+});
+export type ResultsSource = z.infer<typeof ResultsSourceSchema>;
+
+export const ResultsSourceStateSchema = z.object({
+  source: ResultsSourceSchema,
+  /** The latest pull of the source (by the poller or "Actualizar Resultados"), or null: never. */
+  lastPull: ImportJobSchema.nullable(),
+  /** The latest import of any kind (an admin's included), or null: never. */
+  lastImport: ImportJobSchema.nullable(),
+  /** The poller reads the source every N minutes; 0: only "Actualizar Resultados". */
+  pollMinutes: z.number().int(),
+});
+export type ResultsSourceState = z.infer<typeof ResultsSourceStateSchema>;
+export const ResultsSourceResponseSchema = dataEnvelope(ResultsSourceStateSchema);
+export const SaveResultsSourceResponseSchema = z.object({ message: z.string(), data: ResultsSourceStateSchema });
+
+/**
+ * `PUT /api/admin/results-source`: `{ url }` a public http(s) URL, or `{ url: null }` for none. A file path is never
+ * taken from an admin (only RESULTS_SOURCE names one); `{ useEnv: true }` forgets the admin's choice, so
+ * RESULTS_SOURCE applies again.
+ */
+export const SaveResultsSourceBodySchema = z
+  .strictObject(
+    {
+      url: ImportUrlSchema.nullable().optional(),
+      useEnv: z.literal(true, { error: resultsMessages.sourceBodyInvalid }).optional(),
+    },
+    { error: resultsMessages.sourceBodyInvalid },
+  )
+  .refine((body) => (body.url !== undefined) !== (body.useEnv !== undefined), {
+    error: resultsMessages.sourceBodyInvalid,
+  });
+export type SaveResultsSourceBody = z.infer<typeof SaveResultsSourceBodySchema>;

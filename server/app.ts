@@ -17,6 +17,7 @@ import { predictionsRoutes } from './modules/predictions/predictions.routes.ts';
 import { remindersPlugin } from './modules/reminders/reminders-plugin.ts';
 import { resultsImportRoutes } from './modules/results/results-import.routes.ts';
 import { resultsPollerPlugin } from './modules/results/results-pull.ts';
+import { resultsSourceRoutes } from './modules/results/results-source.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { confederationsRoutes } from './modules/teams/confederations.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp({
   // Tests await a job's end through it rather than sleeping.
   app.decorate('importJobSettled', services.resultsImport.settled);
   await app.register(resultsImportRoutes, { prefix: '/api/admin', resultsImport: services.resultsImport });
+  await app.register(resultsSourceRoutes, { prefix: '/api/admin', resultsSource: services.resultsSource });
   await app.register(poolsRoutes, { prefix: '/api/pools', pools: services.pools });
   await app.register(predictionsRoutes, { prefix: '/api/predictions', predictions: services.predictions });
   await app.register(leaderboardRoutes, { prefix: '/api/leaderboard', leaderboard: services.leaderboard });
@@ -150,7 +152,8 @@ export async function buildApp({
       ? { onTick: (summary: Parameters<typeof metrics.reminderTick>[0]) => metrics.reminderTick(summary) }
       : {}),
   });
-  if (services.resultsPull && config.resultsPollMinutes > 0) {
+  // Whatever the source is now: an admin may set one at any time (none: a tick reads nothing).
+  if (config.resultsPollMinutes > 0) {
     await app.register(resultsPollerPlugin, { results: services.resultsPull, everyMinutes: config.resultsPollMinutes });
   }
 

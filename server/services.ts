@@ -30,6 +30,8 @@ import { createImportJobsRepository } from './modules/results/import-jobs.reposi
 import { createResultsImportService, type ImportJobLog } from './modules/results/results-import.service.ts';
 import { createResultsImporter } from './modules/results/results-importer.ts';
 import { createResultsPull } from './modules/results/results-pull.ts';
+import { createResultsSourceSetting } from './modules/results/results-source-setting.ts';
+import { createResultsSourceService } from './modules/results/results-source.service.ts';
 import { createRolesRepository } from './modules/roles/roles.repository.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
 import { createConfederationsRepository } from './modules/teams/confederations.repository.ts';
@@ -92,9 +94,17 @@ export async function createServices({ database, config, clock = systemClock, lo
   });
   // One importer: the seed, the CLI, the poller, "Actualizar Resultados" and the admin import all apply files with it.
   const resultsImporter = createResultsImporter({ teams, matches, matchesService });
-  const resultsPull = config.resultsSource
-    ? createResultsPull(counted('pull', resultsImporter.importFile), config.resultsSource, database)
-    : null;
+  // Where results come from: an admin's choice in the database, else RESULTS_SOURCE; read at every pull.
+  const resultsSourceSetting = createResultsSourceSetting(db, config.resultsSource);
+  const resultsPull = createResultsPull({
+    importFile: counted('pull', resultsImporter.importFile),
+    source: resultsSourceSetting,
+    matches,
+    jobs: repositories.importJobs,
+    database,
+    clock,
+    log,
+  });
   const vapidKeys = createVapidKeyStore(db);
 
   return {
@@ -123,12 +133,18 @@ export async function createServices({ database, config, clock = systemClock, lo
       rateLimiter,
       clock,
       config,
-      pullResults: resultsPull?.pull ?? null,
+      pullResults: resultsPull.pull,
       versions,
     }),
     resultsImporter,
-    /** Null without a RESULTS_SOURCE. */
+    /** The poller's and "Actualizar Resultados"'s pull of the results source, whichever it is at the time. */
     resultsPull,
+    resultsSource: createResultsSourceService({
+      setting: resultsSourceSetting,
+      jobs: repositories.importJobs,
+      clock,
+      pollMinutes: config.resultsPollMinutes,
+    }),
     resultsImport: createResultsImportService({
       importFixtures: counted('admin', resultsImporter.importFixtures),
       matches,

@@ -357,7 +357,8 @@ export const matchReminders = pgTable(
 );
 
 /**
- * Results imports started by an admin, run in the background (POST /api/admin/import-results).
+ * Results imports: those started by an admin, run in the background (POST /api/admin/import-results), and the
+ * pulls of the results source by the poller and "Actualizar Resultados" (`trigger`, recorded once they end).
  * Stored, so that any instance can answer how one went; `updated_at` is the running job's
  * heartbeat: a running job whose heartbeat stopped died with its instance.
  */
@@ -366,6 +367,8 @@ export const importJobs = pgTable(
   {
     id: serial('id').primaryKey(),
     status: text('status').notNull(),
+    /** What ran it: `admin` (an admin's import), `poll` (the poller), `update-all` ("Actualizar Resultados"). */
+    trigger: text('trigger').notNull().default('admin'),
     source: text('source').notNull(),
     startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
@@ -381,5 +384,6 @@ export const importJobs = pgTable(
   (t) => [
     index('import_jobs_started_at_idx').on(t.startedAt),
     check('import_jobs_status', sql`${t.status} in ('running', 'succeeded', 'failed')`),
+    check('import_jobs_trigger', sql`${t.trigger} in ('admin', 'poll', 'update-all')`),
   ],
 );

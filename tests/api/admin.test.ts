@@ -489,6 +489,7 @@ describe('importing results as an admin', () => {
         job: {
           id: expect.any(Number),
           status: 'running',
+          trigger: 'admin',
           source: 'archivo subido',
           startedAt: now.toISOString(),
           finishedAt: null,
@@ -578,6 +579,7 @@ describe('importing results as an admin', () => {
     expect(await jobOf(dead!.id)).toEqual({
       id: dead!.id,
       status: 'failed',
+      trigger: 'admin',
       source: 'archivo subido',
       startedAt: stale.toISOString(),
       finishedAt: stale.toISOString(),

@@ -187,6 +187,9 @@ const matrix: Record<string, Row> = {
     },
     expect: adminOnly,
   },
+  'GET /api/admin/results-source': { call: () => ({ url: '/api/admin/results-source' }), expect: adminOnly },
+  // None: nothing to read, nothing fetched.
+  'PUT /api/admin/results-source': { call: () => ({ url: '/api/admin/results-source', payload: { url: null } }), expect: adminOnly },
 
   'GET /api/users': { call: () => ({ url: '/api/users' }), expect: signedIn('ok') },
   'GET /api/users/{id}': { call: () => ({ url: `/api/users/${users.participant.userProfile.id}` }), expect: selfParticipant },

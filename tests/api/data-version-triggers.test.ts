@@ -173,7 +173,7 @@ const tables: Record<string, Feeds> = {
   match_result_changes: noCache('read at every request for a match history'),
   passkey_credentials: noCache('read at every passkey sign-in and listing'),
   webauthn_challenges: noCache('single use, read at every ceremony'),
-  app_settings: noCache('holds the data versions themselves; the Web Push keys are read once at start'),
+  app_settings: noCache('holds the data versions themselves; the Web Push keys are read once at start, the results source at every pull'),
   push_subscriptions: noCache('read when a reminder is sent'),
   favorite_matches: noCache('read at every request for them and by the reminder sweep'),
   match_reminders: noCache('read by the reminder sweep'),

@@ -13,6 +13,7 @@ import { AdminTeams } from '../features/teams/admin/admin-teams.tsx';
 import { accountAdminQueries } from '../features/accounts/admin/api.ts';
 import { AdminUsers } from '../features/accounts/admin/admin-users.tsx';
 import { ImportResults } from '../features/results/admin/import-results.tsx';
+import { ResultsSourceCard } from '../features/results/admin/results-source.tsx';
 import { AccountButtons } from '../features/accounts/account-buttons.tsx';
 import { useStoredAccount } from '../features/accounts/session.ts';
 import { SegmentedControl } from '../ionic/segmented-control.tsx';
@@ -57,7 +58,12 @@ export function AdminPage() {
           aria-label="Secciones de administración"
         />
         {section === 'matches' && <AdminMatches />}
-        {section === 'import' && <ImportResults />}
+        {section === 'import' && (
+          <>
+            <ResultsSourceCard />
+            <ImportResults />
+          </>
+        )}
         {section === 'users' && <AdminUsers selfId={account.userProfile.id} />}
         {section === 'teams' && <AdminTeams />}
       </>

@@ -24,8 +24,8 @@ interface Deps {
   rateLimiter: RateLimiter;
   clock: Clock;
   config: Pick<Config, 'rateLimits'>;
-  /** Pulls the newest results from the configured source; null when none is configured. */
-  pullResults: (() => Promise<ResultsImportSummary>) | null;
+  /** Pulls the newest results from the results source, for this user; null when no source is set. */
+  pullResults: (userId: number) => Promise<ResultsImportSummary | null>;
   versions: DataVersions;
 }
 
@@ -103,7 +103,7 @@ export function createLeaderboardService({
       const wait = await rateLimiter.hit(`update-all:${actor.id}`, config.rateLimits.updateAll);
       if (wait !== null) throw new TooManyRequestsError(resultsMessages.tooManyUpdates, wait);
 
-      const imported = pullResults ? await pullResults() : null;
+      const imported = await pullResults(actor.id);
       await standings.recompute(owned, clock());
       return { import: imported, poolsRecomputed: owned?.length ?? (await pools.countAll()) };
     },

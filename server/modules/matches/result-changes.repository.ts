@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { IMPORT_AUTHOR, type Match, type MatchResultChange, type MatchStatus } from '#contract/index';
 import type { Database, Executor } from '../../db/client.ts';
 import { matchResultChanges, users } from '../../db/schema.ts';
@@ -25,6 +25,26 @@ export function createResultChangesRepository(db: Database) {
         newScoreHome: change.after.scoreHome,
         newScoreAway: change.after.scoreAway,
       });
+    },
+
+    /** The match's latest result change (who made it: 'admin' or 'import'), read inside the caller's transaction. */
+    async latest(
+      tx: Executor,
+      matchId: number,
+    ): Promise<{ source: string; changedAt: string; changedBy: string } | undefined> {
+      const [row] = await tx
+        .select({ source: matchResultChanges.source, changedAt: matchResultChanges.changedAt, adminName: users.name })
+        .from(matchResultChanges)
+        .leftJoin(users, eq(users.id, matchResultChanges.changedBy))
+        .where(eq(matchResultChanges.matchId, matchId))
+        .orderBy(desc(matchResultChanges.changedAt), desc(matchResultChanges.id))
+        .limit(1);
+      if (!row) return undefined;
+      return {
+        source: row.source,
+        changedAt: row.changedAt.toISOString(),
+        changedBy: row.source === 'import' ? IMPORT_AUTHOR : (row.adminName ?? DELETED_ADMIN),
+      };
     },
 
     async listByMatch(matchId: number): Promise<MatchResultChange[]> {

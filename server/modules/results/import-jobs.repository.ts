@@ -1,5 +1,11 @@
-import { and, desc, eq, lt, ne } from 'drizzle-orm';
-import { type ImportJob, type ImportJobStatus, type ImportResultsSummary, resultsMessages } from '#contract/index';
+import { and, desc, eq, inArray, lt, ne } from 'drizzle-orm';
+import {
+  type ImportJob,
+  type ImportJobStatus,
+  type ImportResultsSummary,
+  type ImportTrigger,
+  resultsMessages,
+} from '#contract/index';
 import type { Database } from '../../db/client.ts';
 import { importJobs } from '../../db/schema.ts';
 
@@ -14,28 +20,42 @@ const RETENTION_MS = 30 * 24 * 60 * 60_000;
 
 type Row = typeof importJobs.$inferSelect;
 
+/** A summary as stored: those saved before conflicts were reported have none. */
+const storedSummary = (summary: unknown): ImportResultsSummary | null => {
+  if (!summary) return null;
+  const stored = summary as Omit<ImportResultsSummary, 'conflicts'> & Partial<Pick<ImportResultsSummary, 'conflicts'>>;
+  return { ...stored, conflicts: stored.conflicts ?? [] };
+};
+
+/** How an import ended. */
+export type ImportOutcome =
+  { status: 'succeeded'; summary: ImportResultsSummary } | { status: 'failed'; error: string };
+
 /** The row as the API tells it: a running job whose heartbeat stopped is reported as failed. */
 export function toImportJob(row: Row, now: Date): ImportJob {
   const stale = row.status === 'running' && now.getTime() - row.updatedAt.getTime() > STALE_AFTER_MS;
   return {
     id: row.id,
     status: stale ? 'failed' : (row.status as ImportJobStatus),
+    trigger: row.trigger as ImportTrigger,
     source: row.source,
     startedAt: row.startedAt.toISOString(),
     finishedAt: stale ? row.updatedAt.toISOString() : (row.finishedAt?.toISOString() ?? null),
     progress: row.progressTotal === null ? null : { done: row.progressDone ?? 0, total: row.progressTotal },
-    summary: stale ? null : ((row.summary as ImportResultsSummary | null) ?? null),
+    summary: stale ? null : storedSummary(row.summary),
     error: stale ? resultsMessages.importInterrupted : row.error,
   };
 }
 
 /** Results imports run in the background, stored so that every instance can answer about them. */
 export function createImportJobsRepository(db: Database) {
+  const forget = (now: Date) =>
+    db
+      .delete(importJobs)
+      .where(and(ne(importJobs.status, 'running'), lt(importJobs.startedAt, new Date(now.getTime() - RETENTION_MS))));
   return {
     async create({ source, startedBy, now }: { source: string; startedBy: number | null; now: Date }): Promise<Row> {
-      await db
-        .delete(importJobs)
-        .where(and(ne(importJobs.status, 'running'), lt(importJobs.startedAt, new Date(now.getTime() - RETENTION_MS))));
+      await forget(now);
       const [row] = await db
         .insert(importJobs)
         .values({ status: 'running', source, startedBy, startedAt: now, updatedAt: now })
@@ -49,6 +69,49 @@ export function createImportJobsRepository(db: Database) {
     async latest(limit: number): Promise<Row[]> {
       return db.select().from(importJobs).orderBy(desc(importJobs.id)).limit(limit);
     },
+    /** The latest import run by one of `triggers`. */
+    async latestOf(triggers: readonly ImportTrigger[]): Promise<Row | undefined> {
+      const [row] = await db
+        .select()
+        .from(importJobs)
+        .where(inArray(importJobs.trigger, [...triggers]))
+        .orderBy(desc(importJobs.id))
+        .limit(1);
+      return row;
+    },
+    /** A pull of the results source, stored once it has ended (it has no progress to follow). */
+    async record({
+      trigger,
+      source,
+      startedBy,
+      startedAt,
+      finishedAt,
+      outcome,
+    }: {
+      trigger: Exclude<ImportTrigger, 'admin'>;
+      source: string;
+      startedBy: number | null;
+      startedAt: Date;
+      finishedAt: Date;
+      outcome: ImportOutcome;
+    }): Promise<Row> {
+      await forget(finishedAt);
+      const [row] = await db
+        .insert(importJobs)
+        .values({
+          status: outcome.status,
+          trigger,
+          source,
+          startedBy,
+          startedAt,
+          updatedAt: finishedAt,
+          finishedAt,
+          summary: outcome.status === 'succeeded' ? outcome.summary : null,
+          error: outcome.status === 'failed' ? outcome.error : null,
+        })
+        .returning();
+      return row!;
+    },
     /** Progress and heartbeat of a running job. */
     async progress(id: number, now: Date, progress?: { done: number; total: number }): Promise<void> {
       await db
@@ -56,11 +119,7 @@ export function createImportJobsRepository(db: Database) {
         .set({ updatedAt: now, ...(progress ? { progressDone: progress.done, progressTotal: progress.total } : {}) })
         .where(and(eq(importJobs.id, id), eq(importJobs.status, 'running')));
     },
-    async finish(
-      id: number,
-      now: Date,
-      outcome: { status: 'succeeded'; summary: ImportResultsSummary } | { status: 'failed'; error: string },
-    ): Promise<void> {
+    async finish(id: number, now: Date, outcome: ImportOutcome): Promise<void> {
       await db
         .update(importJobs)
         .set({

@@ -74,6 +74,28 @@ export function checkUrlAddress(
   if (isIP(literal) && !isAllowed(literal)) throw new UnsafeUrlError(`${literal} is not a public address`);
 }
 
+/** The URL names a host that has no address. */
+export class UnknownHostError extends Error {}
+
+/**
+ * What an admin may save as the results source, checked before it is stored: `checkUrlAddress`, and a name is
+ * looked up with the very lookup a connection uses (`checkedLookup`), so every address it has now must be allowed.
+ * Connections check again, each time (the answer may change).
+ */
+export async function checkPublicUrl(location: string, options: ReadPublicUrlOptions = {}): Promise<void> {
+  const { resolve = systemResolve, isAllowed = isGlobalAddress } = options;
+  checkUrlAddress(location, isAllowed);
+  const host = new URL(location).hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return;
+  const lookup = checkedLookup(resolve, isAllowed);
+  await new Promise<void>((done, fail) =>
+    lookup(host, { all: true }, (error) => {
+      if (!error) return done();
+      fail(error instanceof UnsafeUrlError ? error : new UnknownHostError(`${host}: ${error.message}`));
+    }),
+  );
+}
+
 /**
  * Reads an openfootball JSON file from a public http(s) URL. Unlike the CLI's reader
  * (results-source.ts, which an operator runs on the server itself), this one takes

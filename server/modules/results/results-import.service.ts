@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  IMPORT_CHANGES_LISTED_MAX,
   IMPORT_JOBS_LISTED,
-  type ImportedMatchChange,
   type ImportJob,
   type ImportResultsBody,
-  type ImportResultsSummary,
-  type Match,
   resultsMessages,
   UPLOADED_FILE_SOURCE,
 } from '#contract/index';
@@ -16,6 +12,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
 import type { CompetitionFixtures, ImportProgress, ResultsImporter } from './results-importer.ts';
+import { importWithChanges } from './import-changes.ts';
 import { HEARTBEAT_MS, toImportJob, type ImportJobsRepository } from './import-jobs.repository.ts';
 import { UnsafeUrlError, checkUrlAddress, readPublicUrl } from './public-url-source.ts';
 
@@ -33,16 +30,6 @@ interface Deps {
   /** A running job writes its progress at most this often, unless this many more matches are done. */
   progressEvery?: { ms: number; matches: number };
 }
-
-const state = (m: Match) => ({
-  matchDate: m.matchDate,
-  kickoffConfirmed: m.kickoffConfirmed,
-  weekNumber: m.weekNumber,
-  status: m.status,
-  scoreHome: m.scoreHome,
-  scoreAway: m.scoreAway,
-});
-const sameState = (a: Match, b: Match) => JSON.stringify(state(a)) === JSON.stringify(state(b));
 
 /** "matches.3.date: …": the first thing wrong with a file, for the admin to fix. */
 function describeFormatError(error: unknown): string {
@@ -101,36 +88,10 @@ export function createResultsImportService({
   };
 
   /** Imports a checked file and tells what changed. */
-  const apply = async (
-    parsed: CompetitionFixtures,
-    source: string,
-    onProgress?: ImportProgress,
-  ): Promise<ImportResultsSummary> => {
-    const { competition } = parsed;
-    const before = new Map((await matches.listByCompetition(competition)).map((m) => [m.id, m]));
-    const summary = await importFixtures(parsed, source, { ...(onProgress ? { onProgress } : {}) });
-    const changes: ImportedMatchChange[] = [];
-    for (const after of await matches.listByCompetition(competition)) {
-      const previous = before.get(after.id);
-      if (previous && sameState(previous, after)) continue;
-      const { id: matchId, competition: key, round, homeTeamId, awayTeamId } = after;
-      changes.push({
-        matchId,
-        competition: key,
-        round,
-        homeTeamId,
-        awayTeamId,
-        before: previous ? state(previous) : null,
-        after: state(after),
-      });
-    }
-    changes.sort((a, b) => a.after.matchDate.localeCompare(b.after.matchDate) || a.matchId - b.matchId);
-    return {
-      ...summary,
-      changes: changes.slice(0, IMPORT_CHANGES_LISTED_MAX),
-      changesTruncated: changes.length > IMPORT_CHANGES_LISTED_MAX,
-    };
-  };
+  const apply = (parsed: CompetitionFixtures, source: string, onProgress?: ImportProgress) =>
+    importWithChanges(matches, parsed.competition, () =>
+      importFixtures(parsed, source, { ...(onProgress ? { onProgress } : {}) }),
+    );
 
   /** The jobs this process runs, until they settle. */
   const running = new Map<number, Promise<void>>();

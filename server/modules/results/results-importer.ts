@@ -13,10 +13,13 @@ import type { MatchesService } from '../matches/matches.service.ts';
 import type { TeamsRepository } from '../teams/teams.repository.ts';
 
 interface Deps {
-  teams: Pick<TeamsRepository, 'idsBySourceName'>;
+  teams: Pick<TeamsRepository, 'idsBySourceName' | 'findById'>;
   matches: Pick<MatchesRepository, 'listByCompetition'>;
-  /** Every match is created and changed through it, so standings and the result history follow. */
-  matchesService: Pick<MatchesService, 'create' | 'update'>;
+  /**
+   * Every match is created and changed through it, so standings and the result history follow, and a result an
+   * admin corrected by hand is never replaced (`importUpdate`).
+   */
+  matchesService: Pick<MatchesService, 'create' | 'importUpdate'>;
 }
 
 /** In a double round robin a pair meets once at each ground; in a cup the round tells two meetings apart. */
@@ -57,7 +60,9 @@ export interface ResultsImporter {
  * Applies an openfootball file to the database, idempotently: new fixtures are
  * created, moved kick-offs and new results are saved through the matches service
  * (so standings and the audit trail follow), and nothing is ever un-finished by a
- * file that lacks a result the database already has. Unknown teams are reported, never created.
+ * file that lacks a result the database already has. A result an admin corrected by hand
+ * (the match's latest result change is theirs) is never replaced by a different one from the
+ * file: it stays and the match is listed in `conflicts`. Unknown teams are reported, never created.
  */
 export function createResultsImporter({ teams, matches, matchesService }: Deps): ResultsImporter {
   const apply = async (
@@ -80,6 +85,7 @@ export function createResultsImporter({ teams, matches, matchesService }: Deps):
       created: 0,
       unchanged: 0,
       unknownTeams: unknownTeamNames,
+      conflicts: [],
     };
     const applyFixture = async (fixture: FixtureRow): Promise<void> => {
       const homeTeamId = teamIds.get(fixture.homeTeam)!;
@@ -113,8 +119,24 @@ export function createResultsImporter({ teams, matches, matchesService }: Deps):
         summary.unchanged += 1;
         return;
       }
-      await matchesService.update(current.id, changes, { kind: 'import' });
-      summary.updated += 1;
+      const { changed, kept } = await matchesService.importUpdate(current.id, changes);
+      // A match whose only change was refused keeps everything it had: unchanged, and listed as a conflict.
+      if (changed) summary.updated += 1;
+      else summary.unchanged += 1;
+      if (kept) {
+        const [home, away] = await Promise.all([teams.findById(homeTeamId), teams.findById(awayTeamId)]);
+        summary.conflicts.push({
+          matchId: current.id,
+          competition,
+          round: current.round,
+          homeTeamId,
+          awayTeamId,
+          home: home?.name ?? fixture.homeTeam,
+          away: away?.name ?? fixture.awayTeam,
+          admin: kept,
+          source: { status: fixture.status, scoreHome: fixture.scoreHome, scoreAway: fixture.scoreAway },
+        });
+      }
     };
     await onProgress?.(0, fixtures.length);
     for (const [index, fixture] of fixtures.entries()) {

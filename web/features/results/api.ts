@@ -5,9 +5,10 @@ import { invalidateRankings } from '../leaderboard/api.ts';
 import { invalidateMatchList } from '../matches/api.ts';
 import { invalidatePoolPicks } from '../predictions/api.ts';
 
-/** The results' query keys: the admin's imports (admin/api.ts). */
+/** The results' query keys: the admin's imports and the results source (admin/api.ts). */
 export const resultKeys = {
   all: ['results'] as const,
+  source: () => [...resultKeys.all, 'source'] as const,
   importJobs: () => [...resultKeys.all, 'import-jobs'] as const,
   importJob: (id: number) => [...resultKeys.importJobs(), id] as const,
 };

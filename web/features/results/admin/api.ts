@@ -1,6 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ImportJobListResponseSchema, ImportJobResponseSchema, ImportResultsResponseSchema } from '#contract/index';
+import {
+  ImportJobListResponseSchema,
+  ImportJobResponseSchema,
+  ImportResultsResponseSchema,
+  ResultsSourceResponseSchema,
+  type SaveResultsSourceBody,
+  SaveResultsSourceResponseSchema,
+} from '#contract/index';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { invalidateAfterMatchChange } from '../../matches/admin/api.ts';
 import { resultKeys } from '../api.ts';
@@ -12,6 +19,14 @@ const notCached = { offlineCache: false } as const;
 const IMPORT_POLL_MS = 1000;
 
 export const resultAdminQueries = {
+  /** The results source, its last pull and the last import ("Fuente de resultados"). */
+  source: () =>
+    queryOptions({
+      queryKey: resultKeys.source(),
+      queryFn: async () =>
+        (await apiRequest('/api/admin/results-source', { schema: ResultsSourceResponseSchema, ...notCached })).data,
+      staleTime: 0,
+    }),
   /** The latest results imports, newest first: the screen shows the latest when it opens. */
   importJobs: () =>
     queryOptions({
@@ -45,8 +60,25 @@ export function useImportResults() {
   });
 }
 
-/** An import ended: what it changed is shown everywhere. */
+/** Saves the results source; the card shows what the server answered, and only then. */
+export function useSaveResultsSource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveResultsSourceBody) =>
+      apiRequest('/api/admin/results-source', { method: 'PUT', body, schema: SaveResultsSourceResponseSchema }),
+    onSuccess: ({ data }) => queryClient.setQueryData(resultAdminQueries.source().queryKey, data),
+  });
+}
+
+/** An import ended: what it changed is shown everywhere, and it is the last import. */
 export function useInvalidateAfterImport() {
   const queryClient = useQueryClient();
-  return useCallback(() => invalidateAfterMatchChange(queryClient), [queryClient]);
+  return useCallback(
+    () =>
+      Promise.all([
+        invalidateAfterMatchChange(queryClient),
+        queryClient.invalidateQueries({ queryKey: resultKeys.source() }),
+      ]),
+    [queryClient],
+  );
 }

@@ -3,7 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { cloudDownloadOutline, documentOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { type ImportedMatchChange, type ImportResultsSummary, resultsMessages, type Team } from '#contract/index';
+import {
+  IMPORT_TRIGGER_LABELS,
+  type ImportedMatchChange,
+  type ImportResultsSummary,
+  type ImportTrigger,
+  resultsMessages,
+  type Team,
+} from '#contract/index';
 import { InputField } from '../../../ionic/input-field.tsx';
 import { failureToast } from '../../../lib/outcome-toasts.ts';
 import { formatKickoff } from '../../../lib/format-date.ts';
@@ -12,6 +19,7 @@ import { teamQueries } from '../../teams/api.ts';
 import { resultAdminQueries, useImportResults, useInvalidateAfterImport } from './api.ts';
 import { STATUS_LABELS, competitionLabel, scoreText, teamName } from '../../matches/admin/match-admin.ts';
 import { importProgressText } from './import-progress.ts';
+import { Conflicts } from './results-source.tsx';
 
 /** The server takes up to 2 MB in one request. */
 const FILE_MAX_BYTES = 2 * 1024 * 1024;
@@ -143,7 +151,7 @@ export function ImportResults() {
           {importProgressText(job)}
         </p>
       )}
-      {job?.status === 'succeeded' && job.summary && <ImportSummary summary={job.summary} />}
+      {job?.status === 'succeeded' && job.summary && <ImportSummary summary={job.summary} trigger={job.trigger} />}
       {job?.status === 'failed' && (
         <p className="admin__warning" role="alert" data-testid="import-error">
           {job.error ?? IMPORT_FAILED}
@@ -153,7 +161,7 @@ export function ImportResults() {
   );
 }
 
-function ImportSummary({ summary }: { summary: Summary }) {
+function ImportSummary({ summary, trigger }: { summary: Summary; trigger: ImportTrigger }) {
   const teams = useQuery(teamQueries.list());
   const teamsById = useMemo(() => new Map<number, Team>((teams.data ?? []).map((t) => [t.id, t])), [teams.data]);
   const counts: [string, number][] = [
@@ -167,7 +175,9 @@ function ImportSummary({ summary }: { summary: Summary }) {
       <h2 id="import-summary-title" className="admin__heading">
         Resultado de la importación
       </h2>
-      <p className="admin__hint">Origen: {summary.source}</p>
+      <p className="admin__hint">
+        Origen: {summary.source} ({IMPORT_TRIGGER_LABELS[trigger]})
+      </p>
       <dl className="admin-counts">
         {counts.map(([label, value]) => (
           <div key={label}>
@@ -198,6 +208,7 @@ function ImportSummary({ summary }: { summary: Summary }) {
           ))}
         </ul>
       )}
+      <Conflicts job={{ summary }} />
       {summary.changesTruncated && (
         <p className="admin__hint">Y más partidos: la lista muestra los primeros {summary.changes.length}.</p>
       )}

@@ -1,0 +1,2 @@
+ALTER TABLE "import_jobs" ADD COLUMN "trigger" text DEFAULT 'admin' NOT NULL;--> statement-breakpoint
+ALTER TABLE "import_jobs" ADD CONSTRAINT "import_jobs_trigger" CHECK ("import_jobs"."trigger" in ('admin', 'poll', 'update-all'));

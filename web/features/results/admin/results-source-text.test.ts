@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { ImportJob, ImportResultsSummary } from '#contract/index';
+import { formatKickoff } from '../../../lib/format-date.ts';
+import { importOutcomeText, lastImportText, pollText, sourceOriginText, sourceText } from './results-source-text.ts';
+
+const summary = (over: Partial<ImportResultsSummary> = {}): ImportResultsSummary => ({
+  source: 'https://datos.example.org/es.1.json',
+  matchesSeen: 380,
+  updated: 2,
+  created: 0,
+  unchanged: 378,
+  unknownTeams: [],
+  conflicts: [],
+  changes: [],
+  changesTruncated: false,
+  ...over,
+});
+const job = (over: Partial<ImportJob> = {}): ImportJob => ({
+  id: 1,
+  status: 'succeeded',
+  trigger: 'poll',
+  source: 'https://datos.example.org/es.1.json',
+  startedAt: '2026-11-21T11:59:00.000Z',
+  finishedAt: '2026-11-21T12:00:00.000Z',
+  progress: null,
+  summary: summary(),
+  error: null,
+  ...over,
+});
+
+describe('the results source card’s texts', () => {
+  it('name the source and who chose it', () => {
+    expect(sourceText({ kind: 'none', location: null })).toBe('Ninguna');
+    expect(sourceText({ kind: 'file', location: '/srv/es.1.json' })).toBe('Archivo del servidor: /srv/es.1.json');
+    expect(sourceText({ kind: 'url', location: 'https://x.org/a.json' })).toBe('URL: https://x.org/a.json');
+    expect(sourceOriginText({ kind: 'file', setBy: 'env', setAt: null })).toBe(
+      'Configurada en el servidor (RESULTS_SOURCE).',
+    );
+    expect(sourceOriginText({ kind: 'none', setBy: null, setAt: null })).toMatch(/^No se lee ninguna fuente/);
+    const at = '2026-11-21T12:00:00.000Z';
+    expect(sourceOriginText({ kind: 'url', setBy: 'admin', setAt: at })).toBe(
+      `Elegida por un administrador el ${formatKickoff(at, true)}.`,
+    );
+    expect(sourceOriginText({ kind: 'none', setBy: 'admin', setAt: at })).toMatch(
+      /^Quitada por un administrador el .*solo recalcula/,
+    );
+  });
+
+  it('tell how often it is read, never for no source', () => {
+    expect(pollText(60, 'url')).toBe('Lectura automática: cada 60 minutos.');
+    expect(pollText(1, 'file')).toBe('Lectura automática: cada 1 minuto.');
+    expect(pollText(0, 'url')).toMatch(/desactivada/);
+    expect(pollText(60, 'none')).toBe('Lectura automática: ninguna, no hay fuente.');
+  });
+
+  it('tell what the last import changed, its conflicts, or its error, and when', () => {
+    expect(importOutcomeText(job())).toBe('2 partidos actualizados, 0 creados, 378 sin cambios');
+    const conflict = {
+      matchId: 1,
+      competition: 'laliga-2026-27',
+      round: 'Jornada 14',
+      homeTeamId: 1,
+      awayTeamId: 2,
+      home: 'A',
+      away: 'B',
+    };
+    const state = { status: 'finished' as const, scoreHome: 1, scoreAway: 0 };
+    expect(
+      importOutcomeText(
+        job({
+          summary: summary({
+            updated: 1,
+            created: 1,
+            conflicts: [{ ...conflict, admin: { ...state, changedAt: '', changedBy: 'Ana' }, source: state }],
+          }),
+        }),
+      ),
+    ).toBe('1 partido actualizado, 1 creado, 378 sin cambios, 1 conflicto');
+    expect(
+      importOutcomeText(job({ status: 'failed', summary: null, error: 'No se pudo leer la fuente de resultados.' })),
+    ).toBe('falló: No se pudo leer la fuente de resultados.');
+    expect(lastImportText(null)).toBe('Nunca');
+    expect(lastImportText(job({ trigger: 'update-all' }))).toBe(
+      `${formatKickoff('2026-11-21T12:00:00.000Z', true)}, 2 partidos actualizados, 0 creados, 378 sin cambios (Actualizar Resultados: https://datos.example.org/es.1.json)`,
+    );
+  });
+});

@@ -1,0 +1,156 @@
+import { IonButton } from '@ionic/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import type { ImportJob, SaveResultsSourceBody } from '#contract/index';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { InputField } from '../../../ionic/input-field.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { formatKickoff } from '../../../lib/format-date.ts';
+import { useToast } from '../../../lib/toast.ts';
+import { STATUS_LABELS, scoreText } from '../../matches/admin/match-admin.ts';
+import { resultAdminQueries, useSaveResultsSource } from './api.ts';
+import { lastImportText, pollText, sourceOriginText, sourceText } from './results-source-text.ts';
+
+const SAVE_FAILED = 'No se pudo guardar la fuente de resultados.';
+
+/**
+ * "Fuente de resultados": where the poller and "Actualizar Resultados" read results, when the last import ran and
+ * what it changed (with the admin corrections it kept), how often the source is read, and the admin's choice of a
+ * public URL, or of none. What is saved is what the server answered, never before.
+ */
+export function ResultsSourceCard() {
+  const state = useQuery(resultAdminQueries.source());
+  const save = useSaveResultsSource();
+  const showToast = useToast();
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const send = (body: SaveResultsSourceBody) => {
+    setError(null);
+    save.mutate(body, {
+      onSuccess: (response) => {
+        showToast({ message: response.message, color: 'success' });
+        setUrl('');
+      },
+      onError: (failure) => setError(errorMessage(failure, SAVE_FAILED)),
+    });
+  };
+  const saveUrl = (event: FormEvent) => {
+    event.preventDefault();
+    const typed = url.trim();
+    if (!/^https?:\/\/\S+$/i.test(typed)) {
+      setError('Escribe una URL que empiece por http:// o https://.');
+      return;
+    }
+    send({ url: typed });
+  };
+
+  if (state.isError)
+    return <ErrorState text="No se pudo cargar la fuente de resultados." error={state.error} onRetry={state.refetch} />;
+  const data = state.data;
+  return (
+    <section className="admin-card" aria-labelledby="results-source-title" data-testid="results-source">
+      <h2 id="results-source-title" className="admin__heading">
+        Fuente de resultados
+      </h2>
+      {!data ? (
+        <p className="admin__hint">Cargando…</p>
+      ) : (
+        <>
+          <p className="results-source__kind" data-testid="results-source-kind">
+            {sourceText(data.source)}
+          </p>
+          <p className="admin__hint">{sourceOriginText(data.source)}</p>
+          <p className="admin__hint" data-testid="results-source-poll">
+            {pollText(data.pollMinutes, data.source.kind)}
+          </p>
+          <p className="admin__hint" data-testid="results-source-last-import">
+            Última importación: {lastImportText(data.lastImport)}
+          </p>
+          <Conflicts job={data.lastImport} />
+          {data.lastPull && data.lastPull.id !== data.lastImport?.id && (
+            <>
+              <p className="admin__hint" data-testid="results-source-last-pull">
+                Última lectura de la fuente: {lastImportText(data.lastPull)}
+              </p>
+              <Conflicts job={data.lastPull} />
+            </>
+          )}
+        </>
+      )}
+
+      <form className="results-source__form" onSubmit={saveUrl} noValidate>
+        <InputField
+          label="URL de la fuente"
+          type="url"
+          inputmode="url"
+          placeholder="https://raw.githubusercontent.com/openfootball/…"
+          value={url}
+          onValueChange={setUrl}
+          helperText="Solo URL públicas (http o https). Se lee en la siguiente actualización, sin reiniciar."
+          data-testid="results-source-url"
+        />
+        {error && (
+          <p className="admin__warning" role="alert" data-testid="results-source-error">
+            {error}
+          </p>
+        )}
+        <IonButton type="submit" expand="block" disabled={save.isPending} data-testid="results-source-save">
+          Guardar
+        </IonButton>
+      </form>
+      {data && data.source.kind !== 'none' && (
+        <IonButton
+          fill="outline"
+          expand="block"
+          disabled={save.isPending}
+          onClick={() => send({ url: null })}
+          data-testid="results-source-clear"
+        >
+          Quitar la fuente
+        </IonButton>
+      )}
+      {data?.source.setBy === 'admin' && data.source.envLocation !== null && (
+        <IonButton
+          fill="clear"
+          expand="block"
+          disabled={save.isPending}
+          onClick={() => send({ useEnv: true })}
+          data-testid="results-source-use-env"
+        >
+          Usar la del servidor (RESULTS_SOURCE)
+        </IonButton>
+      )}
+    </section>
+  );
+}
+
+/** The matches an import left with an admin's correction the source contradicts (also under "Importar"'s result). */
+export function Conflicts({ job }: { job: Pick<ImportJob, 'summary'> | null }) {
+  const conflicts = job?.summary?.conflicts ?? [];
+  if (conflicts.length === 0) return null;
+  const result = (state: { status: keyof typeof STATUS_LABELS; scoreHome: number | null; scoreAway: number | null }) =>
+    state.status === 'finished' ? scoreText(state) : STATUS_LABELS[state.status];
+  return (
+    <div>
+      <p className="admin__warning">
+        Se conservó la corrección de un administrador (la fuente dice otra cosa; para aceptarla, corrige el resultado en
+        Partidos):
+      </p>
+      <ul className="admin-changes" aria-label="Conflictos con la fuente">
+        {conflicts.map((conflict) => (
+          <li key={conflict.matchId} data-testid="results-source-conflict">
+            <strong>
+              {conflict.home} – {conflict.away}
+            </strong>
+            <span>
+              {conflict.round} · guardado {result(conflict.admin)} por {conflict.admin.changedBy} (
+              {formatKickoff(conflict.admin.changedAt, true)}) · la fuente dice {result(conflict.source)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
