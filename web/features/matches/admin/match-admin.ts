@@ -1,13 +1,8 @@
-import { UNKNOWN_TEAM_NAME } from '#contract/index';
+import { UNKNOWN_TEAM_NAME, competitionNameOf } from '#contract/index';
 import type { Match, MatchStatus, Team, UpdateMatchBody } from '#contract/index';
 
-const COMPETITION_LABELS: Record<string, string> = {
-  'laliga-2026-27': 'LaLiga 2026/27',
-  'worldcup-2026': 'Mundial 2026',
-  manual: 'Partidos añadidos a mano',
-};
-
-export const competitionLabel = (key: string) => COMPETITION_LABELS[key] ?? key;
+/** "LaLiga 2026/27", "Mundial 2026", "Partidos añadidos a mano": the contract's names (competitionNameOf). */
+export const competitionLabel = (key: string) => competitionNameOf(key).displayName;
 
 export const STATUS_LABELS: Record<MatchStatus, string> = {
   scheduled: 'Programado',
