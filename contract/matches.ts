@@ -140,3 +140,129 @@ export const MatchResultChangeSchema = z.object({
 });
 export type MatchResultChange = z.infer<typeof MatchResultChangeSchema>;
 export const MatchResultChangesResponseSchema = dataEnvelope(z.array(MatchResultChangeSchema));
+
+/*
+ * Competitions: the distinct `competition` keys of the matches table, each with its rounds (`weekNumber`s).
+ * No table of their own (docs/decisions/036-a-pool-belongs-to-a-competition.md): rounds, dates and the next round
+ * come from the matches; the Spanish name and season of the competitions the app ships come from here.
+ */
+
+/**
+ * Name and season of the competitions the app ships, by key; the season is the one the data file's `name` gives
+ * ("Spain Primera División 2026/27", "World Cup 2026": server/modules/matches/competitions.test.ts holds them
+ * equal). Matches an admin enters without a competition are `manual`.
+ */
+const COMPETITION_NAMES: Readonly<Record<string, { name: string; season: string | null }>> = {
+  'laliga-2026-27': { name: 'LaLiga', season: '2026/27' },
+  'worldcup-2026': { name: 'Mundial', season: '2026' },
+  manual: { name: 'Partidos añadidos a mano', season: null },
+};
+
+/** A competition's name and season: a key the app does not know is its own name, without a season. */
+export function competitionNameOf(key: string): { name: string; season: string | null; displayName: string } {
+  const known = COMPETITION_NAMES[key] ?? { name: key, season: null };
+  return { ...known, displayName: known.season === null ? known.name : `${known.name} ${known.season}` };
+}
+
+/**
+ * The Spanish name of a round label of the openfootball data, for the labels the shipped files contain
+ * (LaLiga's "Matchday 1"–"Matchday 38"; the World Cup's "Matchday 1"–"Matchday 17", its tournament days, and its
+ * knock-out rounds). Null for any other label (one an admin typed): it is shown as it is.
+ */
+export function spanishRoundLabel(dataLabel: string): string | null {
+  const matchday = /^Matchday (\d+)$/.exec(dataLabel);
+  if (matchday) return `Jornada ${matchday[1]}`;
+  return KNOCKOUT_ROUND_LABELS[dataLabel] ?? null;
+}
+
+const KNOCKOUT_ROUND_LABELS: Readonly<Record<string, string>> = {
+  'Round of 32': 'Dieciseisavos de final',
+  'Round of 16': 'Octavos de final',
+  'Quarter-final': 'Cuartos de final',
+  'Semi-final': 'Semifinales',
+  'Match for third place': 'Tercer puesto',
+  Final: 'Final',
+};
+
+/**
+ * The name of a round (one `weekNumber` of a competition) from its matches' data labels, in kick-off order:
+ * "Jornada 14"; a World Cup group week spans several tournament days, "Jornadas 1–7"; "Tercer puesto y Final".
+ * Labels the data mapping knows name the round; only a round with none of them (an admin's own) shows its labels
+ * as they are, so a match an admin adds to a data round does not rename it.
+ */
+export function roundDisplayLabel(dataLabels: readonly string[]): string {
+  const known = dataLabels.map(spanishRoundLabel).filter((label): label is string => label !== null);
+  const labels = [...new Set(known.length > 0 ? known : dataLabels)];
+  const days = labels.map((label) => /^Jornada (\d+)$/.exec(label)?.[1]).map(Number);
+  if (labels.length > 1 && days.every((day, i) => Number.isInteger(day) && (i === 0 || day === (days[i - 1] ?? 0) + 1))) {
+    return `Jornadas ${days[0]}–${days.at(-1)}`;
+  }
+  if (labels.length <= 1) return labels[0] ?? '';
+  const [last, ...rest] = labels.toReversed();
+  return `${rest.toReversed().join(', ')} y ${last ?? ''}`;
+}
+
+/** "desde la Jornada 14", "desde los Octavos de final": the article a round's label takes. */
+export function fromRoundPhrase(label: string): string {
+  const article = /^Jornadas /.test(label)
+    ? 'las'
+    : /^(Jornada|Final)\b/.test(label)
+      ? 'la'
+      : /^(Dieciseisavos|Octavos|Cuartos)\b/.test(label)
+        ? 'los'
+        : /^Semifinales\b/.test(label)
+          ? 'las'
+          : /^Tercer puesto\b/.test(label)
+            ? 'el'
+            : null;
+  return article === null ? `desde ${label}` : `desde ${article} ${label}`;
+}
+
+export const CompetitionRoundSchema = z.object({
+  weekNumber: z.number().int(),
+  /** Spanish: "Jornada 14", "Octavos de final" (roundDisplayLabel). */
+  label: z.string(),
+  /** The data's own labels of the round's matches, in kick-off order ("Matchday 14"; "Match for third place", "Final"). */
+  dataLabels: z.array(z.string()),
+  matches: z.number().int(),
+  firstKickoff: z.string(),
+  lastKickoff: z.string(),
+});
+export type CompetitionRound = z.infer<typeof CompetitionRoundSchema>;
+
+export const CompetitionSchema = z.object({
+  /** The matches' `competition`: "laliga-2026-27". */
+  key: z.string(),
+  /** "LaLiga 2026/27": name and season. */
+  displayName: z.string(),
+  name: z.string(),
+  season: z.string().nullable(),
+  /** In week order. */
+  rounds: z.array(CompetitionRoundSchema),
+  firstWeek: z.number().int(),
+  lastWeek: z.number().int(),
+  firstKickoff: z.string(),
+  lastKickoff: z.string(),
+  /** The first round (week order) with a match still open for picks (`picksClosed` false); null when none is. */
+  nextRound: z.number().int().nullable(),
+  /** Kick-off of its soonest match still open for picks: which competition comes next. */
+  nextKickoff: z.string().nullable(),
+});
+export type Competition = z.infer<typeof CompetitionSchema>;
+export const CompetitionListResponseSchema = dataEnvelope(z.array(CompetitionSchema));
+
+/**
+ * The competition and first round a new pool gets when its creator chooses neither (the server applies it, the
+ * create dialog shows it as its default): the competition with the soonest match open for picks, from its next
+ * round; when no match is open, the one whose last match was latest, from its first round. Null without any.
+ */
+export function defaultPoolScope(competitions: readonly Competition[]): { competition: string; fromWeek: number } | null {
+  const soonest = competitions
+    .filter((c) => c.nextKickoff !== null)
+    .toSorted((a, b) => Date.parse(a.nextKickoff ?? '') - Date.parse(b.nextKickoff ?? '') || a.key.localeCompare(b.key))[0];
+  if (soonest) return { competition: soonest.key, fromWeek: soonest.nextRound ?? soonest.firstWeek };
+  const latest = competitions.toSorted(
+    (a, b) => Date.parse(b.lastKickoff) - Date.parse(a.lastKickoff) || a.key.localeCompare(b.key),
+  )[0];
+  return latest ? { competition: latest.key, fromWeek: latest.firstWeek } : null;
+}

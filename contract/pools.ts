@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, positiveId } from './common.ts';
+import { fromRoundPhrase } from './matches.ts';
 
 export const INVITATION_CODE_MIN = 100000;
 export const INVITATION_CODE_MAX = 999999;
@@ -38,6 +39,10 @@ export const poolMessages = {
   invitationCreator: (creatorName: string) => `Creada por ${creatorName}`,
   invitationCount: (current: number, max: number) => `${current} de ${max} participantes`,
   openPool: 'Abrir quiniela',
+  competitionUnknown: 'Esa competición no existe.',
+  roundUnknown: 'Esa jornada no es de la competición elegida.',
+  /** The info card of a pool without a competition: one created before pools had one (or with no match to pick from). */
+  countsEveryMatch: 'Cuenta todos los partidos, de cualquier competición.',
 } as const;
 
 /** The spec's client-generated code: a random integer 100000–999999. */
@@ -70,12 +75,28 @@ const MaxParticipantsSchema = z
 
 const UserIdSchema = positiveId('El usuario no es válido.');
 
+/** Beyond the spec's body: which competition a pool counts, and from which round (jornada) on. */
+const PoolCompetitionSchema = z
+  .string({ error: 'La competición debe ser texto.' })
+  .trim()
+  .min(1, { error: 'La competición es obligatoria.' })
+  .max(60, { error: 'La competición admite como máximo 60 caracteres.' });
+const FromWeekSchema = z
+  .number({ error: 'La jornada (fromWeek) debe ser un número.' })
+  .int({ error: 'La jornada (fromWeek) debe ser un número entero.' })
+  .min(1, { error: 'La jornada (fromWeek) debe estar entre 1 y 99.' })
+  .max(99, { error: 'La jornada (fromWeek) debe estar entre 1 y 99.' });
+
 export const CreatePoolBodySchema = z.object({
   name: PoolNameSchema,
   description: PoolDescriptionSchema.nullish().transform((d) => d ?? ''),
   maxParticipants: MaxParticipantsSchema.default(DEFAULT_MAX_PARTICIPANTS),
   invitationCode: InvitationCodeSchema,
   creatorId: UserIdSchema,
+  /** Optional: without it the server picks `defaultPoolScope`'s competition. */
+  competition: PoolCompetitionSchema.optional(),
+  /** Optional: one of the competition's rounds; without it, the competition's next round (`defaultPoolScope`). */
+  fromWeek: FromWeekSchema.optional(),
 });
 export type CreatePoolBody = z.infer<typeof CreatePoolBodySchema>;
 
@@ -155,8 +176,35 @@ export const PoolSchema = z.object({
   isActive: z.boolean(),
   isClose: z.boolean(),
   createdAt: z.string(),
+  /** The competition it counts ("laliga-2026-27"); null: a pool from before pools had one, which counts every match. */
+  competition: z.string().nullable(),
+  /** "LaLiga 2026/27"; null with `competition`. */
+  competitionName: z.string().nullable(),
+  /** The first round (jornada) it counts; null with `competition`. */
+  fromWeek: z.number().int().nullable(),
+  /** That round's Spanish label ("Jornada 14"); null with `competition`. */
+  fromRoundLabel: z.string().nullable(),
 });
 export type Pool = z.infer<typeof PoolSchema>;
+
+/** What decides which matches a pool counts. */
+export type PoolScope = Pick<Pool, 'competition' | 'fromWeek'>;
+
+/**
+ * Which matches a pool counts: those of its competition from its first round on; every match for a pool without
+ * a competition. The TypeScript twin of `poolCountsMatchSql` (server/modules/pools/pool-scope.ts), which the server
+ * enforces; tests/api/pool-scope.test.ts holds the two equal.
+ */
+export function poolCountsMatch(pool: PoolScope, match: { competition: string; weekNumber: number }): boolean {
+  if (pool.competition === null) return true;
+  return match.competition === pool.competition && pool.fromWeek !== null && match.weekNumber >= pool.fromWeek;
+}
+
+/** What a pool's info card says it counts: "LaLiga 2026/27 · desde la Jornada 14". */
+export function poolScopeText(pool: Pick<Pool, 'competitionName' | 'fromRoundLabel'>): string {
+  if (pool.competitionName === null) return poolMessages.countsEveryMatch;
+  return pool.fromRoundLabel === null ? pool.competitionName : `${pool.competitionName} · ${fromRoundPhrase(pool.fromRoundLabel)}`;
+}
 
 export const PoolParticipantSchema = z.object({
   id: z.number().int(),

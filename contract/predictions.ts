@@ -27,6 +27,7 @@ export const predictionMessages = {
   predictionNotFound: 'Predicción no encontrada.',
   picksHidden: 'Los pronósticos de los demás se ven cuando empieza el partido.',
   predictionLocked: 'Una predicción enviada no se puede cambiar ni borrar.',
+  matchNotInPool: 'Ese partido no cuenta en esta quiniela.',
 } as const;
 
 export const CreatePredictionBodySchema = z.object({

@@ -9,6 +9,7 @@ import { REQUEST_ID_HEADER, requestId } from './lib/request-id.ts';
 import { authRoutes, credentialRateLimit } from './modules/accounts/auth.routes.ts';
 import { usersRoutes } from './modules/accounts/users.routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.ts';
+import { competitionsRoutes } from './modules/matches/competitions.routes.ts';
 import { matchesRoutes } from './modules/matches/matches.routes.ts';
 import { resultChangesRoutes } from './modules/matches/result-changes.routes.ts';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
@@ -133,6 +134,11 @@ export async function buildApp({
     prefix: '/api/matches',
     matches: repositories.matches,
     resultChanges: repositories.resultChanges,
+  });
+  await app.register(competitionsRoutes, {
+    prefix: '/api/competitions',
+    competitions: repositories.competitions,
+    clock: services.clock,
   });
   await app.register(usersRoutes, { prefix: '/api/users', users: services.users });
   await app.register(rolesRoutes, { prefix: '/api/roles', roles: services.roles });

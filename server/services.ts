@@ -11,6 +11,7 @@ import { createUsersRepository } from './modules/accounts/users.repository.ts';
 import { createUsersService } from './modules/accounts/users.service.ts';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.ts';
 import { createStandingsRepository } from './modules/leaderboard/standings.repository.ts';
+import { createCompetitionsRepository } from './modules/matches/competitions.repository.ts';
 import { createMatchesRepository } from './modules/matches/matches.repository.ts';
 import { createMatchesService } from './modules/matches/matches.service.ts';
 import { createResultChangesRepository } from './modules/matches/result-changes.repository.ts';
@@ -73,6 +74,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     confederations: createConfederationsRepository(db),
     teams: createTeamsRepository(db),
     matches: createMatchesRepository(db),
+    competitions: createCompetitionsRepository(db),
     resultChanges: createResultChangesRepository(db),
     pools: createPoolsRepository(db),
     predictions: createPredictionsRepository(db),
@@ -119,7 +121,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     users: createUsersService({ db, users, rateLimiter, config }),
     roles: createRolesService({ roles: repositories.roles }),
     matches: matchesService,
-    pools: createPoolsService({ pools, rateLimiter, config }),
+    pools: createPoolsService({ pools, competitions: repositories.competitions, rateLimiter, config, clock }),
     predictions: createPredictionsService({
       predictions: repositories.predictions,
       pools,

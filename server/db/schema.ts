@@ -141,9 +141,17 @@ export const pools = pgTable(
     createdAt: createdAt(),
     /** When this pool's standings last changed (the ranking's `lastUpdated`). */
     standingsUpdatedAt: timestamp('standings_updated_at', { withTimezone: true }),
+    /**
+     * The competition (`matches.competition`) the pool counts, from round `from_week` on; both null for a pool
+     * created before pools had a competition, which counts every match (server/modules/pools/pool-scope.ts,
+     * docs/decisions/036-a-pool-belongs-to-a-competition.md). Set at creation, never changed.
+     */
+    competition: text('competition'),
+    fromWeek: integer('from_week'),
   },
   (t) => [
     index('pools_creator_id_idx').on(t.creatorId),
+    check('pools_competition_from_week', sql`(${t.competition} is null) = (${t.fromWeek} is null)`),
     check('pools_code_range', sql`${t.invitationCode} between 100000 and 999999`),
     check('pools_capacity', sql`${t.participantCount} between 0 and ${t.maxParticipants}`),
     check('pools_max_range', sql`${t.maxParticipants} between 2 and 1000`),

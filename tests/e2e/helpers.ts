@@ -109,8 +109,11 @@ export interface TestMatch {
 }
 
 /**
- * A match between two shipped clubs (the ones named, or two at random), kicking off months from now,
- * entered by the admin: tests predict on it whatever the calendar says.
+ * A LaLiga match between two shipped clubs (the ones named, or two at random), kicking off months from now,
+ * entered by the admin: tests predict on it whatever the calendar says. LaLiga's, in a late round (38 unless
+ * given), so that a pool created with the spec's body, which counts LaLiga from its next round on, counts it; its
+ * round label is the test's own, so it never clashes with a shipped fixture (nor renames the round: only a round
+ * without a data label is named by its matches' own labels).
  */
 export async function createFutureMatch(
   api: Factories,
@@ -125,7 +128,7 @@ export async function createFutureMatch(
     : [clubs[first], clubs[(first + 1) % clubs.length]];
   if (!home || !away) throw new Error(`The shipped data has no ${between ? between.join(' or ') : 'clubs'}`);
   const match = await api.match(admin, {
-    competition: 'e2e',
+    competition: 'laliga-2026-27',
     round: `Prueba ${unique()}`,
     weekNumber,
     matchDate: new Date(Date.now() + 200 * 86_400_000).toISOString(),

@@ -16,7 +16,7 @@ import { poolQueries } from '../features/pools/api.ts';
 import { CopyCodeButton, ShareInvitationButton } from '../features/pools/invitation-buttons.tsx';
 import { ParticipantList } from '../features/pools/participant-list.tsx';
 import { PoolInfoCard } from '../features/pools/pool-info-card.tsx';
-import type { Fixture } from '../features/predictions/fixtures.ts';
+import { fixturesOfPool, type Fixture } from '../features/predictions/fixtures.ts';
 import { PoolRanking } from '../features/leaderboard/pool-ranking.tsx';
 import { PoolPicks } from '../features/predictions/pool-picks.tsx';
 import { PredictionList } from '../features/predictions/prediction-list.tsx';
@@ -64,7 +64,7 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
   const isCreator = pool.creatorId === userId;
   // The spec's states and transitions: the creator starts on Participantes, everyone else on Predecir.
   const [segment, setSegment] = useState<Segment>(isCreator ? 'participants' : 'predict');
-  const fixtures = useFixtures();
+  const fixtures = useFixtures(pool);
 
   return (
     <>
@@ -112,8 +112,8 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
   );
 }
 
-/** Every match with its teams, for Predecir and the per-round views (teams from the matches feature). */
-function useFixtures():
+/** The matches the pool counts with their teams, for Predecir and the per-round views (teams from the matches feature). */
+function useFixtures(pool: Pool):
   | { status: 'loading' }
   | { status: 'failed'; error: unknown; retry: () => Promise<unknown> }
   | { status: 'ready'; list: Fixture[] } {
@@ -121,12 +121,13 @@ function useFixtures():
   const matches = useQuery(matchQueries.list());
   const list = useMemo(() => {
     const teamsById = new Map((teams.data ?? []).map((team) => [team.id, team]));
-    return (matches.data ?? []).map((match) => ({
+    const all = (matches.data ?? []).map((match) => ({
       match,
       home: describeTeam(teamsById, match.homeTeamId),
       away: describeTeam(teamsById, match.awayTeamId),
     }));
-  }, [teams.data, matches.data]);
+    return fixturesOfPool(all, pool);
+  }, [teams.data, matches.data, pool]);
   if (matches.isError || teams.isError) {
     return {
       status: 'failed',

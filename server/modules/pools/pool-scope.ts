@@ -3,10 +3,14 @@ import { sql, type SQL } from 'drizzle-orm';
 /**
  * Which matches a pool counts: the one rule every pool-scoped query (Predecir, rankings, per-jornada tables,
  * results) goes through. `pool` and `match` are the aliases of `pools` and `matches` in the caller's query.
- * Every match counts for now; a pool tied to a competition narrows this (issue 19).
+ * A pool counts its competition's matches from its first round (`from_week`) on; a pool without a competition
+ * (created before pools had one) counts every match (docs/decisions/036-a-pool-belongs-to-a-competition.md).
+ * Its TypeScript twin is `poolCountsMatch` (contract/pools.ts); tests/api/pool-scope.test.ts holds them equal.
+ *
+ * `POST /api/predictions` refuses a pick of a match its pool does not count, so a pool's predictions are always
+ * of matches it counts: the stored standings and the per-round ranking, which read the pool's predictions, need
+ * no filter of their own.
  */
 export function poolCountsMatchSql(pool: SQL, match: SQL): SQL {
-  void pool;
-  void match;
-  return sql`true`;
+  return sql`(${pool}.competition is null or (${match}.competition = ${pool}.competition and ${match}.week_number >= ${pool}.from_week))`;
 }

@@ -1,8 +1,15 @@
 import { TransactionRollbackError, and, asc, count, desc, eq, exists, inArray, lt, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import type { Pool, PoolInvitation, PoolPageQuery, PoolParticipant } from '#contract/index';
+import {
+  competitionNameOf,
+  roundDisplayLabel,
+  type Pool,
+  type PoolInvitation,
+  type PoolPageQuery,
+  type PoolParticipant,
+} from '#contract/index';
 import type { Database } from '../../db/client.ts';
-import { poolParticipants, pools, standings, users } from '../../db/schema.ts';
+import { matches, poolParticipants, pools, standings, users } from '../../db/schema.ts';
 
 const poolColumns = {
   id: pools.id,
@@ -15,10 +22,31 @@ const poolColumns = {
   isActive: pools.isActive,
   isClose: pools.isClosed,
   createdAt: pools.createdAt,
+  competition: pools.competition,
+  fromWeek: pools.fromWeek,
+  /** The data labels of the pool's first round, in kick-off order: its label is made from them (roundDisplayLabel). */
+  fromRoundLabels: sql<string[] | null>`(
+    select array_agg(r.round order by r.first_kickoff, r.round)
+    from (
+      select m.round, min(m.match_date) as first_kickoff
+      from ${matches} m
+      -- Qualified by hand: in an insert's or update's returning, Drizzle writes the table's columns unqualified.
+      where m.competition = "pools"."competition" and m.week_number = "pools"."from_week"
+      group by m.round
+    ) r
+  )`,
 };
 
-type PoolRow = Omit<Pool, 'createdAt'> & { createdAt: Date };
-const toPool = (row: PoolRow): Pool => ({ ...row, createdAt: row.createdAt.toISOString() });
+type PoolRow = Omit<Pool, 'createdAt' | 'competitionName' | 'fromRoundLabel'> & {
+  createdAt: Date;
+  fromRoundLabels: string[] | null;
+};
+const toPool = ({ fromRoundLabels, ...row }: PoolRow): Pool => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  competitionName: row.competition === null ? null : competitionNameOf(row.competition).displayName,
+  fromRoundLabel: fromRoundLabels === null || fromRoundLabels.length === 0 ? null : roundDisplayLabel(fromRoundLabels),
+});
 
 export type JoinOutcome = 'joined' | 'already-in' | 'full';
 
@@ -27,7 +55,16 @@ export function createPoolsRepository(db: Database) {
 
   return {
     /** Throws the driver's unique violation when the invitation code is taken. */
-    async insert(pool: { name: string; description: string; maxParticipants: number; invitationCode: number; creatorId: number }) {
+    async insert(pool: {
+      name: string;
+      description: string;
+      maxParticipants: number;
+      invitationCode: number;
+      creatorId: number;
+      /** Both or neither: null counts every match (server/modules/pools/pool-scope.ts). */
+      competition?: string | null;
+      fromWeek?: number | null;
+    }) {
       const [row] = await db.insert(pools).values(pool).returning(poolColumns);
       if (!row) throw new Error('insert returned no row');
       return toPool(row);

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
+  defaultPoolScope,
   poolMessages,
   type CreatePoolBody,
   type JoinPoolBody,
@@ -10,23 +11,33 @@ import {
   type UserProfile,
 } from '#contract/index';
 import type { Config } from '../../config.ts';
-import { ConflictError, NotFoundError, TooManyRequestsError, isUniqueViolation } from '../../lib/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  TooManyRequestsError,
+  isUniqueViolation,
+} from '../../lib/errors.ts';
 import type { RateLimiter, Reservation } from '../../lib/rate-limiter.ts';
 import { assertSelfOrAdmin, isAdmin } from '../accounts/access.ts';
+import type { CompetitionsRepository } from '../matches/competitions.repository.ts';
 import { assertCanManage, assertCanView } from './pool-access.ts';
 import type { PoolsRepository } from './pools.repository.ts';
 
 interface Deps {
   pools: PoolsRepository;
+  competitions: CompetitionsRepository;
   rateLimiter: RateLimiter;
   config: Pick<Config, 'rateLimits'>;
+  clock: Clock;
 }
 
 /** A right code waits at most 20+40+80+160+320 ms for a full limit to free up before it is refused too. */
 const RIGHT_CODE_RETRIES = 5;
 const RIGHT_CODE_RETRY_MS = 20;
 
-export function createPoolsService({ pools, rateLimiter, config }: Deps) {
+export function createPoolsService({ pools, competitions, rateLimiter, config, clock }: Deps) {
   const findOr404 = async (id: number) => {
     const pool = await pools.findById(id);
     if (!pool) throw new NotFoundError(poolMessages.notFound);
@@ -72,11 +83,32 @@ export function createPoolsService({ pools, rateLimiter, config }: Deps) {
     return found;
   };
 
+  /**
+   * The competition and first round a new pool counts: the ones asked for, checked against the matches, or
+   * `defaultPoolScope`'s (the spec's body has neither). Null (every match) only when there is no match at all.
+   */
+  const poolScope = async ({ competition, fromWeek }: Pick<CreatePoolBody, 'competition' | 'fromWeek'>) => {
+    const now = clock();
+    if (competition === undefined) {
+      const scope = defaultPoolScope(await competitions.list(now));
+      if (scope === null) return { competition: null, fromWeek: null };
+      if (fromWeek === undefined) return scope;
+      competition = scope.competition;
+    }
+    const chosen = await competitions.find(competition, now);
+    if (!chosen) throw new BadRequestError(poolMessages.competitionUnknown);
+    if (fromWeek === undefined) return { competition, fromWeek: chosen.nextRound ?? chosen.firstWeek };
+    if (!chosen.rounds.some((round) => round.weekNumber === fromWeek)) throw new BadRequestError(poolMessages.roundUnknown);
+    return { competition, fromWeek };
+  };
+
   return {
     async create(actor: UserProfile, body: CreatePoolBody) {
       assertSelfOrAdmin(actor, body.creatorId);
+      const { competition, fromWeek, ...spec } = body;
+      const scope = await poolScope({ competition, fromWeek });
       try {
-        return await pools.insert(body);
+        return await pools.insert({ ...spec, ...scope });
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(poolMessages.codeTaken);
         throw error;

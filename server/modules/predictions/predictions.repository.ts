@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PickDistribution, Prediction, PredictionChoice } from '#contract/index';
 import { queryRows, type Database } from '../../db/client.ts';
 import { predictions, users } from '../../db/schema.ts';
+import { poolCountsMatchSql } from '../pools/pool-scope.ts';
 
 const columns = {
   id: predictions.id,
@@ -22,8 +23,9 @@ export function createPredictionsRepository(db: Database) {
     /**
      * Stores the pick only where every rule of a pick holds at `now` (the server's clock): the user takes part
      * in the pool (so is not its creator), the pool is active, the match is scheduled and has not kicked off
-     * (`picksClosed`), and it is the user's first pick of that match in that pool (the unique index settles
-     * races). One statement instead of four round trips; null when any rule refused it, and the caller says
+     * (`picksClosed`), the pool counts the match (`poolCountsMatchSql`: every pick of a pool is of a match it
+     * counts, which the standings and the per-round ranking rely on), and it is the user's first pick of that
+     * match in that pool (the unique index settles races). One statement instead of four round trips; null when any rule refused it, and the caller says
      * which. Changing a rule here means changing its explanation in predictions.service.ts.
      */
     async insertWhereAllowed(
@@ -39,8 +41,9 @@ export function createPredictionsRepository(db: Database) {
               select 1 from pool_participants pp join pools p on p.id = pp.pool_id
               where pp.pool_id = ${poolId} and pp.user_id = ${userId} and p.is_active)
             and exists (
-              select 1 from matches m
-              where m.id = ${matchId} and m.status = 'scheduled' and m.match_date > ${now.toISOString()}::timestamptz)
+              select 1 from matches m join pools p on p.id = ${poolId}
+              where m.id = ${matchId} and m.status = 'scheduled' and m.match_date > ${now.toISOString()}::timestamptz
+                and ${poolCountsMatchSql(sql`p`, sql`m`)})
           on conflict do nothing
           returning id, match_id as "matchId", pool_id as "poolId", user_id as "userId", prediction, created_at as "createdAt"`,
       );

@@ -1,6 +1,7 @@
 import {
   type CreatePredictionBody,
   picksClosed,
+  poolCountsMatch,
   poolMessages,
   type Prediction,
   predictionMessages,
@@ -37,7 +38,8 @@ export function createPredictionsService({ predictions, pools, matches, standing
 
   return {
     /**
-     * Participants only (not the creator), one pick per match, before kick-off, in an active pool. The rules
+     * Participants only (not the creator), one pick per match, before kick-off, of a match the pool counts
+     * (`poolCountsMatch`), in an active pool. The rules
      * are applied by the insert itself (predictions.repository.ts); only a refused pick reads the pool and the
      * match, to say which rule refused it.
      */
@@ -56,6 +58,7 @@ export function createPredictionsService({ predictions, pools, matches, standing
       if (!(await pools.isParticipant(pool.id, body.userId)))
         throw new ForbiddenError(predictionMessages.notParticipant);
       if (picksClosed(match, now.getTime())) throw new ConflictError(predictionMessages.matchStarted);
+      if (!poolCountsMatch(pool, match)) throw new ConflictError(predictionMessages.matchNotInPool);
       throw new ConflictError(predictionMessages.alreadyPredicted);
     },
 

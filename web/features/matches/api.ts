@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { MatchListResponseSchema } from '#contract/index';
+import { CompetitionListResponseSchema, MatchListResponseSchema } from '#contract/index';
 import { apiRequest } from '../../lib/api-client.ts';
 import { MATCHES_PATH } from '../../lib/start-up-paths.ts';
 import { teamQueries } from '../teams/api.ts';
@@ -11,6 +11,7 @@ import { teamQueries } from '../teams/api.ts';
 export const matchKeys = {
   all: ['matches'] as const,
   list: () => [...matchKeys.all, 'list'] as const,
+  competitions: () => [...matchKeys.all, 'competitions'] as const,
   resultChanges: () => [...matchKeys.all, 'result-changes'] as const,
   resultChangesOf: (matchId: number) => [...matchKeys.resultChanges(), matchId] as const,
 };
@@ -21,6 +22,12 @@ export const matchQueries = {
     queryOptions({
       queryKey: matchKeys.list(),
       queryFn: async () => (await apiRequest(MATCHES_PATH, { schema: MatchListResponseSchema })).data,
+    }),
+  /** Every competition with its rounds and the next one: what a new pool can count (the create dialog). */
+  competitions: () =>
+    queryOptions({
+      queryKey: matchKeys.competitions(),
+      queryFn: async () => (await apiRequest('/api/competitions', { schema: CompetitionListResponseSchema })).data,
     }),
 };
 

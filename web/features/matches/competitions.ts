@@ -1,8 +1,4 @@
-/** Display names of the competitions the app ships or the admin enters; any other key is shown as it is. */
-const COMPETITION_LABELS: Record<string, string> = {
-  'laliga-2026-27': 'LaLiga 2026/27',
-  'worldcup-2026': 'Mundial 2026',
-  manual: 'Partidos añadidos a mano',
-};
+import { competitionNameOf } from '#contract/index';
 
-export const competitionLabel = (key: string) => COMPETITION_LABELS[key] ?? key;
+/** "LaLiga 2026/27", "Mundial 2026", "Partidos añadidos a mano": the contract's names (`competitionNameOf`). */
+export const competitionLabel = (key: string) => competitionNameOf(key).displayName;

@@ -1,11 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DEFAULT_MAX_PARTICIPANTS, POOL_DESCRIPTION_MAX, POOL_NAME_MAX, poolMessages } from '#contract/index';
-import type { Pool } from '#contract/index';
+import {
+  DEFAULT_MAX_PARTICIPANTS,
+  POOL_DESCRIPTION_MAX,
+  POOL_NAME_MAX,
+  defaultPoolScope,
+  poolMessages,
+} from '#contract/index';
+import type { Competition, Pool } from '#contract/index';
 import { DialogForm } from '../../ionic/dialog-form.tsx';
 import { InputField } from '../../ionic/input-field.tsx';
+import { SelectField } from '../../ionic/select-field.tsx';
 import { ModalScreen } from '../../ionic/modal-screen.tsx';
 import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
+import { matchQueries } from '../matches/api.ts';
 import { useCreatePool } from './api.ts';
 import { IonTextarea } from '../../ionic/textarea.ts';
 import './pool-form.css';
@@ -30,6 +39,7 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [maxParticipants, setMaxParticipants] = useState(String(DEFAULT_MAX_PARTICIPANTS));
+  const scope = usePoolScopeChoice();
   const createPool = useCreatePool();
   const showToast = useToast();
 
@@ -45,6 +55,8 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
         // An emptied field means the default; anything else is the server's to judge.
         maxParticipants: maxParticipants.trim() === '' ? DEFAULT_MAX_PARTICIPANTS : Number(maxParticipants),
         creatorId,
+        // Without the competitions (still loading, or failed) the server picks the same default the selects show.
+        ...(scope.chosen ?? {}),
       },
       outcomeToasts(
         (pool) => `Quiniela «${pool.name}» creada. Código: ${pool.invitationCode}`,
@@ -93,6 +105,56 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
         onValueChange={setMaxParticipants}
         data-testid="pool-max-participants"
       />
+      {scope.competitions.length > 0 && scope.chosen && (
+        <>
+          <SelectField
+            label="Competición"
+            value={scope.chosen.competition}
+            options={scope.competitions.map((c) => ({ value: c.key, label: c.displayName }))}
+            onValueChange={scope.chooseCompetition}
+            data-testid="pool-competition"
+          />
+          <SelectField
+            label="Desde la jornada"
+            value={scope.chosen.fromWeek}
+            options={scope.rounds.map((round) => ({ value: round.weekNumber, label: round.label }))}
+            onValueChange={scope.chooseFromWeek}
+            data-testid="pool-from-week"
+          />
+        </>
+      )}
+      {scope.failed && <p className="pool-form__hint">{COMPETITIONS_FAILED}</p>}
     </DialogForm>
   );
+}
+
+const COMPETITIONS_FAILED = 'No se pudieron cargar las competiciones: la quiniela contará la del próximo partido.';
+
+/** A competition's first round by default: its next one, or its first when nothing is left to play. */
+const defaultFromWeek = (competition: Competition) => competition.nextRound ?? competition.firstWeek;
+
+/**
+ * The competition and first round of the new pool: the server's default (`defaultPoolScope`) until the creator
+ * chooses; choosing a competition starts it from its next round. Null until the competitions have loaded.
+ */
+function usePoolScopeChoice() {
+  const competitions = useQuery(matchQueries.competitions());
+  const [competitionKey, setCompetitionKey] = useState<string | null>(null);
+  const [fromWeek, setFromWeek] = useState<number | null>(null);
+  const list = (competitions.data ?? []).toSorted((a, b) => a.displayName.localeCompare(b.displayName, 'es'));
+  const fallback = defaultPoolScope(list);
+  const competition = list.find((c) => c.key === (competitionKey ?? fallback?.competition));
+  // defaultPoolScope starts its competition from the same round as defaultFromWeek.
+  const chosen = competition ? { competition: competition.key, fromWeek: fromWeek ?? defaultFromWeek(competition) } : null;
+  return {
+    competitions: list,
+    rounds: competition?.rounds ?? [],
+    chosen,
+    failed: competitions.isError,
+    chooseCompetition: (key: string) => {
+      setCompetitionKey(key);
+      setFromWeek(null);
+    },
+    chooseFromWeek: setFromWeek,
+  };
 }

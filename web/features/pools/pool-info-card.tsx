@@ -1,15 +1,23 @@
 import { IonCard, IonCardContent, IonIcon } from '@ionic/react';
-import { keyOutline, peopleOutline } from 'ionicons/icons';
+import { keyOutline, peopleOutline, trophyOutline } from 'ionicons/icons';
+import { poolScopeText } from '#contract/index';
 import type { Pool } from '#contract/index';
 import { poolStatusText } from './pool-card.tsx';
 import './pool-info-card.css';
 
-/** The spec's Pool detail card: description and code for everyone; participants count/max for the creator. */
+/**
+ * The spec's Pool detail card: description and code for everyone; participants count/max for the creator. Beyond
+ * the spec, which matches the pool counts ("LaLiga 2026/27 · desde la Jornada 14").
+ */
 export function PoolInfoCard({ pool, isCreator }: { pool: Pool; isCreator: boolean }) {
   return (
     <IonCard className="pool-info-card" data-testid="pool-info">
       <IonCardContent>
         <p className="pool-info-card__description">{pool.description === '' ? 'Sin descripción.' : pool.description}</p>
+        <p className="pool-info-card__scope" data-testid="pool-scope">
+          <IonIcon icon={trophyOutline} aria-hidden="true" />
+          {poolScopeText(pool)}
+        </p>
         <dl className="pool-info-card__facts">
           <div>
             <dt>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Match } from '#contract/index';
-import { currentRound, groupByRound, playedRounds, selectOpenFixtures } from './fixtures.ts';
+import { currentRound, fixturesOfPool, groupByRound, playedRounds, selectOpenFixtures } from './fixtures.ts';
 import type { Fixture } from './fixtures.ts';
 import { testMatch } from '../matches/test-match.ts';
 
@@ -61,5 +61,29 @@ describe('played rounds', () => {
   it('takes the round of the last kick-off as the current one', () => {
     expect(currentRound(fixtures, now)).toBe(13);
     expect(currentRound([fixture(4, '2026-11-29T11:00:00Z', 'scheduled', 14)], now)).toBeNull();
+  });
+});
+
+describe('fixturesOfPool', () => {
+  const inCompetition = (id: number, competition: string, weekNumber: number): Fixture => ({
+    match: testMatch({ id, competition, round: `Matchday ${weekNumber}`, weekNumber }),
+    home: team,
+    away: team,
+  });
+  const fixtures = [
+    inCompetition(1, 'laliga-2026-27', 13),
+    inCompetition(2, 'laliga-2026-27', 14),
+    inCompetition(3, 'worldcup-2026', 14),
+    inCompetition(4, 'laliga-2026-27', 38),
+    inCompetition(5, 'manual', 20),
+  ];
+
+  it('keeps the matches of the pool’s competition from its first round on', () => {
+    const ids = fixturesOfPool(fixtures, { competition: 'laliga-2026-27', fromWeek: 14 }).map((f) => f.match.id);
+    expect(ids).toEqual([2, 4]);
+  });
+
+  it('keeps every match for a pool without a competition', () => {
+    expect(fixturesOfPool(fixtures, { competition: null, fromWeek: null })).toEqual(fixtures);
   });
 });

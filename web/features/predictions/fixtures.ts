@@ -1,5 +1,5 @@
-import { picksClosed } from '#contract/index';
-import type { Match } from '#contract/index';
+import { picksClosed, poolCountsMatch } from '#contract/index';
+import type { Match, PoolScope } from '#contract/index';
 
 export interface FixtureTeam {
   name: string;
@@ -11,6 +11,14 @@ export interface Fixture {
   match: Match;
   home: FixtureTeam;
   away: FixtureTeam;
+}
+
+/**
+ * The fixtures a pool counts (`poolCountsMatch`: its competition from its first round on, or every one): Predecir
+ * and the pool's per-round views list only these. The server refuses a pick of any other.
+ */
+export function fixturesOfPool(fixtures: readonly Fixture[], pool: PoolScope): Fixture[] {
+  return fixtures.filter(({ match }) => poolCountsMatch(pool, match));
 }
 
 /** What Predecir offers: matches that are not finished and have not kicked off, soonest first. */

@@ -1,0 +1,79 @@
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import type { Competition } from '#contract/index';
+import { createFutureMatch, signedInUser, signInAsAdmin, test, unique } from './helpers.ts';
+
+// Both pool dialogs stay in the page; only the open one is shown.
+const modal = (page: Page) => page.locator('ion-modal.show-modal');
+
+/** Picks an option of a SelectField (its options in a popover). */
+async function choose(page: Page, testId: string, option: string) {
+  await modal(page).getByTestId(testId).click();
+  await page.locator('ion-popover ion-radio').filter({ hasText: new RegExp(`^${option}$`) }).click();
+  await expect(page.locator('ion-popover')).toHaveCount(0);
+}
+
+test('a pool created for LaLiga from a chosen jornada lists only LaLiga matches from that jornada, and says so', async ({ page, api }) => {
+  // Three matches, two accounts, a pool made through the dialog and two screens of it: more than most tests.
+  test.slow();
+  const admin = await signInAsAdmin(api);
+  const counted = await createFutureMatch(api, admin, { weekNumber: 30 });
+  const earlier = await createFutureMatch(api, admin, { weekNumber: 29 });
+  const otherCompetition = await api.match(admin, {
+    competition: 'worldcup-2026',
+    round: `Prueba ${unique()}`,
+    weekNumber: 30,
+    matchDate: new Date(Date.now() + 200 * 86_400_000).toISOString(),
+  });
+
+  const owner = await signedInUser(page, api, 'temporada');
+  const { data: competitions } = await api.call<{ data: Competition[] }>(owner, 'GET', '/api/competitions');
+  const laLiga = competitions.find((c) => c.key === 'laliga-2026-27');
+  const nextRound = laLiga?.rounds.find((r) => r.weekNumber === laLiga.nextRound);
+  if (!nextRound) throw new Error('LaLiga has no round open for picks');
+
+  await page.goto('/tabs/quinelas');
+  await page.getByRole('button', { name: 'Crear Nueva Quiniela' }).click();
+  // The defaults are the server's: the competition with the soonest match, from its next round.
+  await expect(modal(page).getByTestId('pool-competition')).toContainText('LaLiga 2026/27');
+  await expect(modal(page).getByTestId('pool-from-week')).toContainText(nextRound.label);
+  const name = `Liga ${unique()}`;
+  await modal(page).getByLabel('Nombre').fill(name);
+  await choose(page, 'pool-from-week', 'Jornada 30');
+  await modal(page).getByRole('button', { name: 'Crear Quiniela' }).click();
+  await expect(modal(page)).toBeHidden();
+
+  const { data } = await api.call<{ data: { pools: { id: number; name: string; invitationCode: number }[] } }>(
+    owner,
+    'GET',
+    `/api/pools/user/${owner.userProfile.id}/owned`,
+  );
+  const pool = data.pools.find((p) => p.name === name);
+  if (!pool) throw new Error('the pool was not created');
+  expect(pool).toMatchObject({ competition: 'laliga-2026-27', fromWeek: 30, fromRoundLabel: 'Jornada 30' });
+
+  await page.getByTestId('pool-card').filter({ hasText: name }).click();
+  await expect(page.getByTestId('pool-scope')).toHaveText('LaLiga 2026/27 · desde la Jornada 30');
+
+  // A player sees the same card, and Predecir lists LaLiga's matches from Jornada 30 on only.
+  await page.evaluate(() => localStorage.clear());
+  const player = await signedInUser(page, api, 'jugador-temporada');
+  await api.join(player, pool);
+  await page.goto(`/tabs/pool/${pool.id}`);
+  await expect(page.getByTestId('pool-scope')).toHaveText('LaLiga 2026/27 · desde la Jornada 30');
+  const card = (id: number) => page.locator(`[data-testid="prediction-card"][data-match-id="${id}"]`);
+  await expect(card(counted.id)).toBeVisible();
+  await expect(card(earlier.id)).toHaveCount(0);
+  await expect(card(otherCompetition.id)).toHaveCount(0);
+  const headings = await page.locator('.prediction-list__round').allTextContents();
+  expect(headings.length).toBeGreaterThan(0);
+  expect(headings.every((heading) => Number(/^Jornada (\d+)$/.exec(heading)?.[1]) >= 30)).toBe(true);
+
+  // The server refuses what the screen does not offer.
+  const refused = await page.request.post('/api/predictions', {
+    headers: { Authorization: `Bearer ${player.session.accessToken}` },
+    data: { prediction: 'home', userId: player.userProfile.id, matchId: earlier.id, poolId: pool.id },
+  });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).message).toBe('Ese partido no cuenta en esta quiniela.');
+});
