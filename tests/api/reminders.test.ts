@@ -1,7 +1,5 @@
-import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
+import { createPublicKey, verify } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +12,14 @@ import { createReminderScheduler } from '#server/modules/reminders/reminder-sche
 import { createRemindersRepository } from '#server/modules/reminders/reminders.repository';
 import { createVapidKeyStore } from '#server/modules/reminders/vapid-keys';
 import { readResultsSource } from '#server/modules/results/results-source';
+import {
+  decryptPush,
+  newBrowserKeys,
+  startPushService,
+  type BrowserKeys,
+  type PushService,
+  type ReceivedPush,
+} from '#tests/support/push-service';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
 const HOUR = 3_600_000;
@@ -27,69 +33,11 @@ let bea: SignInResponse;
 let betis: Team;
 let sevilla: Team;
 
-// ---------------------------------------------------------------------------
-// A stand-in push service on 127.0.0.1: records every request, answers 201,
+// A stand-in push service on 127.0.0.1 (tests/support/push-service.ts): records every request, answers 201,
 // or 404/410 for endpoints whose path says so.
-
-interface ReceivedPush {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-let pushService: Server;
+let pushService: PushService;
 let pushServiceUrl: string;
 let received: ReceivedPush[] = [];
-
-function startPushService(): Promise<void> {
-  pushService = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const path = request.url ?? '/';
-      received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
-      response.statusCode = path.startsWith('/gone') ? 410 : path.startsWith('/missing') ? 404 : 201;
-      response.end();
-    });
-  });
-  return new Promise((resolve) =>
-    pushService.listen(0, '127.0.0.1', () => {
-      pushServiceUrl = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
-      resolve();
-    }),
-  );
-}
-
-/** A browser's side of a subscription: its P-256 key pair and auth secret (RFC 8291). */
-function newBrowserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-  };
-}
-type BrowserKeys = ReturnType<typeof newBrowserKeys>;
-
-/** Decrypts an aes128gcm Web Push body (RFC 8188 + RFC 8291) the way the browser would. */
-function decryptPush(body: Buffer, browser: BrowserKeys): unknown {
-  const salt = body.subarray(0, 16);
-  const idLength = body.readUInt8(20);
-  const serverPublicKey = body.subarray(21, 21 + idLength);
-  const record = body.subarray(21 + idLength);
-  const sharedSecret = browser.ecdh.computeSecret(serverPublicKey);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), browser.ecdh.getPublicKey(), serverPublicKey]);
-  const ikm = Buffer.from(hkdfSync('sha256', sharedSecret, browser.auth, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(record.subarray(record.length - 16));
-  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
-  // The last record ends with the delimiter 0x02, then zero padding.
-  return JSON.parse(padded.subarray(0, padded.lastIndexOf(2)).toString('utf8'));
-}
 
 /** Checks the `vapid t=<JWT>, k=<key>` header: signed by `publicKey`, for the push service's origin. */
 function verifyVapid(authorization: string | undefined, publicKey: string): Record<string, unknown> {
@@ -122,7 +70,8 @@ function verifyVapid(authorization: string | undefined, publicKey: string): Reco
 // ---------------------------------------------------------------------------
 
 beforeAll(async () => {
-  await startPushService();
+  pushService = await startPushService();
+  pushServiceUrl = pushService.url;
   t = await createTestApp({ clock: () => now, env: { REMINDERS_POLL_SECONDS: '0' } });
   [admin, ana, bea] = await Promise.all([
     t.createUser({ role: 'admin' }),
@@ -134,11 +83,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => pushService.close(resolve));
+  await pushService.close();
 });
 beforeEach(async () => {
   now = new Date('2026-12-01T10:00:00Z');
-  received = [];
+  pushService.received.length = 0;
+  received = pushService.received;
   // Scheduler tests count what they claim: no reminder of an earlier test may be due.
   await t.db.delete(matchReminders);
   await t.db.delete(favoriteMatches);
