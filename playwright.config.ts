@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { serverNodeArgs } from './scripts/server-entry.mjs';
 import { e2eAdmin } from './tests/e2e/admin-account.ts';
 import { chromiumFlags, chromiumPath } from './tests/support/chromium.ts';
+import { e2ePushTls } from './tests/support/push-service.ts';
 
 // A port per run (inherited by the workers through the environment), so two runs on one
 // machine never collide; E2E_PORT pins it.
@@ -39,6 +40,10 @@ export default defineConfig({
       // Tests enter matches and results as this admin, through the API.
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
+      // The server trusts the run's certificate for 127.0.0.1, so the pushes it sends reach a test's own https push
+      // service (tests/support/push-service.ts), and ticks often enough for a test to wait for one.
+      NODE_EXTRA_CA_CERTS: e2ePushTls(port).cert,
+      REMINDERS_POLL_SECONDS: '2',
     },
     url: `${baseURL}/health`,
     timeout: 120_000,

@@ -17,6 +17,12 @@ export const reminderMessages = {
   notificationsUnsupported:
     'Partido guardado, pero este navegador no admite notificaciones: no podrás recibir recordatorios en este dispositivo.',
   removed: 'Partido quitado de tus favoritos.',
+  // The push sent when a favourite's kick-off time gets confirmed (server/modules/reminders/kickoff-notice.ts).
+  kickoffConfirmedTitle: 'Hora confirmada',
+  kickoffConfirmedBothReminders: 'Te avisaremos una hora antes y al empezar.',
+  kickoffConfirmedHourBefore: 'Te avisaremos una hora antes.',
+  kickoffConfirmedAtKickoff: 'Te avisaremos al empezar.',
+  kickoffConfirmedWithinHour: 'Empieza en menos de una hora.',
   // Server
   endpointInvalid: 'La suscripción necesita una dirección https válida.',
   keysInvalid: 'Las claves de la suscripción no son válidas.',

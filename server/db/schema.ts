@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -332,6 +333,32 @@ export const favoriteMatches = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.matchId] }), index('favorite_matches_match_id_idx').on(t.matchId)],
+);
+
+/**
+ * "Hora confirmada": one notice per favourite whose kick-off time gets confirmed while it has reminders pending
+ * (docs/decisions/034-the-kick-off-confirmed-notice-is-queued-by-the-database.md). Rows are made only by the
+ * trigger on `matches` of migration 0013, in the transaction that confirms the time, whoever writes it (an admin's
+ * edit, an import); `sent_at` is set when an instance claims the notice, which happens once. The primary key makes it
+ * once per user and match; the row goes with its favourite (un-favouriting, a deleted user or match).
+ */
+export const kickoffNotices = pgTable(
+  'kickoff_notices',
+  {
+    userId: integer('user_id').notNull(),
+    matchId: integer('match_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.matchId] }),
+    foreignKey({
+      columns: [t.userId, t.matchId],
+      foreignColumns: [favoriteMatches.userId, favoriteMatches.matchId],
+      name: 'kickoff_notices_favorite_fk',
+    }).onDelete('cascade'),
+    index('kickoff_notices_pending_idx').on(t.matchId).where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /**

@@ -47,7 +47,7 @@ export function createMetrics({ poolStats }: { poolStats?: () => PoolStats } = {
   );
   const reminders = counter(
     'quiniela_reminders_total',
-    'Match reminders handled by this instance: delivered, failed (refused or unanswered), dropped (too late), subscription_removed (404/410)',
+    'Match reminder and "Hora confirmada" pushes handled by this instance: delivered, failed (refused or unanswered), dropped (too late, or the match kicked off), subscription_removed (404/410)',
     ['outcome'],
   );
   const reminderTicks = counter('quiniela_reminder_ticks_total', 'Reminder scheduler runs', ['result']);
@@ -100,7 +100,7 @@ export function createMetrics({ poolStats }: { poolStats?: () => PoolStats } = {
       if (!summary) return;
       reminders.inc({ outcome: 'delivered' }, summary.delivered);
       reminders.inc({ outcome: 'failed' }, summary.failed);
-      reminders.inc({ outcome: 'dropped' }, summary.dropped);
+      reminders.inc({ outcome: 'dropped' }, summary.dropped + summary.notices.dropped);
       reminders.inc({ outcome: 'subscription_removed' }, summary.removedSubscriptions);
     },
     /** `run`, counted: each call is one import run of `trigger`. */

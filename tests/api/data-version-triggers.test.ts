@@ -177,6 +177,7 @@ const tables: Record<string, Feeds> = {
   push_subscriptions: noCache('read when a reminder is sent'),
   favorite_matches: noCache('read at every request for them and by the reminder sweep'),
   match_reminders: noCache('read by the reminder sweep'),
+  kickoff_notices: noCache('made by the trigger on matches (migration 0013), read only by the reminder sweep'),
   import_jobs: noCache('read at every request for an import'),
   data_version_changes: noCache('the queue of topics a committing transaction changed (migration 0011)'),
 };

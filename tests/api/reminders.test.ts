@@ -1,15 +1,25 @@
-import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createPublicKey, verify } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { CreateMatchBody, Reminder, ReminderPushPayload, SignInResponse, Team } from '#contract/index';
-import { appSettings, favoriteMatches, matchReminders, pushSubscriptions } from '#server/db/schema';
+import { appSettings, favoriteMatches, kickoffNotices, matchReminders, pushSubscriptions, teams } from '#server/db/schema';
 import { createPushSender, fetchPushTransport } from '#server/modules/reminders/push-sender';
 import { createPushSubscriptionsRepository } from '#server/modules/reminders/push-subscriptions.repository';
 import { createReminderScheduler } from '#server/modules/reminders/reminder-scheduler';
 import { createRemindersRepository } from '#server/modules/reminders/reminders.repository';
 import { createVapidKeyStore } from '#server/modules/reminders/vapid-keys';
+import { readResultsSource } from '#server/modules/results/results-source';
+import {
+  decryptPush,
+  newBrowserKeys,
+  startPushService,
+  type BrowserKeys,
+  type PushService,
+  type ReceivedPush,
+} from '#tests/support/push-service';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
 const HOUR = 3_600_000;
@@ -23,69 +33,11 @@ let bea: SignInResponse;
 let betis: Team;
 let sevilla: Team;
 
-// ---------------------------------------------------------------------------
-// A stand-in push service on 127.0.0.1: records every request, answers 201,
+// A stand-in push service on 127.0.0.1 (tests/support/push-service.ts): records every request, answers 201,
 // or 404/410 for endpoints whose path says so.
-
-interface ReceivedPush {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-let pushService: Server;
+let pushService: PushService;
 let pushServiceUrl: string;
 let received: ReceivedPush[] = [];
-
-function startPushService(): Promise<void> {
-  pushService = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const path = request.url ?? '/';
-      received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
-      response.statusCode = path.startsWith('/gone') ? 410 : path.startsWith('/missing') ? 404 : 201;
-      response.end();
-    });
-  });
-  return new Promise((resolve) =>
-    pushService.listen(0, '127.0.0.1', () => {
-      pushServiceUrl = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
-      resolve();
-    }),
-  );
-}
-
-/** A browser's side of a subscription: its P-256 key pair and auth secret (RFC 8291). */
-function newBrowserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-  };
-}
-type BrowserKeys = ReturnType<typeof newBrowserKeys>;
-
-/** Decrypts an aes128gcm Web Push body (RFC 8188 + RFC 8291) the way the browser would. */
-function decryptPush(body: Buffer, browser: BrowserKeys): unknown {
-  const salt = body.subarray(0, 16);
-  const idLength = body.readUInt8(20);
-  const serverPublicKey = body.subarray(21, 21 + idLength);
-  const record = body.subarray(21 + idLength);
-  const sharedSecret = browser.ecdh.computeSecret(serverPublicKey);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), browser.ecdh.getPublicKey(), serverPublicKey]);
-  const ikm = Buffer.from(hkdfSync('sha256', sharedSecret, browser.auth, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(record.subarray(record.length - 16));
-  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
-  // The last record ends with the delimiter 0x02, then zero padding.
-  return JSON.parse(padded.subarray(0, padded.lastIndexOf(2)).toString('utf8'));
-}
 
 /** Checks the `vapid t=<JWT>, k=<key>` header: signed by `publicKey`, for the push service's origin. */
 function verifyVapid(authorization: string | undefined, publicKey: string): Record<string, unknown> {
@@ -118,7 +70,8 @@ function verifyVapid(authorization: string | undefined, publicKey: string): Reco
 // ---------------------------------------------------------------------------
 
 beforeAll(async () => {
-  await startPushService();
+  pushService = await startPushService();
+  pushServiceUrl = pushService.url;
   t = await createTestApp({ clock: () => now, env: { REMINDERS_POLL_SECONDS: '0' } });
   [admin, ana, bea] = await Promise.all([
     t.createUser({ role: 'admin' }),
@@ -130,11 +83,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => pushService.close(resolve));
+  await pushService.close();
 });
 beforeEach(async () => {
   now = new Date('2026-12-01T10:00:00Z');
-  received = [];
+  pushService.received.length = 0;
+  received = pushService.received;
   // Scheduler tests count what they claim: no reminder of an earlier test may be due.
   await t.db.delete(matchReminders);
   await t.db.delete(favoriteMatches);
@@ -311,13 +265,14 @@ describe('a favourite whose kick-off time is not confirmed', () => {
     const dueTimes = (await as(ana, 'GET', '/api/reminders')).json().data.map((r: Reminder) => r.dueAt);
     expect(dueTimes).toEqual([new Date(kickoff.getTime() - HOUR).toISOString(), kickoff.toISOString()]);
 
+    // The confirmation's "Hora confirmada" notice goes at the next tick; no reminder is due yet.
     now = new Date(kickoff.getTime() - HOUR - 60_000);
-    expect((await newScheduler().tick()).claimed).toBe(0);
+    expect(await newScheduler().tick()).toMatchObject({ claimed: 0, notices: { claimed: 1, dropped: 0 }, delivered: 1 });
     now = new Date(kickoff.getTime() - HOUR);
-    expect(await newScheduler().tick()).toMatchObject({ claimed: 1, delivered: 1 });
+    expect(await newScheduler().tick()).toMatchObject({ claimed: 1, notices: { claimed: 0 }, delivered: 1 });
     now = kickoff;
-    expect(await newScheduler().tick()).toMatchObject({ claimed: 1, delivered: 1 });
-    expect(received).toHaveLength(2);
+    expect(await newScheduler().tick()).toMatchObject({ claimed: 1, notices: { claimed: 0 }, delivered: 1 });
+    expect(received).toHaveLength(3);
   });
 });
 
@@ -535,9 +490,178 @@ describe('the scheduler', () => {
     now = inHours(5);
     expect((await newScheduler().tick()).claimed).toBe(0);
 
-    // Fixed at last, 45 minutes from now: the hour-before reminder is due (15 minutes late, still worth sending).
+    // Fixed at last, 45 minutes from now: the hour-before reminder is due (15 minutes late, still worth sending),
+    // after the notice that the time is confirmed, which says the kick-off is less than an hour away.
     const kickoff = inHours(0.75);
     await as(admin, 'PATCH', `/api/matches/${match.id}`, { matchDate: kickoff.toISOString(), kickoffConfirmed: true });
-    expect(await newScheduler().tick()).toMatchObject({ claimed: 1, dropped: 0, delivered: 1 });
+    expect(await newScheduler().tick()).toMatchObject({
+      claimed: 1,
+      dropped: 0,
+      notices: { claimed: 1, dropped: 0 },
+      delivered: 2,
+    });
+  });
+});
+
+describe('"Hora confirmada": a favourite whose kick-off time gets confirmed', () => {
+  /** What one push said, decrypted as its browser would. */
+  const said = (push: ReceivedPush | undefined, browser: BrowserKeys) =>
+    decryptPush(push?.body ?? Buffer.alloc(0), browser) as ReminderPushPayload;
+  const noticeRows = (matchId: number) => t.db.select().from(kickoffNotices).where(eq(kickoffNotices.matchId, matchId));
+
+  it('tells each favouriting user with reminders once, when an admin confirms the time, and nobody else', async () => {
+    const carla = await t.createUser({ name: 'Carla' });
+    const dani = await t.createUser({ name: 'Dani' });
+    const match = await createMatch(inHours(72), { kickoffConfirmed: false });
+    await favourite(ana, match.id);
+    await favourite(bea, match.id);
+    // Carla saved it on a device without notifications: a favourite with no reminder, so nothing to announce.
+    expect((await as(carla, 'POST', '/api/favorites', { matchId: match.id })).statusCode).toBe(201);
+    const anaBrowser = await subscribe(ana, '/ana');
+    const beaBrowser = await subscribe(bea, '/bea');
+    await subscribe(carla, '/carla');
+    // Dani does not have it as a favourite.
+    await subscribe(dani, '/dani');
+    expect((await newScheduler().tick()).notices.claimed).toBe(0);
+
+    // Friday 4 December 2026, 21:00 in Madrid.
+    const kickoff = new Date('2026-12-04T20:00:00Z');
+    await t.api.updateMatch(admin, match, { matchDate: kickoff.toISOString(), kickoffConfirmed: true });
+    expect(await newScheduler().tick()).toMatchObject({
+      claimed: 0,
+      notices: { claimed: 2, dropped: 0 },
+      delivered: 2,
+      failed: 0,
+    });
+    expect(received.map((push) => push.path).sort()).toEqual(['/ana', '/bea']);
+    const toAna = received.find((push) => push.path === '/ana');
+    expect(said(toAna, anaBrowser)).toEqual({
+      id: match.id * 1000,
+      matchId: match.id,
+      tag: `kickoff-${match.id}`,
+      title: 'Hora confirmada',
+      body: 'Real Betis - Sevilla: viernes 4 dic., 21:00. Te avisaremos una hora antes y al empezar.',
+      url: '/tabs/favorites',
+    } satisfies ReminderPushPayload);
+    expect(said(received.find((push) => push.path === '/bea'), beaBrowser).title).toBe('Hora confirmada');
+    // Kept by the push service until kick-off, and no longer.
+    expect(toAna?.headers).toMatchObject({ ttl: String((kickoff.getTime() - now.getTime()) / 1000), topic: `kickoff-${match.id}` });
+
+    // Claimed once: no later tick, from this instance or a restarted one, sends it again.
+    expect((await newScheduler().tick()).notices.claimed).toBe(0);
+    // A second edit, a move while confirmed, and even un-confirming and confirming again send nothing more.
+    await t.api.updateMatch(admin, match, { kickoffConfirmed: true, weekNumber: 40 });
+    await t.api.updateMatch(admin, match, { matchDate: new Date(kickoff.getTime() + 2 * HOUR).toISOString() });
+    await t.api.updateMatch(admin, match, { kickoffConfirmed: false });
+    await t.api.updateMatch(admin, match, { kickoffConfirmed: true });
+    expect((await newScheduler().tick()).notices.claimed).toBe(0);
+    expect(received).toHaveLength(2);
+    expect(await noticeRows(match.id)).toHaveLength(2);
+  });
+
+  it('is not made when a confirmed kick-off moves, nor for a match confirmed as finished', async () => {
+    const moving = await createMatch(inHours(30));
+    const finished = await createMatch(inHours(-3), { kickoffConfirmed: false });
+    await favourite(ana, moving.id);
+    await favourite(ana, finished.id);
+    await subscribe(ana, '/ana');
+    await t.api.updateMatch(admin, moving, { matchDate: inHours(50).toISOString() });
+    await t.api.updateMatch(admin, finished, {
+      kickoffConfirmed: true,
+      matchDate: inHours(-3).toISOString(),
+      status: 'finished',
+      scoreHome: 2,
+      scoreAway: 1,
+    });
+    expect(await noticeRows(moving.id)).toEqual([]);
+    expect(await noticeRows(finished.id)).toEqual([]);
+    expect(await newScheduler().tick()).toMatchObject({ notices: { claimed: 0 }, delivered: 0 });
+  });
+
+  it('is dropped, not sent, when the match kicked off or finished before any instance claimed it', async () => {
+    const started = await createMatch(inHours(24), { kickoffConfirmed: false });
+    const over = await createMatch(inHours(24), { kickoffConfirmed: false });
+    await favourite(ana, started.id);
+    await favourite(ana, over.id);
+    await subscribe(ana, '/ana');
+    // Confirmed at a time already past (the match is being played): nothing true to announce.
+    await t.api.updateMatch(admin, started, { matchDate: inHours(-2).toISOString(), kickoffConfirmed: true });
+    await t.api.updateMatch(admin, over, { matchDate: inHours(3).toISOString(), kickoffConfirmed: true });
+    await t.api.result(admin, over, 1, 1);
+    expect(await newScheduler().tick()).toMatchObject({ notices: { claimed: 2, dropped: 2 }, delivered: 0 });
+    expect(received).toHaveLength(0);
+  });
+
+  it('goes with its favourite: un-favourited before the claim, nothing is sent', async () => {
+    const match = await createMatch(inHours(24), { kickoffConfirmed: false });
+    await favourite(ana, match.id);
+    await subscribe(ana, '/ana');
+    await t.api.updateMatch(admin, match, { kickoffConfirmed: true });
+    expect(await noticeRows(match.id)).toHaveLength(1);
+    expect((await as(ana, 'DELETE', `/api/reminders/${match.id}`)).statusCode).toBe(200);
+    expect(await noticeRows(match.id)).toEqual([]);
+    expect((await newScheduler().tick()).notices.claimed).toBe(0);
+  });
+
+  it('is sent exactly once per user and match with two schedulers racing on the same database', async () => {
+    const users = [ana, bea, await t.createUser(), await t.createUser()];
+    const matches = await Promise.all([1, 2, 3].map(() => createMatch(inHours(48), { kickoffConfirmed: false })));
+    const browsers = new Map<string, BrowserKeys>();
+    for (const user of users) {
+      browsers.set(`/u${user.userProfile.id}`, await subscribe(user, `/u${user.userProfile.id}`));
+      for (const match of matches) await favourite(user, match.id);
+    }
+    for (const match of matches) await t.api.updateMatch(admin, match, { kickoffConfirmed: true });
+
+    const [a, b] = [newScheduler(), newScheduler()];
+    const summaries = await Promise.all([a.tick(), b.tick(), a.tick(), b.tick(), a.tick(), b.tick()]);
+    const expected = users.length * matches.length;
+    expect(summaries.reduce((sum, s) => sum + s.notices.claimed, 0)).toBe(expected);
+    expect(summaries.reduce((sum, s) => sum + s.delivered, 0)).toBe(expected);
+    const deliveries = received.map((push) => `${push.path}#${said(push, browsers.get(push.path)!).matchId}`);
+    expect(deliveries).toHaveLength(expected);
+    expect(new Set(deliveries).size).toBe(expected);
+    expect((await Promise.all([a.tick(), b.tick()])).map((s) => s.notices.claimed)).toEqual([0, 0]);
+  });
+
+  it('is sent when an import confirms the time', async () => {
+    const [getafe, girona] = await Promise.all([
+      t.api.team(admin, { name: 'Getafe' }),
+      t.api.team(admin, { name: 'Girona' }),
+    ]);
+    await t.db
+      .update(teams)
+      .set({ sourceName: sql`${teams.name} || ' (aviso)'` })
+      .where(inArray(teams.id, [getafe.id, girona.id]));
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'quiniela-kickoff-')), 'es.1.json');
+    const fixture = { round: 'Matchday 15', date: '2026-12-05', team1: 'Getafe (aviso)', team2: 'Girona (aviso)' };
+    const importFile = async (time?: string) => {
+      await writeFile(
+        file,
+        JSON.stringify({ name: 'Spain Primera División 2026/27', matches: [{ ...fixture, ...(time ? { time } : {}) }] }),
+      );
+      return t.app.services.resultsImporter.importFile(await readResultsSource(file), file);
+    };
+
+    // Only the day is known: the import creates the match with its time to be confirmed.
+    expect(await importFile()).toMatchObject({ created: 1 });
+    const [match] = (await as(admin, 'GET', '/api/matches?competition=laliga-2026-27'))
+      .json()
+      .data.filter((m: { homeTeamId: number }) => m.homeTeamId === getafe.id);
+    expect(match).toMatchObject({ kickoffConfirmed: false });
+    await favourite(ana, match.id);
+    const browser = await subscribe(ana, '/ana');
+    expect((await newScheduler().tick()).notices.claimed).toBe(0);
+
+    expect(await importFile('18:30')).toMatchObject({ updated: 1 });
+    expect(await newScheduler().tick()).toMatchObject({ notices: { claimed: 1, dropped: 0 }, delivered: 1 });
+    expect(said(received[0], browser)).toMatchObject({
+      title: 'Hora confirmada',
+      body: 'Getafe - Girona: sábado 5 dic., 18:30. Te avisaremos una hora antes y al empezar.',
+    });
+    // The same file again changes nothing and sends nothing.
+    expect(await importFile('18:30')).toMatchObject({ updated: 0, unchanged: 1 });
+    expect((await newScheduler().tick()).notices.claimed).toBe(0);
+    expect(received).toHaveLength(1);
   });
 });

@@ -12,6 +12,8 @@ import {
   test,
   type Factories,
 } from './helpers.ts';
+import type { ReminderPushPayload } from '#contract/index';
+import { pushServiceModulePath, type PushServiceApi } from '../support/push-service-api.ts';
 
 const SAVED_WITH_REMINDERS = 'Partido guardado. Te avisaremos antes de que empiece.';
 const PERMISSION_DENIED = 'Partido guardado, pero no se pueden enviar notificaciones: permiso denegado.';
@@ -366,6 +368,67 @@ test.describe('what saving a favourite says about its reminders', () => {
     await card.getByRole('button', { name: 'Guardar partido' }).click();
     await expectToast(page, KICKOFF_UNCONFIRMED);
     expect(await savedMatchIds(page)).toEqual([match.id]);
+  });
+
+  test('once an admin confirms the time, the server pushes "Hora confirmada", which the app shows', async ({
+    page,
+    context,
+    api,
+    baseURL,
+  }) => {
+    // It waits for the server's scheduler, which ticks every 2 seconds in these runs.
+    test.slow();
+    // A push service of the test's own, which the server trusts (playwright.config.ts), and this browser's keys.
+    const { decryptPush, e2ePushTls, newBrowserKeys, startPushService } = (
+      (await import(pushServiceModulePath)) as { default: PushServiceApi }
+    ).default;
+    const pushService = await startPushService(e2ePushTls(new URL(baseURL!).port));
+    try {
+      const browser = newBrowserKeys();
+      await emulatePushService(context, { endpoint: `${pushService.url}/hora-confirmada`, keys: browser.keys });
+      const admin = await signInAsAdmin(api);
+      const match = await createFutureMatch(api, admin);
+      await api.updateMatch(admin, match, { kickoffConfirmed: false });
+      await signIn(page, api, 'hora-confirmada');
+      await page.goto('/tabs/home');
+      const card = await scrollToMatchCard(page, match.id);
+      await card.getByRole('button', { name: 'Guardar partido' }).click();
+      await expectToast(page, KICKOFF_UNCONFIRMED);
+
+      await api.updateMatch(admin, match, { kickoffConfirmed: true });
+      // The server's scheduler ticks every 2 seconds in these runs.
+      await expect.poll(() => pushService.received.length, { timeout: 15_000 }).toBe(1);
+      const [push] = pushService.received;
+      expect(push?.path).toBe('/hora-confirmada');
+      const payload = decryptPush(push!.body, browser) as ReminderPushPayload;
+      expect(payload).toMatchObject({
+        id: match.id * 1000,
+        matchId: match.id,
+        tag: `kickoff-${match.id}`,
+        title: 'Hora confirmada',
+        url: '/tabs/favorites',
+      });
+      // "Real Betis - Sevilla: viernes 4 jun., 21:00. …": the confirmed kick-off in Madrid time, the cards' short date.
+      const announced = `${match.home} - ${match.away}: `;
+      expect(payload.body.startsWith(announced), payload.body).toBe(true);
+      expect(payload.body.slice(announced.length)).toMatch(
+        /^[a-zé]+ \d{1,2} [a-z]+\., \d{1,2}:\d{2}\. Te avisaremos una hora antes y al empezar\.$/,
+      );
+
+      // Delivered to this browser, the service worker shows it as it came.
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      const { cdp, registrationId } = await serviceWorkerRegistration(context, page, `${baseURL}/`);
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: baseURL!,
+        registrationId,
+        data: JSON.stringify(payload),
+      });
+      await expect
+        .poll(() => shownNotifications(page))
+        .toEqual([{ title: 'Hora confirmada', body: payload.body, tag: `kickoff-${match.id}` }]);
+    } finally {
+      await pushService.close();
+    }
   });
 
   test('a browser without the Push API: reminders only while the app is open, and the favourite kept', async ({

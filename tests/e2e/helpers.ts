@@ -245,15 +245,19 @@ export async function addVirtualAuthenticator(context: BrowserContext, page: Pag
 /**
  * Playwright's headless Chromium has no push service: `pushManager.subscribe` is refused,
  * as in a browser whose push service is unavailable. Tests of a push-capable browser
- * give the page a subscription the server accepts instead (a made-up https endpoint;
- * nothing is pushed to it, since no test's server-side reminder falls due during the run).
+ * give the page a subscription the server accepts instead: by default a made-up https endpoint
+ * (nothing reaches it), or `subscription`, a test's own push service and browser keys
+ * (tests/support/push-service.ts), to read what the server pushes.
  */
-export async function emulatePushService(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
+export async function emulatePushService(
+  context: BrowserContext,
+  subscription?: { endpoint: string; keys: { p256dh: string; auth: string } },
+): Promise<void> {
+  await context.addInitScript((given) => {
     if (!('PushManager' in window)) return;
     let current: PushSubscription | null = null;
     const made = (options: PushSubscriptionOptionsInit | undefined): PushSubscription => {
-      const endpoint = `https://push.example.com/e2e/${Math.random().toString(36).slice(2)}`;
+      const endpoint = given?.endpoint ?? `https://push.example.com/e2e/${Math.random().toString(36).slice(2)}`;
       const key = options?.applicationServerKey;
       const subscription = {
         endpoint,
@@ -263,7 +267,7 @@ export async function emulatePushService(context: BrowserContext): Promise<void>
         toJSON: () => ({
           endpoint,
           expirationTime: null,
-          keys: {
+          keys: given?.keys ?? {
             p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
             auth: 'tBHItJI5svbpez7KI4CCXg',
           },
@@ -280,5 +284,5 @@ export async function emulatePushService(context: BrowserContext): Promise<void>
       return Promise.resolve(current);
     };
     PushManager.prototype.getSubscription = () => Promise.resolve(current);
-  });
+  }, subscription ?? null);
 }

@@ -14,6 +14,19 @@ export interface ClaimedReminder {
   awayTeam: string;
 }
 
+/** A "Hora confirmada" notice this instance claimed, with what its notification needs. */
+export interface ClaimedKickoffNotice {
+  userId: number;
+  matchId: number;
+  kickoff: Date;
+  status: MatchStatus;
+  homeTeam: string;
+  awayTeam: string;
+  /** The user's reminders of the match still unsent at the claim: an hour before (slot 1) and at kick-off (slot 2). */
+  hourBeforePending: boolean;
+  atKickoffPending: boolean;
+}
+
 /** Reminders are saved for REMINDER_SLOTS only, so none falls due earlier than this before its kick-off. */
 const EARLIEST_REMINDER_MINUTES = Math.max(...REMINDER_SLOTS.map((s) => s.minutesBefore));
 
@@ -137,6 +150,42 @@ export function createRemindersRepository(db: Database) {
             m.status, home.name as "homeTeam", away.name as "awayTeam"`,
       );
       return rows.map((row) => ({ ...row, dueAt: new Date(row.dueAt) }));
+    },
+
+    /**
+     * Marks up to `limit` "Hora confirmada" notices as sent and returns them, in one statement, exactly once
+     * across instances as `claimDue` does. The trigger of migration 0013 makes them when a kick-off time is
+     * confirmed; one whose time was un-confirmed again before any instance claimed it waits for the next confirmation.
+     */
+    async claimKickoffNotices(now: Date, limit: number): Promise<ClaimedKickoffNotice[]> {
+      const at = sql`${now.toISOString()}::timestamptz`;
+      const pending = (slot: ReminderSlot) => sql`exists (
+            select 1 from match_reminders r
+            where r.user_id = n.user_id and r.match_id = n.match_id and r.slot = ${slot} and r.sent_at is null)`;
+      const rows = await queryRows<Omit<ClaimedKickoffNotice, 'kickoff'> & { kickoff: Date | string }>(
+        db,
+        sql`
+          update kickoff_notices n
+          set sent_at = ${at}
+          from matches m
+          join teams home on home.id = m.home_team_id
+          join teams away on away.id = m.away_team_id
+          where m.id = n.match_id
+            and n.sent_at is null
+            and (n.user_id, n.match_id) in (
+              select d.user_id, d.match_id
+              from kickoff_notices d
+              join matches dm on dm.id = d.match_id
+              where d.sent_at is null and dm.kickoff_confirmed
+              order by d.created_at, d.user_id, d.match_id
+              limit ${limit}
+              for update of d skip locked
+            )
+          returning n.user_id as "userId", n.match_id as "matchId", m.match_date as "kickoff", m.status,
+            home.name as "homeTeam", away.name as "awayTeam",
+            ${pending(1)} as "hourBeforePending", ${pending(2)} as "atKickoffPending"`,
+      );
+      return rows.map((row) => ({ ...row, kickoff: new Date(row.kickoff) }));
     },
   };
 }

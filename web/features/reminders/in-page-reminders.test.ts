@@ -28,6 +28,8 @@ describe('planInPageReminders', () => {
 
   it('plans nothing for a kick-off time not fixed yet or a finished match', () => {
     expect(planInPageReminders(match({ kickoffConfirmed: false }), 'A', 'B', now)).toEqual([]);
+    // Once the time is confirmed (the match list brings the change), the same favourite gets both, as any match does.
+    expect(planInPageReminders(match({ kickoffConfirmed: true }), 'A', 'B', now).map((r) => r.id)).toEqual([42_001, 42_002]);
     expect(planInPageReminders(match({ status: 'finished', scoreHome: 1, scoreAway: 0 }), 'A', 'B', now)).toEqual([]);
   });
 });
