@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'unit',
           include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           environment: 'node',
+          // The lint tests' first case loads ESLint's whole configuration and the seed's tests a database: seconds on
+          // a busy machine, which the 5 s default does not always leave.
+          testTimeout: 30_000,
         },
       },
       {
