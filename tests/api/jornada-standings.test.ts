@@ -33,7 +33,7 @@ afterAll(() => t.close());
 const get = async <T>(who: SignInResponse, url: string, status = 200): Promise<T> => {
   const res = await t.injectAs(who.session.accessToken, { method: 'GET', url });
   expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
+  return res.json<T>();
 };
 type JornadaAnswer = {
   data: {
@@ -175,7 +175,7 @@ describe('jornada rankings', () => {
       [ana!, ['home', 'away', 'away', 'home']],
       [carla!, ['home', 'away', 'away', 'draw']],
     ] as const) {
-      for (const [j, match] of [m1!, m2!, m3!, m4!].entries()) await pick(who, match, choices[j]!);
+      for (const [j, match] of [m1, m2, m3, m4].entries()) await pick(who, match, choices[j]!);
     }
     const row = (answer: RankingResponse, who: SignInResponse) => answer.leaderboard.positions.find((p) => p.userId === who.userProfile.id)!;
 
@@ -190,10 +190,10 @@ describe('jornada rankings', () => {
 
     // Jornada 61 kicked off in 2020, when the three had joined (set here directly: picks close at kick-off), so
     // Dani, who joins now, took no part in it. It ends 1-0, 0-0.
-    for (const match of [m1!, m2!]) await t.api.updateMatch(admin, match, { matchDate: '2020-01-01T18:00:00.000Z' });
+    for (const match of [m1, m2]) await t.api.updateMatch(admin, match, { matchDate: '2020-01-01T18:00:00.000Z' });
     await t.db.update(poolParticipants).set({ registeredAt: new Date('2019-12-01T00:00:00Z') }).where(eq(poolParticipants.poolId, pool.id));
-    await t.api.result(admin, m1!, 1, 0);
-    await t.api.result(admin, m2!, 0, 0);
+    await t.api.result(admin, m1, 1, 0);
+    await t.api.result(admin, m2, 0, 0);
     await t.api.join(dani!, pool);
     const first = await jornada(ana!, pool, 61);
     expect(first.data).toMatchObject({ weekNumber: 61, label: 'Jornada 61', winners: [zoe!.userProfile.id] });
@@ -210,8 +210,8 @@ describe('jornada rankings', () => {
     expect(row(afterFirst, zoe!).jornadasWon).toBe(1);
 
     // Jornada 62 (round of 16) ends 0-2, 2-2: Carla wins it.
-    await t.api.result(admin, m3!, 0, 2);
-    await t.api.result(admin, m4!, 2, 2);
+    await t.api.result(admin, m3, 0, 2);
+    await t.api.result(admin, m4, 2, 2);
     const second = await jornada(zoe!, pool, 62);
     expect(second.data).toMatchObject({ label: 'Octavos de final', winners: [carla!.userProfile.id] });
     // Zoe and Dani tie on 0: Zoe has won a jornada, so she comes first although D < Z.
