@@ -6,7 +6,23 @@ export const leaderboardMessages = {
   // The product's texts, word for word
   rankingFailed: 'No se pudo cargar el ranking.',
   rankingEmpty: 'No hay datos de ranking aún.',
+  // What the jornadas add (docs/decisions/039-jornada-rankings.md)
+  general: 'General',
+  tieBreak: 'Empates: más aciertos, después más jornadas ganadas y, por último, el nombre.',
+  jornadaWinner: 'Ganador de la jornada',
+  jornadaFailed: 'No se pudo cargar la clasificación de la jornada.',
+  evolutionFailed: 'No se pudo cargar tu evolución.',
 } as const;
+
+/** "Sube 2 puestos", "Baja 1 puesto", "Mantiene el puesto": what a movement arrow says to a screen reader. */
+export function movementText(movement: number): string {
+  if (movement === 0) return 'Mantiene el puesto';
+  const places = Math.abs(movement) === 1 ? 'puesto' : 'puestos';
+  return `${movement > 0 ? 'Sube' : 'Baja'} ${Math.abs(movement)} ${places}`;
+}
+
+/** "1 jornada ganada", "3 jornadas ganadas". */
+export const jornadasWonText = (won: number) => `${won} ${won === 1 ? 'jornada ganada' : 'jornadas ganadas'}`;
 
 export const RankingPositionSchema = z.object({
   position: z.number().int(),
@@ -16,11 +32,30 @@ export const RankingPositionSchema = z.object({
 });
 export type RankingPosition = z.infer<typeof RankingPositionSchema>;
 
+/** A played jornada of a pool: a week with a finished match the pool counts on which one of its players had a pick. */
+export const JornadaSchema = z.object({
+  weekNumber: z.number().int(),
+  /** Its name on screen: "Jornada 3", or a knock-out round's ("Octavos de final"). */
+  label: z.string(),
+});
+export type Jornada = z.infer<typeof JornadaSchema>;
+
+/** A row of the general table: the spec's fields, then what the jornadas add. */
+export const GeneralRankingPositionSchema = RankingPositionSchema.extend({
+  correctPicks: z.number().int(),
+  jornadasWon: z.number().int(),
+  /** Places gained since the table after the previous played jornada (negative: lost); null without one or for a newcomer. */
+  movement: z.number().int().nullable(),
+});
+export type GeneralRankingPosition = z.infer<typeof GeneralRankingPositionSchema>;
+
 export const RankingResponseSchema = z.object({
   pool: PoolSchema,
   leaderboard: z.object({
     lastUpdated: z.string().nullable(),
-    positions: z.array(RankingPositionSchema),
+    positions: z.array(GeneralRankingPositionSchema),
+    /** The pool's played jornadas, in order. */
+    jornadas: z.array(JornadaSchema),
   }),
 });
 export type RankingResponse = z.infer<typeof RankingResponseSchema>;
@@ -33,9 +68,39 @@ export const RoundParamsSchema = z.object({
     .max(99, { error: 'La jornada no es válida.' }),
 });
 
-export const RoundRankingResponseSchema = z.object({
-  data: z.object({ weekNumber: z.number().int(), positions: z.array(RankingPositionSchema) }),
+export const JornadaPositionSchema = RankingPositionSchema.extend({
+  correctPicks: z.number().int(),
+  /** One of the jornada's winners ("Ganador de la jornada"). */
+  winner: z.boolean(),
 });
+export type JornadaPosition = z.infer<typeof JornadaPositionSchema>;
+
+export const RoundRankingResponseSchema = z.object({
+  data: z.object({
+    weekNumber: z.number().int(),
+    label: z.string(),
+    /** Every player with the jornada's top points, when those are above 0; none when nobody scored. */
+    winners: z.array(z.number().int()),
+    positions: z.array(JornadaPositionSchema),
+  }),
+});
+
+/** The caller's place after each played jornada, and the leader's points. */
+export const EvolutionResponseSchema = z.object({
+  data: z.object({
+    jornadas: z.array(
+      JornadaSchema.extend({
+        /** Null when the caller had not joined by then, or does not play (the creator). */
+        position: z.number().int().nullable(),
+        points: z.number().int().nullable(),
+        leaderPoints: z.number().int(),
+        /** How many were ranked after that jornada. */
+        players: z.number().int(),
+      }),
+    ),
+  }),
+});
+export type EvolutionResponse = z.infer<typeof EvolutionResponseSchema>;
 
 /** The caller's place in each of their pools. */
 export const MyStandingsResponseSchema = z.object({

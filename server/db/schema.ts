@@ -225,6 +225,29 @@ export const standings = pgTable(
   (t) => [primaryKey({ columns: [t.poolId, t.userId] })],
 );
 
+/**
+ * Stored per-jornada standings: what each participant scored in each round (`week_number`) of a pool, moved in the
+ * same transaction and by the same delta as `standings` when a result changes, rebuilt by the recompute. Only rows
+ * that score (points or correct picks not zero) are kept: a jornada's table lists the pool's participants and reads 0
+ * for the others. The sum over a participant's rows is their `standings` row (tests/api/jornada-standings.test.ts).
+ */
+export const roundStandings = pgTable(
+  'round_standings',
+  {
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    weekNumber: integer('week_number').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull().default(0),
+    correctPicks: integer('correct_picks').notNull().default(0),
+  },
+  // A jornada's table reads (pool, week), the season reads the pool: both are the key's prefix.
+  (t) => [primaryKey({ columns: [t.poolId, t.weekNumber, t.userId] }), index('round_standings_user_id_idx').on(t.userId)],
+);
+
 /** Who changed which result, when, from what to what: a pool can see why its ranking moved. */
 export const matchResultChanges = pgTable(
   'match_result_changes',

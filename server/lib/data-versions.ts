@@ -141,17 +141,21 @@ export function observeCacheLookups(versions: DataVersions, observer: (topic: To
 }
 
 /**
- * Values computed once per version of their topic, at most `maxEntries` of them (the oldest go first).
+ * Values computed once per version of their topic (or topics: lookups are counted under the first), at most `maxEntries` of them (the oldest go first).
  * Concurrent misses share one load; a load answering undefined (nothing found) or failing is not kept.
  */
-export function createVersionedCache<V>(versions: DataVersions, topic: Topic, maxEntries: number) {
+export function createVersionedCache<V>(versions: DataVersions, topics: Topic | readonly Topic[], maxEntries: number) {
+  // Several topics: the sum of their versions, which moves whenever one of them does (each only ever grows).
+  const read = typeof topics === 'string' ? [topics] : topics;
+  const topic = read[0]!;
+  const versionNow = () => read.reduce((sum, each) => sum + versions.version(each), 0);
   const entries = new Map<string, { version: number; value: Promise<V | undefined> }>();
   const forget = (key: string, value: Promise<V | undefined>) => {
     if (entries.get(key)?.value === value) entries.delete(key);
   };
   const lookup = (key: string, load: () => Promise<V | undefined>) => {
     // Taken before the load: data read after a change is then at worst filed under the older version.
-    const version = versions.version(topic);
+    const version = versionNow();
     const hit = entries.get(key);
     const fresh = hit?.version === version;
     lookupObservers.get(versions)?.(topic, fresh);

@@ -163,12 +163,25 @@ const tables: Record<string, Feeds> = {
       delete: () => sql`delete from standings where pool_id = ${pool.id} and user_id = ${owner.userProfile.id}`,
     },
   },
+  round_standings: {
+    topics: ['standings'],
+    why: "a jornada's points: the jornada tables, the general table's movement and jornadas won, the evolution",
+    writes: {
+      insert: () =>
+        sql`insert into round_standings (pool_id, week_number, user_id, points, correct_picks)
+            values (${pool.id}, 7, ${owner.userProfile.id}, 3, 1)`,
+      update: () => sql`update round_standings set points = 6, correct_picks = 2 where pool_id = ${pool.id} and week_number = 7`,
+      delete: () => sql`delete from round_standings where pool_id = ${pool.id} and week_number = 7`,
+    },
+  },
   rate_limit_counters: noCache('read at every request a limit guards'),
   confederations: noCache('read at every request for them'),
   teams: noCache('the match list carries team ids only; teams are read at every request for them'),
   predictions: noCache(
-    'rankings read the stored standings, which the writes that change them move; picks, distributions and round ' +
-      'rankings are read at every request (and the hot write path stays free of triggers)',
+    'rankings read the stored standings, which the writes that change them move; which jornadas a pool played reads ' +
+      'whether its finished matches have picks, and a pick is made before its match finishes (the finishing moves ' +
+      "'matches', which rankings follow too) or removed by an admin with a recompute (which moves 'standings'); picks " +
+      'and distributions are read at every request (and the hot write path stays free of triggers)',
   ),
   match_result_changes: noCache('read at every request for a match history'),
   passkey_credentials: noCache('read at every passkey sign-in and listing'),

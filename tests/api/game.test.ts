@@ -160,8 +160,8 @@ describe('a full game', () => {
 
     const before = await as(ana, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`);
     expect(before.json().leaderboard.positions).toEqual([
-      { position: 1, userId: ana.userProfile.id, username: 'Ana', points: 0 },
-      { position: 1, userId: beto.userProfile.id, username: 'Beto', points: 0 },
+      { position: 1, userId: ana.userProfile.id, username: 'Ana', points: 0, correctPicks: 0, jornadasWon: 0, movement: null },
+      { position: 1, userId: beto.userProfile.id, username: 'Beto', points: 0, correctPicks: 0, jornadasWon: 0, movement: null },
     ]);
 
     await t.api.predict(ana, pool, match, 'home');
@@ -173,8 +173,8 @@ describe('a full game', () => {
     expect(ranking.json().pool.id).toBe(pool.id);
     expect(ranking.json().leaderboard.lastUpdated).toEqual(expect.any(String));
     expect(ranking.json().leaderboard.positions).toEqual([
-      { position: 1, userId: ana.userProfile.id, username: 'Ana', points: 3 },
-      { position: 2, userId: beto.userProfile.id, username: 'Beto', points: 0 },
+      { position: 1, userId: ana.userProfile.id, username: 'Ana', points: 3, correctPicks: 1, jornadasWon: 1, movement: null },
+      { position: 2, userId: beto.userProfile.id, username: 'Beto', points: 0, correctPicks: 0, jornadasWon: 0, movement: null },
     ]);
 
     // A wrong result corrected (2-1 becomes 1-2): standings follow.

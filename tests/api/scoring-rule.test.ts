@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PredictionChoiceSchema, type Match, type MatchStatus, type Pool, type PredictionChoice, type SignInResponse, type Team } from '#contract/index';
 import { queryRows } from '#server/db/client';
-import { matches, standings } from '#server/db/schema';
+import { matches, roundStandings, standings } from '#server/db/schema';
 import { pickScoreChangeSql, pickScoreSql, resultValues, scorePick, type MatchResult } from '#server/modules/leaderboard/scoring';
 import type { StandingRow } from '#server/modules/leaderboard/ranking';
 import { createStandingsRepository } from '#server/modules/leaderboard/standings.repository';
@@ -94,6 +94,7 @@ describe('the SQL scoring rule', () => {
         // Each run starts from no results and no points, set directly (not by the rule under test).
         await t.db.update(matches).set(unplayed).where(inArray(matches.id, games.map((g) => g.id)));
         await t.db.update(standings).set({ points: 0, correctPicks: 0 }).where(eq(standings.poolId, pool.id));
+        await t.db.delete(roundStandings).where(eq(roundStandings.poolId, pool.id));
         results.fill(unplayed);
         for (const { game, result } of changes) {
           await send(admin, 'PATCH', `/api/matches/${games[game]!.id}`, result);
@@ -104,7 +105,9 @@ describe('the SQL scoring rule', () => {
         await repo.recompute([pool.id], new Date());
         expect(totals(await repo.rows(pool.id))).toEqual(expected(() => true));
         for (const week of [1, 2]) {
-          expect(totals(await repo.roundRows(pool.id, week))).toEqual(expected((game) => games[game]!.weekNumber === week));
+          const inWeek = expected((game) => games[game]!.weekNumber === week);
+          expect(totals(await repo.roundRows(pool.id, week))).toEqual(inWeek);
+          expect(totals(await repo.roundRowsFromPredictions(pool.id, week))).toEqual(inWeek);
         }
       }),
       { numRuns: 25 },

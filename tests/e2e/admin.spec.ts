@@ -110,7 +110,7 @@ test("an admin corrects a finished match's score, and a participant's ranking ch
   await page.goto(`/tabs/pool/${pool.id}`);
   await page.locator('ion-segment-button', { hasText: 'Ranking' }).click();
   await expect(page.getByTestId('ranking').getByTestId('ranking-row')).toHaveText([
-    `1${beto.name}3`,
+    `1${beto.name}1 jornada ganada3`,
     `2${ana.name} (tú)0`,
   ]);
   // A non-admin has no admin tab.

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ApiErrorSchema,
+  EvolutionResponseSchema,
   IdParamsSchema,
   MyStandingsResponseSchema,
   RankingResponseSchema,
@@ -45,13 +46,27 @@ export async function leaderboardRoutes(app: FastifyInstance, { leaderboard }: {
     schema: {
       tags,
       security,
-      summary: 'Clasificación de una jornada (miembros)',
+      summary: 'Clasificación de una jornada, con sus ganadores (miembros; ETag, 304 si no cambió)',
       params: RoundParamsSchema,
-      response: { 200: RoundRankingResponseSchema, ...errors },
+      response: { 200: RoundRankingResponseSchema, 304: z.null().describe('Sin cambios'), ...errors },
     },
-    handler: async (request) => ({
-      data: await leaderboard.roundRanking(currentUser(request), request.params.id, request.params.weekNumber),
-    }),
+    handler: async (request, reply) =>
+      sendJsonReply(
+        request,
+        reply,
+        await leaderboard.roundRanking(currentUser(request), request.params.id, request.params.weekNumber, request.seenAt),
+      ),
+  });
+
+  api.get('/pool/:id/evolution', {
+    schema: {
+      tags,
+      security,
+      summary: 'Mi posición tras cada jornada jugada y los puntos del líder (miembros)',
+      params: IdParamsSchema,
+      response: { 200: EvolutionResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ data: await leaderboard.evolution(currentUser(request), request.params.id) }),
   });
 
   api.post('/update-all', {

@@ -1,7 +1,9 @@
 import {
+  type EvolutionResponse,
   type Pool,
   poolMessages,
   RankingResponseSchema,
+  RoundRankingResponseSchema,
   type ResultsImportSummary,
   resultsMessages,
   type UserProfile,
@@ -15,7 +17,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { isAdmin } from '../accounts/access.ts';
 import { assertCanViewAmong } from '../pools/pool-access.ts';
 import type { PoolsRepository } from '../pools/pools.repository.ts';
-import { rankStandings } from './ranking.ts';
+import { generalTable, jornadaLabel, jornadaTable, seasonEvolution, type PlayedJornada, type SeasonRow } from './season.ts';
 import type { StandingsRepository } from './standings.repository.ts';
 
 interface Deps {
@@ -29,8 +31,25 @@ interface Deps {
   versions: DataVersions;
 }
 
-/** Rankings kept serialised in memory at most (the oldest go first). */
+/** Pools' rankings kept in memory at most (the oldest go first). */
 const CACHED_RANKINGS = 500;
+/** Jornada tables kept per pool ranking (the last read stay). */
+const CACHED_JORNADAS = 8;
+
+/** A pool's ranking as of one version of its data: the general table, and what its jornadas' tables and its evolution need. */
+interface Season {
+  pool: Pool;
+  memberIds: Set<number>;
+  jornadas: PlayedJornada[];
+  rows: SeasonRow[];
+  reply: JsonReply;
+  /** Jornada tables, built on first read. */
+  tables: Map<number, Promise<JsonReply>>;
+  evolution?: Promise<ReturnType<typeof seasonEvolution>>;
+}
+
+const labelOf = (jornadas: readonly PlayedJornada[], weekNumber: number) =>
+  jornadaLabel(weekNumber, jornadas.find((jornada) => jornada.weekNumber === weekNumber)?.rounds ?? []);
 
 export function createLeaderboardService({
   standings,
@@ -42,40 +61,53 @@ export function createLeaderboardService({
   versions,
 }: Deps) {
   // A pool's ranking is the same bytes for every member: built once per version of the standings (results,
-  // joins, pool edits, renames all change 'standings'), with the member list it is checked against.
-  const cachedRankings = createVersionedCache<{ pool: Pool; memberIds: Set<number>; reply: JsonReply }>(
-    versions,
-    'standings',
-    CACHED_RANKINGS,
-  );
-  const loadRanking = async (poolId: number) => {
+  // joins, pool edits, renames all change 'standings') and of the matches (which jornadas are played), with the
+  // member list it is checked against. Its jornadas' tables and its evolution hang on it, so they share its version.
+  const cachedSeasons = createVersionedCache<Season>(versions, ['standings', 'matches'], CACHED_RANKINGS);
+  const loadSeason = async (poolId: number): Promise<Season | undefined> => {
     const pool = await pools.findById(poolId);
     if (!pool) return undefined;
-    const [participants, rows, lastUpdated] = await Promise.all([
+    const [participants, jornadas, lastUpdated] = await Promise.all([
       pools.participants(poolId),
-      standings.rows(poolId),
+      standings.playedJornadas(poolId),
       standings.lastUpdated(poolId),
     ]);
+    const rows = await standings.seasonRows(poolId, jornadas.at(-1)?.weekNumber ?? null);
     const response = {
       pool,
-      leaderboard: { lastUpdated: lastUpdated?.toISOString() ?? null, positions: rankStandings(rows) },
+      leaderboard: {
+        lastUpdated: lastUpdated?.toISOString() ?? null,
+        positions: generalTable(rows, jornadas),
+        jornadas: jornadas.map(({ weekNumber, rounds }) => ({ weekNumber, label: jornadaLabel(weekNumber, rounds) })),
+      },
     };
     return {
       pool,
       memberIds: new Set(participants.map((p) => p.id)),
+      jornadas,
+      rows,
       reply: toJsonReply(RankingResponseSchema, response),
+      tables: new Map(),
     };
   };
 
   /** Rankings are for the pool's members, its creator and admins: checked on every read, cached or not. */
-  const readableRanking = (actor: UserProfile, poolId: number, since?: number) =>
-    cachedRankings
-      .get(String(poolId), () => loadRanking(poolId), since)
-      .then((ranking) => {
-        if (!ranking) throw new NotFoundError(poolMessages.notFound);
-        assertCanViewAmong(actor, ranking.pool, ranking.memberIds);
-        return ranking;
+  const readableSeason = (actor: UserProfile, poolId: number, since?: number) =>
+    cachedSeasons
+      .get(String(poolId), () => loadSeason(poolId), since)
+      .then((season) => {
+        if (!season) throw new NotFoundError(poolMessages.notFound);
+        assertCanViewAmong(actor, season.pool, season.memberIds);
+        return season;
       });
+
+  const loadTable = async (season: Season, weekNumber: number): Promise<JsonReply> => {
+    const won = new Map(season.rows.map((row) => [row.userId, row.jornadasWon]));
+    const { positions, winners } = jornadaTable(await standings.roundRows(season.pool.id, weekNumber), won);
+    return toJsonReply(RoundRankingResponseSchema, {
+      data: { weekNumber, label: labelOf(season.jornadas, weekNumber), winners, positions },
+    });
+  };
 
   return {
     /**
@@ -83,11 +115,35 @@ export function createLeaderboardService({
      * `since`: see `DataVersions.catchUp`.
      */
     ranking: (actor: UserProfile, poolId: number, since?: number): Promise<JsonReply> =>
-      readableRanking(actor, poolId, since).then((ranking) => ranking.reply),
+      readableSeason(actor, poolId, since).then((season) => season.reply),
 
-    async roundRanking(actor: UserProfile, poolId: number, weekNumber: number) {
-      await readableRanking(actor, poolId);
-      return { weekNumber, positions: rankStandings(await standings.roundRows(poolId, weekNumber)) };
+    /** One jornada's table from its stored standings, cached with the pool's ranking. */
+    async roundRanking(actor: UserProfile, poolId: number, weekNumber: number, since?: number): Promise<JsonReply> {
+      const season = await readableSeason(actor, poolId, since);
+      let table = season.tables.get(weekNumber);
+      if (!table) {
+        table = loadTable(season, weekNumber);
+        if (season.tables.size >= CACHED_JORNADAS) season.tables.delete(season.tables.keys().next().value!);
+        season.tables.set(weekNumber, table);
+        table.catch(() => season.tables.get(weekNumber) === table && season.tables.delete(weekNumber));
+      } else {
+        // The last read stay: a hit moves to the end.
+        season.tables.delete(weekNumber);
+        season.tables.set(weekNumber, table);
+      }
+      return table;
+    },
+
+    /** The caller's place after each played jornada and the leader's points (every table built once per version). */
+    async evolution(actor: UserProfile, poolId: number): Promise<EvolutionResponse['data']> {
+      const season = await readableSeason(actor, poolId);
+      if (!season.evolution) {
+        const evolution = standings.weekScores(poolId).then((scores) => seasonEvolution(season.jornadas, season.rows, scores));
+        season.evolution = evolution;
+        evolution.catch(() => season.evolution === evolution && delete season.evolution);
+      }
+      const points = (await season.evolution).of(actor.id);
+      return { jornadas: points.map((point) => ({ ...point, label: labelOf(season.jornadas, point.weekNumber) })) };
     },
 
     myPlaces: (actor: UserProfile) => standings.placesOf(actor.id),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rankStandings, type StandingRow } from './ranking.ts';
+import { positionsByPoints, rankStandings, type StandingRow } from './ranking.ts';
 
 const row = (userId: number, username: string, points: number, correctPicks = points / 3): StandingRow => ({
   userId,
@@ -30,6 +30,25 @@ describe('rankStandings', () => {
     expect(ranked.map((r) => r.position)).toEqual([1, 1, 1]);
   });
 
+  it('inside equal points orders by correct picks, then jornadas won, then name; positions stay shared', () => {
+    const ranked = rankStandings([
+      { ...row(1, 'Ana', 9, 3), jornadasWon: 0 },
+      { ...row(2, 'Bea', 9, 3), jornadasWon: 2 },
+      { ...row(3, 'Carla', 9, 3), jornadasWon: 1 },
+      { ...row(4, 'Dani', 9, 4), jornadasWon: 0 },
+      { ...row(5, 'Eva', 9, 3), jornadasWon: 1 },
+      { ...row(6, 'Fede', 3, 1), jornadasWon: 5 },
+    ]);
+    expect(ranked.map((r) => [r.position, r.username])).toEqual([
+      [1, 'Dani'],
+      [1, 'Bea'],
+      [1, 'Carla'],
+      [1, 'Eva'],
+      [1, 'Ana'],
+      [6, 'Fede'],
+    ]);
+  });
+
   it('everyone at zero shares first place', () => {
     expect(rankStandings([row(1, 'B', 0), row(2, 'A', 0)]).map((r) => [r.username, r.position])).toEqual([
       ['A', 1],
@@ -51,6 +70,23 @@ describe('rankStandings', () => {
           expect(r.position).toBe(better + 1);
           if (i > 0) expect(ranked[i - 1]!.points).toBeGreaterThanOrEqual(r.points);
         });
+      }),
+    );
+  });
+});
+
+describe('positionsByPoints', () => {
+  it('gives each player the position rankStandings gives them (property)', () => {
+    const rows = fc.uniqueArray(
+      fc.record({ userId: fc.integer({ min: 1, max: 10_000 }), username: fc.string({ maxLength: 4 }), points: fc.nat({ max: 12 }), jornadasWon: fc.nat({ max: 3 }) }),
+      { selector: (r) => r.userId, maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(rows, (input) => {
+        const positions = positionsByPoints(new Map(input.map((r) => [r.userId, r.points])));
+        for (const ranked of rankStandings(input.map((r) => ({ ...r, correctPicks: 0 })))) {
+          expect(positions.get(ranked.userId)).toBe(ranked.position);
+        }
       }),
     );
   });

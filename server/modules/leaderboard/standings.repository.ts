@@ -1,9 +1,21 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PredictionChoiceSchema } from '#contract/index';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
-import { matches, poolParticipants, pools, predictions, standings, users } from '../../db/schema.ts';
-import { pickScoreChangeSql, pickScoreSql, resultChangeScores, resultValues, type MatchResult } from './scoring.ts';
+import { matches, poolParticipants, pools, predictions, roundStandings, standings, users } from '../../db/schema.ts';
+import { poolCountsMatchSql } from '../pools/pool-scope.ts';
+import {
+  pickScoreChangeSql,
+  pickScoreSql,
+  resultChangeScores,
+  resultValues,
+  type MatchResult,
+  type PickScoreSql,
+} from './scoring.ts';
 import type { StandingRow } from './ranking.ts';
+import type { PlayedJornada, SeasonRow, WeekScore } from './season.ts';
+
+/** What a change of a match moves: its result, and the jornada (`weekNumber`) its picks count in. */
+export type ScoredMatch = MatchResult & { weekNumber: number };
 
 /**
  * What each possible pick scores on each match `m` that `where` selects, by the one SQL rule, as rows
@@ -16,7 +28,7 @@ function scoringPicks(where: SQL): SQL {
   const choices = sql.join(PredictionChoiceSchema.options.map((pick) => sql`(${pick}::text)`), sql`, `);
   return sql`(
     select * from (
-      select m.id as match_id, c.pick, ${score.points} as points, ${score.correct} as correct
+      select m.id as match_id, m.week_number, c.pick, ${score.points} as points, ${score.correct} as correct
       from ${matches} m cross join (values ${choices}) c(pick)
       where ${where}
     ) every_pick
@@ -24,36 +36,72 @@ function scoringPicks(where: SQL): SQL {
   )`;
 }
 
+/**
+ * Moves jornada `weekNumber`'s standings of match `matchId`'s pickers by `delta` (an expression of `p.prediction`):
+ * a row is made for a pick that starts scoring, and removed when it no longer scores anything. Participants only.
+ */
+async function moveRoundStandings(tx: Executor, matchId: number, weekNumber: number, delta: PickScoreSql) {
+  await tx.execute(sql`
+    insert into ${roundStandings} (pool_id, week_number, user_id, points, correct_picks)
+    select p.pool_id, ${weekNumber}::int, p.user_id, d.points, d.correct
+    from ${predictions} p
+    join ${poolParticipants} pp on pp.pool_id = p.pool_id and pp.user_id = p.user_id
+    cross join lateral (select ${delta.points} as points, ${delta.correct} as correct) d
+    where p.match_id = ${matchId} and (d.points, d.correct) <> (0, 0)
+    on conflict (pool_id, week_number, user_id) do update
+      set points = ${roundStandings.points} + excluded.points, correct_picks = ${roundStandings.correctPicks} + excluded.correct_picks
+  `);
+  await tx.execute(sql`
+    delete from ${roundStandings} r
+    using ${predictions} p
+    where p.match_id = ${matchId} and r.pool_id = p.pool_id and r.week_number = ${weekNumber}::int and r.user_id = p.user_id
+      and (r.points, r.correct_picks) = (0, 0)
+  `);
+}
+
 export function createStandingsRepository(db: Database) {
   return {
     /**
-     * Incremental update when match `matchId`'s result goes from `before` to `after`: only the predictions
-     * of that match are read, each moves its standing by what it scores after minus what it scored before.
+     * Incremental update when match `matchId` goes from `before` to `after`: only the predictions of that match are
+     * read, each moves its standing, and its jornada's standing, by what it scores after minus what it scored before.
+     * A finished match moved to another jornada takes its picks' scores from the old jornada to the new one.
      */
-    async applyResultChange(tx: Executor, matchId: number, before: MatchResult, after: MatchResult, now: Date) {
-      if (!resultChangeScores(before, after)) return;
-      const delta = pickScoreChangeSql(predictions.prediction, resultValues(before), resultValues(after));
-      const changes = tx
-        .select({
-          poolId: predictions.poolId,
-          userId: predictions.userId,
-          correctChange: delta.correct.as('correct_change'),
-          pointsChange: delta.points.as('points_change'),
-        })
-        .from(predictions)
-        .where(eq(predictions.matchId, matchId))
-        .as('changes');
-      await tx
-        .update(standings)
-        .set({
-          correctPicks: sql`${standings.correctPicks} + ${changes.correctChange}`,
-          points: sql`${standings.points} + ${changes.pointsChange}`,
-          updatedAt: now,
-        })
-        .from(changes)
-        .where(
-          and(eq(standings.poolId, changes.poolId), eq(standings.userId, changes.userId), sql`(${changes.correctChange}, ${changes.pointsChange}) <> (0, 0)`),
-        );
+    async applyResultChange(tx: Executor, matchId: number, before: ScoredMatch, after: ScoredMatch, now: Date) {
+      const scores = resultChangeScores(before, after);
+      const sameWeek = before.weekNumber === after.weekNumber;
+      if (!scores && sameWeek) return;
+      if (scores) {
+        const delta = pickScoreChangeSql(predictions.prediction, resultValues(before), resultValues(after));
+        const changes = tx
+          .select({
+            poolId: predictions.poolId,
+            userId: predictions.userId,
+            correctChange: delta.correct.as('correct_change'),
+            pointsChange: delta.points.as('points_change'),
+          })
+          .from(predictions)
+          .where(eq(predictions.matchId, matchId))
+          .as('changes');
+        await tx
+          .update(standings)
+          .set({
+            correctPicks: sql`${standings.correctPicks} + ${changes.correctChange}`,
+            points: sql`${standings.points} + ${changes.pointsChange}`,
+            updatedAt: now,
+          })
+          .from(changes)
+          .where(
+            and(eq(standings.poolId, changes.poolId), eq(standings.userId, changes.userId), sql`(${changes.correctChange}, ${changes.pointsChange}) <> (0, 0)`),
+          );
+      }
+      const pick = sql.raw('p.prediction');
+      if (sameWeek) {
+        await moveRoundStandings(tx, matchId, after.weekNumber, pickScoreChangeSql(pick, resultValues(before), resultValues(after)));
+      } else {
+        const was = pickScoreSql(pick, resultValues(before));
+        await moveRoundStandings(tx, matchId, before.weekNumber, { points: sql`(-${was.points})`, correct: sql`(-${was.correct})` });
+        await moveRoundStandings(tx, matchId, after.weekNumber, pickScoreSql(pick, resultValues(after)));
+      }
       await tx
         .update(pools)
         .set({ standingsUpdatedAt: now })
@@ -82,6 +130,31 @@ export function createStandingsRepository(db: Database) {
             -- A repair pass mostly finds nothing to repair: rows already right are not rewritten (half the time at scale).
             where (${standings.points}, ${standings.correctPicks}) is distinct from (excluded.points, excluded.correct_picks)
         `);
+        // The jornadas' standings the same way; rows that no longer score are removed (the delete sees the rows as
+        // they were before this statement, so a row the upsert writes is never one it deletes).
+        const roundsInScope = poolIds === null ? sql`true` : sql`r.pool_id in (${sql.join(poolIds.map((id) => sql`${id}`), sql`, `)})`;
+        await tx.execute(sql`
+          with fresh as (
+            select pp.pool_id, s.week_number, pp.user_id, sum(s.points)::int as points, sum(s.correct)::int as correct_picks
+            from ${poolParticipants} pp
+            join ${predictions} p on p.pool_id = pp.pool_id and p.user_id = pp.user_id
+            join ${scoringPicks(sql`true`)} s on s.match_id = p.match_id and s.pick = p.prediction
+            where ${inScope}
+            group by pp.pool_id, s.week_number, pp.user_id
+          ), upserted as (
+            insert into ${roundStandings} (pool_id, week_number, user_id, points, correct_picks)
+            select pool_id, week_number, user_id, points, correct_picks from fresh where (points, correct_picks) <> (0, 0)
+            on conflict (pool_id, week_number, user_id) do update
+              set points = excluded.points, correct_picks = excluded.correct_picks
+              where (${roundStandings.points}, ${roundStandings.correctPicks}) is distinct from (excluded.points, excluded.correct_picks)
+            returning 1
+          )
+          delete from ${roundStandings} r
+          where ${roundsInScope} and not exists (
+            select 1 from fresh f
+            where f.pool_id = r.pool_id and f.week_number = r.week_number and f.user_id = r.user_id and (f.points, f.correct_picks) <> (0, 0)
+          )
+        `);
         await tx
           .update(pools)
           .set({ standingsUpdatedAt: now })
@@ -94,8 +167,23 @@ export function createStandingsRepository(db: Database) {
       return row?.at ?? null;
     },
 
-    /** Points per participant from the finished matches of one round (jornada), every participant included. */
+    /** One jornada's stored standings, every participant included (0 for those it has no row of). */
     async roundRows(poolId: number, weekNumber: number): Promise<StandingRow[]> {
+      const rows = await queryRows<{ user_id: number; username: string; points: number; correct: number }>(db, sql`
+        select pp.user_id, u.name as username, coalesce(r.points, 0)::int as points, coalesce(r.correct_picks, 0)::int as correct
+        from ${poolParticipants} pp
+        join ${users} u on u.id = pp.user_id
+        left join ${roundStandings} r on r.pool_id = pp.pool_id and r.week_number = ${weekNumber} and r.user_id = pp.user_id
+        where pp.pool_id = ${poolId}
+      `);
+      return rows.map((r) => ({ userId: Number(r.user_id), username: r.username, points: Number(r.points), correctPicks: Number(r.correct) }));
+    },
+
+    /**
+     * The same table computed from the predictions (what `roundRows` read before jornadas were stored): the
+     * reference the stored rows are tested against, and the baseline of the jornada table's benchmark.
+     */
+    async roundRowsFromPredictions(poolId: number, weekNumber: number): Promise<StandingRow[]> {
       const rows = await queryRows<{ user_id: number; username: string; points: number; correct: number }>(db, sql`
         select pp.user_id, u.name as username, coalesce(sum(pick.points), 0)::int as points, coalesce(sum(pick.correct), 0)::int as correct
         from ${poolParticipants} pp
@@ -109,12 +197,75 @@ export function createStandingsRepository(db: Database) {
         where pp.pool_id = ${poolId}
         group by pp.user_id, u.name
       `);
+      return rows.map((r) => ({ userId: Number(r.user_id), username: r.username, points: Number(r.points), correctPicks: Number(r.correct) }));
+    },
+
+    /**
+     * The pool's played jornadas, in order: the weeks with a finished match the pool counts (pool-scope.ts) on which
+     * one of its players had a pick. Each with its matches' rounds as the data names them and its last kick-off.
+     */
+    async playedJornadas(poolId: number): Promise<PlayedJornada[]> {
+      const rows = await queryRows<{ week_number: number; rounds: string[]; last_kickoff: Date | string }>(db, sql`
+        select m.week_number, array_agg(distinct m.round order by m.round) as rounds, max(m.match_date) as last_kickoff
+        from ${matches} m
+        join ${pools} p on p.id = ${poolId}
+        where m.status = 'finished' and ${poolCountsMatchSql(sql`p`, sql`m`)}
+          -- One probe of predictions_match_pool_idx per finished match.
+          and exists (select 1 from ${predictions} pr where pr.match_id = m.id and pr.pool_id = p.id)
+        group by m.week_number
+        order by m.week_number
+      `);
+      return rows.map((r) => ({ weekNumber: Number(r.week_number), rounds: r.rounds, lastKickoff: new Date(r.last_kickoff) }));
+    },
+
+    /**
+     * Every participant's standing with what the general table adds: when they joined, how many jornadas they won
+     * (top points of a jornada, above 0; ties all win) and what they scored in jornada `lastWeek` (0 when null).
+     */
+    async seasonRows(poolId: number, lastWeek: number | null): Promise<SeasonRow[]> {
+      const rows = await queryRows<{
+        user_id: number;
+        username: string;
+        points: number;
+        correct: number;
+        registered_at: Date | string;
+        won: number;
+        last_points: number;
+      }>(db, sql`
+        with tops as (
+          select week_number, max(points) as top from ${roundStandings} where pool_id = ${poolId} group by week_number
+        ), won as (
+          select r.user_id, count(*)::int as won
+          from ${roundStandings} r join tops t on t.week_number = r.week_number and r.points = t.top
+          where r.pool_id = ${poolId} and t.top > 0
+          group by r.user_id
+        )
+        select s.user_id, u.name as username, s.points, s.correct_picks as correct, pp.registered_at,
+               coalesce(won.won, 0)::int as won, coalesce(l.points, 0)::int as last_points
+        from ${standings} s
+        join ${users} u on u.id = s.user_id
+        join ${poolParticipants} pp on pp.pool_id = s.pool_id and pp.user_id = s.user_id
+        left join won on won.user_id = s.user_id
+        left join ${roundStandings} l on l.pool_id = s.pool_id and l.week_number = ${lastWeek ?? -1} and l.user_id = s.user_id
+        where s.pool_id = ${poolId}
+      `);
       return rows.map((r) => ({
         userId: Number(r.user_id),
         username: r.username,
         points: Number(r.points),
         correctPicks: Number(r.correct),
+        registeredAt: new Date(r.registered_at),
+        jornadasWon: Number(r.won),
+        lastJornadaPoints: Number(r.last_points),
       }));
+    },
+
+    /** Every stored jornada score of the pool (the rows that score), for the ranking's evolution. */
+    async weekScores(poolId: number): Promise<WeekScore[]> {
+      const rows = await queryRows<{ user_id: number; week_number: number; points: number }>(db, sql`
+        select user_id, week_number, points from ${roundStandings} where pool_id = ${poolId}
+      `);
+      return rows.map((r) => ({ userId: Number(r.user_id), weekNumber: Number(r.week_number), points: Number(r.points) }));
     },
 
     /** The user's place in each pool they play, by the same competition ranking (rank() = 1, 1, 3). */

@@ -72,8 +72,11 @@ export function createMatchesService({ db, matches, resultChanges, teams, standi
       if (isUniqueViolation(error)) throw new ConflictError(matchMessages.fixtureExists);
       throw error;
     }
-    if (resultChanged(before, after)) {
+    // A finished match moved to another jornada moves its picks' jornada standings (the general ones stay).
+    if (resultChanged(before, after) || before.weekNumber !== after.weekNumber) {
       await standings.applyResultChange(tx, id, before, after, clock());
+    }
+    if (resultChanged(before, after)) {
       await resultChanges.record(tx, {
         matchId: id,
         changedBy: source.kind === 'admin' ? source.userId : null,

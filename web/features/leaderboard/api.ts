@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { RankingResponseSchema, RoundRankingResponseSchema } from '#contract/index';
+import { EvolutionResponseSchema, RankingResponseSchema, RoundRankingResponseSchema } from '#contract/index';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** The rankings' query keys; other features go through `invalidateRankings`, never the keys. */
@@ -9,15 +9,18 @@ export const leaderboardKeys = {
   pool: (poolId: number) => [...leaderboardKeys.all, poolId] as const,
   overall: (poolId: number) => [...leaderboardKeys.pool(poolId), 'overall'] as const,
   round: (poolId: number, weekNumber: number) => [...leaderboardKeys.pool(poolId), 'round', weekNumber] as const,
+  evolution: (poolId: number) => [...leaderboardKeys.pool(poolId), 'evolution'] as const,
 };
 
 export const leaderboardQueries = {
+  /** The general table (the spec's ranking), with movement, jornadas won and the played jornadas. */
   overall: (poolId: number) =>
     queryOptions({
       queryKey: leaderboardKeys.overall(poolId),
       queryFn: async () =>
         (await apiRequest(`/api/leaderboard/pool/${poolId}/ranking`, { schema: RankingResponseSchema })).leaderboard,
     }),
+  /** One jornada's table, with its winners. */
   round: (poolId: number, weekNumber: number) =>
     queryOptions({
       queryKey: leaderboardKeys.round(poolId, weekNumber),
@@ -26,10 +29,18 @@ export const leaderboardQueries = {
           await apiRequest(`/api/leaderboard/pool/${poolId}/round/${weekNumber}`, {
             schema: RoundRankingResponseSchema,
           })
-        ).data.positions,
+        ).data,
+    }),
+  /** The signed-in player's place after each played jornada, and the leader's points. */
+  evolution: (poolId: number) =>
+    queryOptions({
+      queryKey: leaderboardKeys.evolution(poolId),
+      queryFn: async () =>
+        (await apiRequest(`/api/leaderboard/pool/${poolId}/evolution`, { schema: EvolutionResponseSchema })).data
+          .jornadas,
     }),
 };
 
-/** Results changed: every pool's standings, overall and by round, are asked for again. */
+/** Results changed: every pool's standings, overall, by round and their evolution, are asked for again. */
 export const invalidateRankings = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: leaderboardKeys.all });

@@ -4,14 +4,16 @@ import { podiumOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { leaderboardMessages } from '#contract/index';
+import type { Jornada } from '#contract/index';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { currentRound, playedRounds, roundLabel } from '../predictions/fixtures.ts';
+import { currentRound, roundLabel } from '../predictions/fixtures.ts';
 import type { Fixture } from '../predictions/fixtures.ts';
 import { leaderboardQueries } from './api.ts';
+import { EvolutionChart } from './evolution-chart.tsx';
 import { RankingTable } from './ranking-table.tsx';
 import { IonSelect, IonSelectOption } from '../../ionic/select.ts';
 import './pool-ranking.css';
@@ -23,85 +25,100 @@ interface PoolRankingProps {
   poolId: number;
   userId: number;
   fixtures: readonly Fixture[];
-  /** What the page shows under the round's table (how the pool picked that round), for the round shown. */
+  /** What the page shows under a jornada's table (how the pool picked that round), for the jornada shown. */
   belowRoundTable: (round: { weekNumber: number; now: number }) => ReactNode;
 }
 
-/** The Ranking segment: the overall table (the spec's ranking), then one round's table and what the page adds to it. */
+const GENERAL = 'general';
+
+/**
+ * The Ranking segment: "General" (the spec's ranking, with each player's movement since the previous jornada, the
+ * jornadas they won and the reader's evolution) or one jornada's table with its winners, chosen in one select.
+ */
 export function PoolRanking({ poolId, userId, fixtures, belowRoundTable }: PoolRankingProps) {
   const ranking = useQuery(leaderboardQueries.overall(poolId));
   const showToast = useToast();
+  const now = useNow();
+  const [chosen, setChosen] = useState<string>(GENERAL);
 
   useEffect(() => {
     if (ranking.isError) showToast({ message: leaderboardMessages.rankingFailed, color: 'danger' });
   }, [ranking.isError, ranking.errorUpdatedAt, showToast]);
+
+  // The played jornadas, and the round under way when it is not one of them (its picks are shown under its table).
+  const live = currentRound(fixtures, now);
+  const jornadas = useMemo<Jornada[]>(() => {
+    const played = ranking.data?.jornadas ?? [];
+    if (live === null || played.some((jornada) => jornada.weekNumber === live)) return played;
+    return [...played, { weekNumber: live, label: roundLabel(live) }].sort((a, b) => a.weekNumber - b.weekNumber);
+  }, [ranking.data?.jornadas, live]);
 
   if (ranking.isPending) return <LoadingState text="Cargando ranking..." />;
   if (ranking.isError)
     return <ErrorState text={leaderboardMessages.rankingFailed} error={ranking.error} onRetry={ranking.refetch} />;
   if (ranking.data.positions.length === 0)
     return <EmptyState icon={podiumOutline} text={leaderboardMessages.rankingEmpty} />;
+  const weekNumber = chosen === GENERAL ? null : Number(chosen);
   return (
     <div className="pool-ranking">
-      <RankingTable
-        caption="Clasificación general"
-        positions={ranking.data.positions}
-        currentUserId={userId}
-        testId="ranking"
-      />
-      {ranking.data.lastUpdated !== null && (
-        <IonNote className="pool-ranking__updated">
-          Actualizado el {updatedAt().format(new Date(ranking.data.lastUpdated))}
-        </IonNote>
+      {jornadas.length > 0 && (
+        <IonSelect
+          className="pool-ranking__select"
+          label="Clasificación"
+          interface="popover"
+          fill="outline"
+          value={chosen}
+          onIonChange={(event) => setChosen(String(event.detail.value))}
+          data-testid="round-select"
+        >
+          <IonSelectOption value={GENERAL}>{leaderboardMessages.general}</IonSelectOption>
+          {jornadas.map((jornada) => (
+            <IonSelectOption key={jornada.weekNumber} value={String(jornada.weekNumber)}>
+              {jornada.label}
+            </IonSelectOption>
+          ))}
+        </IonSelect>
       )}
-      <RoundRanking poolId={poolId} userId={userId} fixtures={fixtures} belowRoundTable={belowRoundTable} />
+      {weekNumber === null ? (
+        <>
+          <RankingTable
+            caption="Clasificación general"
+            positions={ranking.data.positions}
+            currentUserId={userId}
+            testId="ranking"
+          />
+          <p className="pool-ranking__tie-break">{leaderboardMessages.tieBreak}</p>
+          {ranking.data.lastUpdated !== null && (
+            <IonNote className="pool-ranking__updated">
+              Actualizado el {updatedAt().format(new Date(ranking.data.lastUpdated))}
+            </IonNote>
+          )}
+          <EvolutionChart poolId={poolId} />
+        </>
+      ) : (
+        <section className="pool-ranking__round" aria-label={jornadas.find((j) => j.weekNumber === weekNumber)?.label}>
+          <JornadaTable poolId={poolId} userId={userId} weekNumber={weekNumber} />
+          {belowRoundTable({ weekNumber, now })}
+        </section>
+      )}
     </div>
   );
 }
 
-function RoundRanking({ poolId, userId, fixtures, belowRoundTable }: PoolRankingProps) {
-  const now = useNow();
-  const rounds = useMemo(() => playedRounds(fixtures, now), [fixtures, now]);
-  const [chosen, setChosen] = useState<number | null>(null);
-  const weekNumber = chosen ?? currentRound(fixtures, now);
-
-  // Nothing has kicked off yet: there is no round to show.
-  if (weekNumber === null) return null;
+function JornadaTable({ poolId, userId, weekNumber }: { poolId: number; userId: number; weekNumber: number }) {
+  const table = useQuery(leaderboardQueries.round(poolId, weekNumber));
+  if (table.isPending) return <LoadingState text="Cargando jornada..." />;
+  if (table.isError) return <p className="pool-ranking__message">{leaderboardMessages.jornadaFailed}</p>;
+  if (table.data.positions.length === 0) return <p className="pool-ranking__message">{leaderboardMessages.rankingEmpty}</p>;
   return (
-    <section className="pool-ranking__round" aria-label="Por jornada">
-      <IonSelect
-        className="pool-ranking__select"
-        label="Jornada"
-        interface="popover"
-        fill="outline"
-        value={weekNumber}
-        onIonChange={(event) => setChosen(Number(event.detail.value))}
-        data-testid="round-select"
-      >
-        {rounds.map((round) => (
-          <IonSelectOption key={round} value={round}>
-            {roundLabel(round)}
-          </IonSelectOption>
-        ))}
-      </IonSelect>
-      <RoundTable poolId={poolId} userId={userId} weekNumber={weekNumber} />
-      {belowRoundTable({ weekNumber, now })}
-    </section>
-  );
-}
-
-function RoundTable({ poolId, userId, weekNumber }: { poolId: number; userId: number; weekNumber: number }) {
-  const positions = useQuery(leaderboardQueries.round(poolId, weekNumber));
-  if (positions.isPending) return <LoadingState text="Cargando jornada..." />;
-  if (positions.isError)
-    return <p className="pool-ranking__message">No se pudo cargar la clasificación de la jornada.</p>;
-  if (positions.data.length === 0) return <p className="pool-ranking__message">{leaderboardMessages.rankingEmpty}</p>;
-  return (
-    <RankingTable
-      caption={`Puntos de la ${roundLabel(weekNumber).toLowerCase()}`}
-      positions={positions.data}
-      currentUserId={userId}
-      testId="round-ranking"
-    />
+    <>
+      <RankingTable
+        caption={`Puntos de la ${roundLabel(weekNumber).toLowerCase()}`}
+        positions={table.data.positions}
+        currentUserId={userId}
+        testId="round-ranking"
+      />
+      <p className="pool-ranking__tie-break">{leaderboardMessages.tieBreak}</p>
+    </>
   );
 }
