@@ -92,12 +92,17 @@ export const poolResultsMessages = {
   empty: 'Todavía no hay partidos terminados ni en juego en esta quiniela.',
   emptyJornada: 'Esta jornada no tiene partidos en esta quiniela.',
   live: 'En juego',
+  finished: 'Finalizado',
   awaitingResult: 'Resultado pendiente',
   noPick: 'Sin pronóstico',
   ownPick: 'Tu pronóstico',
   picksHidden: 'Los pronósticos de los demás se ven cuando empieza el partido.',
   noPicks: 'Nadie pronosticó este partido.',
   picksLoadFailed: 'No se pudieron cargar todos los pronósticos.',
+  loadingPicks: 'Cargando pronósticos...',
+  hidePicks: 'Ocultar pronósticos',
+  showPicks: (total: number) => `Ver los ${total} pronósticos`,
+  you: '(tú)',
 } as const;
 
 /** "+3", "+0": what a pick earned on a finished match. */
