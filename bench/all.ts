@@ -10,6 +10,7 @@ const benches: { name: string; needsPostgres?: boolean }[] = [
   { name: 'bundle' },
   { name: 'lighthouse' },
   { name: 'ranking' },
+  { name: 'pool-results' },
   { name: 'api' },
   { name: 'load' },
   { name: 'scale', needsPostgres: true },

@@ -123,6 +123,9 @@ test('the tabs, a pool as creator and as participant: every control is at least 
   await expectTouchTargets(page, 'Quiniela (participante), Predecir');
   await selectSegment(page, 'Ranking');
   await expectTouchTargets(page, 'Quiniela (participante), Ranking');
+  await selectSegment(page, 'Resultados');
+  await expect(page.getByTestId('result-card').first()).toBeVisible();
+  await expectTouchTargets(page, 'Quiniela (participante), Resultados');
 
   await signInViaStorage(page, api, owner);
   await page.goto(`/tabs/pool/${pool.id}`);
