@@ -11,6 +11,7 @@ const benches: { name: string; needsPostgres?: boolean }[] = [
   { name: 'lighthouse' },
   { name: 'ranking' },
   { name: 'jornadas' },
+  { name: 'pool-results' },
   { name: 'api' },
   { name: 'load' },
   { name: 'scale', needsPostgres: true },

@@ -147,7 +147,7 @@ export async function buildApp({
   await app.register(resultsImportRoutes, { prefix: '/api/admin', resultsImport: services.resultsImport });
   await app.register(resultsSourceRoutes, { prefix: '/api/admin', resultsSource: services.resultsSource });
   await app.register(poolsRoutes, { prefix: '/api/pools', pools: services.pools });
-  await app.register(predictionsRoutes, { prefix: '/api/predictions', predictions: services.predictions });
+  await app.register(predictionsRoutes, { prefix: '/api/predictions', predictions: services.predictions, poolResults: services.poolResults });
   await app.register(leaderboardRoutes, { prefix: '/api/leaderboard', leaderboard: services.leaderboard });
   await app.register(remindersPlugin, {
     reminders: services.reminders,

@@ -19,6 +19,8 @@ import { createPasskeysRepository } from './modules/passkeys/passkeys.repository
 import { createPasskeysService } from './modules/passkeys/passkeys.service.ts';
 import { createPoolsRepository } from './modules/pools/pools.repository.ts';
 import { createPoolsService } from './modules/pools/pools.service.ts';
+import { createPoolResultsRepository } from './modules/predictions/pool-results.repository.ts';
+import { createPoolResultsService } from './modules/predictions/pool-results.service.ts';
 import { createPredictionsRepository } from './modules/predictions/predictions.repository.ts';
 import { createPredictionsService } from './modules/predictions/predictions.service.ts';
 import { createPushSender, fetchPushTransport } from './modules/reminders/push-sender.ts';
@@ -78,6 +80,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     resultChanges: createResultChangesRepository(db),
     pools: createPoolsRepository(db),
     predictions: createPredictionsRepository(db),
+    poolResults: createPoolResultsRepository(db),
     standings: createStandingsRepository(db),
     reminders: createRemindersRepository(db),
     pushSubscriptions: createPushSubscriptionsRepository(db),
@@ -129,6 +132,7 @@ export async function createServices({ database, config, clock = systemClock, lo
       standings,
       clock,
     }),
+    poolResults: createPoolResultsService({ poolResults: repositories.poolResults, pools, clock }),
     leaderboard: createLeaderboardService({
       standings,
       pools,

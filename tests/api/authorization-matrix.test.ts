@@ -149,6 +149,7 @@ const matrix: Record<string, Row> = {
   'GET /api/predictions': { call: () => ({ url: '/api/predictions' }), expect: signedIn('ok') },
   'GET /api/predictions/user/{userId}': { call: () => ({ url: `/api/predictions/user/${users.participant.userProfile.id}` }), expect: selfParticipant },
   'GET /api/predictions/pool/{poolId}/match/{matchId}': { call: () => ({ url: `/api/predictions/pool/${pool.id}/match/${startedMatch.id}` }), expect: members },
+  'GET /api/predictions/pool/{poolId}/results': { call: () => ({ url: `/api/predictions/pool/${pool.id}/results` }), expect: members },
   'GET /api/predictions/{id}': {
     call: () => ({ url: `/api/predictions/${hiddenPick.id}` }),
     // Before kick-off only its owner (and admins) may read a pick.

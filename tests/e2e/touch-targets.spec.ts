@@ -132,6 +132,16 @@ test('the tabs, a pool as creator and as participant: every control is at least 
   await expectTouchTargets(page, 'Quiniela (creador), Ranking');
 });
 
+test('a pool’s Resultados: every control is at least 44×44', async ({ page, api }) => {
+  // Apart from the test above, already near its limit on a busy machine; the seeded season's jornada is measured.
+  test.slow();
+  const { pool } = await playerInPool(page, api, 'dedos-resultados');
+  await page.goto(`/tabs/pool/${pool.id}`);
+  await selectSegment(page, 'Resultados');
+  await expect(page.getByTestId('result-card').first()).toBeVisible();
+  await expectTouchTargets(page, 'Quiniela (participante), Resultados');
+});
+
 test('Administración and each of its sections: every control is at least 44×44', async ({ page, api }) => {
   await signInViaStorage(page, api, e2eAdmin);
   await page.goto('/tabs/admin');

@@ -19,6 +19,7 @@ import { PoolInfoCard } from '../features/pools/pool-info-card.tsx';
 import { fixturesOfPool, type Fixture } from '../features/predictions/fixtures.ts';
 import { PoolRanking } from '../features/leaderboard/pool-ranking.tsx';
 import { PoolPicks } from '../features/predictions/pool-picks.tsx';
+import { PoolResults } from '../features/predictions/pool-results.tsx';
 import { PredictionList } from '../features/predictions/prediction-list.tsx';
 import { UpdateResultsButton } from '../features/results/update-results-button.tsx';
 import { teamQueries } from '../features/teams/api.ts';
@@ -27,7 +28,10 @@ import { paths } from '../lib/paths.ts';
 import { SegmentedControl } from '../ionic/segmented-control.tsx';
 import './pool-detail-page.css';
 
-/** /tabs/pool/{id} (the spec's Pool detail): the creator manages, the others predict; everyone sees the ranking. */
+/**
+ * /tabs/pool/{id} (the spec's Pool detail): the creator manages, the others predict; everyone sees the ranking and,
+ * beyond the spec, the pool's results ("Resultados", a third segment after the spec's two).
+ */
 export function PoolDetailPage() {
   const { id = '' } = useParams();
   const poolId = /^\d{1,9}$/.test(id) ? Number(id) : null;
@@ -58,7 +62,7 @@ export function PoolDetailPage() {
   );
 }
 
-type Segment = 'participants' | 'predict' | 'ranking';
+type Segment = 'participants' | 'predict' | 'ranking' | 'results';
 
 function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
   const isCreator = pool.creatorId === userId;
@@ -84,12 +88,15 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
         choices={[
           isCreator ? { value: 'participants', label: 'Participantes' } : { value: 'predict', label: 'Predecir' },
           { value: 'ranking', label: 'Ranking' },
+          { value: 'results', label: 'Resultados' },
         ]}
         onValueChange={setSegment}
         aria-label="Secciones de la quiniela"
       />
       {segment === 'participants' ? (
         <ParticipantList poolId={pool.id} userId={userId} />
+      ) : segment === 'results' ? (
+        <PoolResults poolId={pool.id} userId={userId} />
       ) : fixtures.status !== 'ready' ? (
         fixtures.status === 'loading' ? (
           <LoadingState text="Cargando partidos..." />

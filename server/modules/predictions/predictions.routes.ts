@@ -6,12 +6,16 @@ import {
   MessageResponseSchema,
   PickDistributionSchema,
   PoolMatchParamsSchema,
+  PoolResultsParamsSchema,
+  PoolResultsQuerySchema,
+  PoolResultsResponseSchema,
   PredictionListResponseSchema,
   PredictionResponseSchema,
   UserIdParamsSchema,
   dataEnvelope,
 } from '#contract/index';
 import { currentUser } from '../accounts/request-user.ts';
+import type { PoolResultsService } from './pool-results.service.ts';
 import type { PredictionsService } from './predictions.service.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 
@@ -19,7 +23,10 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['predictions'];
 const security = bearerSecurity;
 
-export async function predictionsRoutes(app: FastifyInstance, { predictions }: { predictions: PredictionsService }) {
+export async function predictionsRoutes(
+  app: FastifyInstance,
+  { predictions, poolResults }: { predictions: PredictionsService; poolResults: PoolResultsService },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.guards.requireUser);
 
@@ -57,6 +64,21 @@ export async function predictionsRoutes(app: FastifyInstance, { predictions }: {
     },
     handler: async (request) => ({
       data: await predictions.distribution(currentUser(request), request.params.poolId, request.params.matchId),
+    }),
+  });
+
+  api.get('/pool/:poolId/results', {
+    schema: {
+      tags,
+      security,
+      summary:
+        'Resultados de una jornada de la quiniela (miembros): marcadores, el pronóstico propio y sus puntos, y desde el inicio de cada partido los pronósticos de todos',
+      params: PoolResultsParamsSchema,
+      querystring: PoolResultsQuerySchema,
+      response: { 200: PoolResultsResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      data: await poolResults.results(currentUser(request), request.params.poolId, request.query.weekNumber),
     }),
   });
 

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   PickDistributionSchema,
+  PoolResultsResponseSchema,
   PredictionListResponseSchema,
   PredictionResponseSchema,
   dataEnvelope,
@@ -17,6 +18,9 @@ export const predictionKeys = {
   mine: (userId: number) => [...predictionKeys.all, 'user', userId] as const,
   poolPicks: () => [...predictionKeys.all, 'pool-picks'] as const,
   poolPicksOf: (poolId: number, matchId: number) => [...predictionKeys.poolPicks(), poolId, matchId] as const,
+  /** Under `poolPicks`: results and kick-offs move them as they move the distributions. Null: the newest jornada. */
+  poolResults: (poolId: number, weekNumber: number | null) =>
+    [...predictionKeys.poolPicks(), poolId, 'results', weekNumber ?? 'newest'] as const,
 };
 
 export const predictionQueries = {
@@ -38,6 +42,20 @@ export const predictionQueries = {
           })
         ).data,
     }),
+  /** The "Resultados" segment: one jornada of the pool (the newest with a finished or live match when null). */
+  results: (poolId: number, weekNumber: number | null) =>
+    queryOptions({
+      queryKey: predictionKeys.poolResults(poolId, weekNumber),
+      queryFn: async () =>
+        (
+          await apiRequest(
+            `/api/predictions/pool/${poolId}/results${weekNumber === null ? '' : `?weekNumber=${weekNumber}`}`,
+            { schema: PoolResultsResponseSchema },
+          )
+        ).data,
+      // Another jornada keeps the one on screen (and its selector) until it arrives.
+      placeholderData: keepPreviousData,
+    }),
 };
 
 /** Results or kick-offs changed: how each pool picked its matches is asked for again. */
@@ -58,7 +76,11 @@ export function useCreatePrediction() {
         ...picks,
         prediction,
       ]);
-      return queryClient.invalidateQueries({ queryKey: predictionQueries.mine(prediction.userId).queryKey });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: predictionQueries.mine(prediction.userId).queryKey }),
+        // The pool's results show one's own picks.
+        queryClient.invalidateQueries({ queryKey: [...predictionKeys.poolPicks(), prediction.poolId, 'results'] }),
+      ]);
     },
   });
 }

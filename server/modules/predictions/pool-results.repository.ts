@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { RESULT_PICKS_SHOWN, type MatchStatus, type PoolJornada, type PredictionChoice } from '#contract/index';
+import { queryRows, type Database } from '../../db/client.ts';
+import { matches, pools, predictions, users } from '../../db/schema.ts';
+import { poolCountsMatchSql } from '../pools/pool-scope.ts';
+
+/** The aliases every query here gives `pools` and `matches`, for the rule of which matches a pool counts. */
+const poolCounts = poolCountsMatchSql(sql.raw('p'), sql.raw('m'));
+
+export interface JornadaMatchRow {
+  id: number;
+  competition: string;
+  round: string;
+  weekNumber: number;
+  matchDate: Date;
+  kickoffConfirmed: boolean;
+  homeTeamId: number;
+  awayTeamId: number;
+  status: MatchStatus;
+  scoreHome: number | null;
+  scoreAway: number | null;
+  ownPick: PredictionChoice | null;
+}
+
+export interface PickRow {
+  matchId: number;
+  userId: number;
+  username: string;
+  prediction: PredictionChoice;
+}
+
+/**
+ * What the "Resultados" segment reads, one jornada at a time: a fixed number of statements whatever the pool's
+ * size (the jornadas, the jornada's matches with the caller's picks, and, for the matches that kicked off, the
+ * counts and the first picks by name), each through an index: `predictions_match_pool_idx` reads one pool's
+ * picks of a match, `predictions_pool_user_match_uq` the caller's own.
+ */
+export function createPoolResultsRepository(db: Database) {
+  return {
+    /** The pool's jornadas with a finished or live match, newest (highest number) first. */
+    async jornadas(poolId: number): Promise<PoolJornada[]> {
+      const rows = await queryRows<{ week_number: number; finished: number; live: number; first_round: string; last_round: string }>(
+        db,
+        sql`
+          select m.week_number,
+                 count(*) filter (where m.status = 'finished')::int as finished,
+                 count(*) filter (where m.status = 'live')::int as live,
+                 min(m.round) as first_round, max(m.round) as last_round
+          from ${matches} m join ${pools} p on p.id = ${poolId}
+          where ${poolCounts}
+          group by m.week_number
+          having count(*) filter (where m.status in ('finished', 'live')) > 0
+          order by m.week_number desc`,
+      );
+      return rows.map((r) => ({
+        weekNumber: Number(r.week_number),
+        label: r.first_round === r.last_round ? r.first_round : `Jornada ${r.week_number}`,
+        finished: Number(r.finished),
+        live: Number(r.live),
+      }));
+    },
+
+    /** The pool's matches of one jornada in kick-off order, each with `userId`'s own pick in the pool (or null). */
+    async jornadaMatches(poolId: number, userId: number, weekNumber: number): Promise<JornadaMatchRow[]> {
+      const rows = await queryRows<Omit<JornadaMatchRow, 'matchDate'> & { matchDate: Date | string }>(
+        db,
+        sql`
+          select m.id, m.competition, m.round, m.week_number as "weekNumber", m.match_date as "matchDate",
+                 m.kickoff_confirmed as "kickoffConfirmed", m.home_team_id as "homeTeamId", m.away_team_id as "awayTeamId",
+                 m.status, m.score_home as "scoreHome", m.score_away as "scoreAway", own.prediction as "ownPick"
+          from ${matches} m
+          join ${pools} p on p.id = ${poolId}
+          left join ${predictions} own on own.pool_id = p.id and own.user_id = ${userId} and own.match_id = m.id
+          where m.week_number = ${weekNumber} and ${poolCounts}
+          order by m.match_date, m.id`,
+      );
+      return rows.map((r) => ({
+        ...r,
+        id: Number(r.id),
+        weekNumber: Number(r.weekNumber),
+        homeTeamId: Number(r.homeTeamId),
+        awayTeamId: Number(r.awayTeamId),
+        scoreHome: r.scoreHome === null ? null : Number(r.scoreHome),
+        scoreAway: r.scoreAway === null ? null : Number(r.scoreAway),
+        matchDate: new Date(r.matchDate),
+      }));
+    },
+
+    /** How many picked each choice of each match, in the pool. */
+    async pickCounts(poolId: number, matchIds: readonly number[]): Promise<{ matchId: number; prediction: PredictionChoice; count: number }[]> {
+      if (matchIds.length === 0) return [];
+      const rows = await queryRows<{ match_id: number; prediction: PredictionChoice; count: number }>(
+        db,
+        sql`
+          select pr.match_id, pr.prediction, count(*)::int as count
+          from ${predictions} pr
+          where pr.pool_id = ${poolId} and pr.match_id in (${sql.join(matchIds.map((id) => sql`${id}`), sql`, `)})
+          group by pr.match_id, pr.prediction`,
+      );
+      return rows.map((r) => ({ matchId: Number(r.match_id), prediction: r.prediction, count: Number(r.count) }));
+    },
+
+    /** The first `RESULT_PICKS_SHOWN` picks of each match by name (the order of the pick distribution). */
+    async shownPicks(poolId: number, matchIds: readonly number[]): Promise<PickRow[]> {
+      if (matchIds.length === 0) return [];
+      const rows = await queryRows<{ match_id: number; user_id: number; username: string; prediction: PredictionChoice }>(
+        db,
+        sql`
+          select match_id, user_id, username, prediction from (
+            select pr.match_id, pr.user_id, u.name as username, pr.prediction,
+                   row_number() over (partition by pr.match_id order by u.name, u.id) as place
+            from ${predictions} pr
+            join ${users} u on u.id = pr.user_id
+            where pr.pool_id = ${poolId} and pr.match_id in (${sql.join(matchIds.map((id) => sql`${id}`), sql`, `)})
+          ) ranked
+          where place <= ${RESULT_PICKS_SHOWN}
+          order by match_id, place`,
+      );
+      return rows.map((r) => ({
+        matchId: Number(r.match_id),
+        userId: Number(r.user_id),
+        username: r.username,
+        prediction: r.prediction,
+      }));
+    },
+  };
+}
+
+export type PoolResultsRepository = ReturnType<typeof createPoolResultsRepository>;

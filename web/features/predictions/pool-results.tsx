@@ -1,0 +1,238 @@
+import { useQuery } from '@tanstack/react-query';
+import { footballOutline } from 'ionicons/icons';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { pointsBadge, poolResultsMessages, predictionLabels } from '#contract/index';
+import type { PoolResultMatch, PredictionChoice, ResultPick, Team } from '#contract/index';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { TeamLogo } from '../../components/team-logo.tsx';
+import { IonSelect, IonSelectOption } from '../../ionic/select.ts';
+import { formatKickoff } from '../../lib/format-date.ts';
+import { useToast } from '../../lib/toast.ts';
+import { describeTeam, type TeamDisplay } from '../matches/upcoming-matches.ts';
+import { teamQueries } from '../teams/api.ts';
+import { predictionQueries } from './api.ts';
+import { roundLabel } from './fixtures.ts';
+import './pool-results.css';
+
+/** Up to this many picks are listed on the card; more fold behind a button. */
+const PICKS_UNFOLDED = 4;
+
+interface PoolResultsProps {
+  poolId: number;
+  userId: number;
+}
+
+/** The "Resultados" segment: one jornada at a time, newest first; everyone's picks from kick-off (the server's rule). */
+export function PoolResults({ poolId, userId }: PoolResultsProps) {
+  const [chosen, setChosen] = useState<number | null>(null);
+  const results = useQuery(predictionQueries.results(poolId, chosen));
+  const teams = useQuery(teamQueries.list());
+  const showToast = useToast();
+  const teamsById = useMemo(() => new Map((teams.data ?? []).map((team: Team) => [team.id, team])), [teams.data]);
+
+  useEffect(() => {
+    if (results.isError) showToast({ message: poolResultsMessages.loadFailed, color: 'danger' });
+  }, [results.isError, results.errorUpdatedAt, showToast]);
+
+  if (results.isError || teams.isError) {
+    return (
+      <ErrorState
+        text={poolResultsMessages.loadFailed}
+        error={results.error ?? teams.error}
+        onRetry={() => Promise.all([results.refetch(), teams.refetch()])}
+      />
+    );
+  }
+  if (results.isPending || teams.isPending) return <LoadingState text={poolResultsMessages.loading} />;
+  const answer = results.data;
+  if (answer.weekNumber === null) return <EmptyState icon={footballOutline} text={poolResultsMessages.empty} />;
+  const loadingOther = results.isPlaceholderData;
+
+  return (
+    <section className="pool-results" aria-label={poolResultsMessages.title} aria-busy={loadingOther}>
+      {answer.jornadas.length > 0 && (
+        <IonSelect
+          className="pool-results__select"
+          label="Jornada"
+          interface="popover"
+          fill="outline"
+          value={chosen ?? answer.weekNumber}
+          onIonChange={(event) => setChosen(Number(event.detail.value))}
+          data-testid="results-round-select"
+        >
+          {answer.jornadas.map((jornada) => (
+            <IonSelectOption key={jornada.weekNumber} value={jornada.weekNumber}>
+              {roundLabel(jornada.weekNumber)}
+              {jornada.live > 0 ? ` · ${poolResultsMessages.live}` : ''}
+            </IonSelectOption>
+          ))}
+        </IonSelect>
+      )}
+      {loadingOther ? (
+        <LoadingState text={poolResultsMessages.loading} />
+      ) : answer.matches.length === 0 ? (
+        <p className="pool-results__message">{poolResultsMessages.emptyJornada}</p>
+      ) : (
+        <ul className="pool-results__list">
+          {answer.matches.map((match) => (
+            <li key={match.id}>
+              <ResultCard
+                poolId={poolId}
+                userId={userId}
+                match={match}
+                participant={answer.participant}
+                home={describeTeam(teamsById, match.homeTeamId)}
+                away={describeTeam(teamsById, match.awayTeamId)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+interface ResultCardProps {
+  poolId: number;
+  userId: number;
+  match: PoolResultMatch;
+  participant: boolean;
+  home: TeamDisplay;
+  away: TeamDisplay;
+}
+
+/** What the middle of a card says: the score as the data has it, "En juego", or that nothing is known yet. */
+function statusOf(match: PoolResultMatch): { score: string | null; note: string | null } {
+  const score = match.scoreHome !== null && match.scoreAway !== null ? `${match.scoreHome} – ${match.scoreAway}` : null;
+  if (match.status === 'finished') return { score, note: poolResultsMessages.finished };
+  if (match.status === 'live') return { score, note: poolResultsMessages.live };
+  return { score: null, note: match.kickedOff ? poolResultsMessages.awaitingResult : null };
+}
+
+function ResultCard({ poolId, userId, match, participant, home, away }: ResultCardProps) {
+  const { score, note } = statusOf(match);
+  const label = `${home.name} contra ${away.name}`;
+  return (
+    <article className="pool-results__card" data-testid="result-card" data-match-id={match.id} aria-label={label}>
+      <time className="pool-results__kickoff" dateTime={match.matchDate}>
+        {formatKickoff(match.matchDate, match.kickoffConfirmed)}
+      </time>
+      <div className="pool-results__teams">
+        <TeamName team={home} />
+        <div className="pool-results__centre">
+          {score !== null ? (
+            <strong className="pool-results__score" data-testid="result-score">
+              {score}
+            </strong>
+          ) : (
+            <span className="pool-results__versus">VS</span>
+          )}
+          {note !== null && (
+            <span className={`pool-results__status pool-results__status--${match.status}`} data-testid="result-status">
+              {note}
+            </span>
+          )}
+        </div>
+        <TeamName team={away} />
+      </div>
+      {participant && (
+        <p className="pool-results__own" data-testid="own-pick">
+          {match.ownPick === null ? (
+            poolResultsMessages.noPick
+          ) : (
+            <>
+              {poolResultsMessages.ownPick}: <strong>{predictionLabels[match.ownPick]}</strong>
+            </>
+          )}
+          {match.ownPoints !== null && <PointsBadge points={match.ownPoints} />}
+        </p>
+      )}
+      <Picks poolId={poolId} userId={userId} match={match} />
+    </article>
+  );
+}
+
+function TeamName({ team }: { team: TeamDisplay }) {
+  return (
+    <div className="pool-results__team">
+      <TeamLogo name={team.name} logoUrl={team.logoUrl} size={32} />
+      <span>{team.name}</span>
+    </div>
+  );
+}
+
+function PointsBadge({ points }: { points: number }) {
+  return (
+    <span className={`pool-results__points${points > 0 ? ' pool-results__points--won' : ''}`} data-testid="points">
+      {pointsBadge(points)}
+      <span className="pool-results__hidden"> {points === 1 ? 'punto' : 'puntos'}</span>
+    </span>
+  );
+}
+
+const choices: readonly PredictionChoice[] = ['home', 'draw', 'away'];
+
+/** Everyone's picks once the match has kicked off; before, the server sends none and the card says why. */
+function Picks({ poolId, userId, match }: { poolId: number; userId: number; match: PoolResultMatch }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const picks = match.picks;
+  if (picks === null) return <p className="pool-results__note">{poolResultsMessages.picksHidden}</p>;
+  if (picks.total === 0) return <p className="pool-results__note">{poolResultsMessages.noPicks}</p>;
+  const counts = choices.map((choice) => `${predictionLabels[choice]} ${picks.counts[choice]}`).join(' · ');
+  const folded = picks.total > PICKS_UNFOLDED;
+  return (
+    <div className="pool-results__picks">
+      <p className="pool-results__counts">{counts}</p>
+      {folded && (
+        <button
+          type="button"
+          className="pool-results__toggle"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((shown) => !shown)}
+        >
+          {open ? poolResultsMessages.hidePicks : poolResultsMessages.showPicks(picks.total)}
+        </button>
+      )}
+      {(!folded || open) && (
+        <div id={listId}>
+          {picks.shown.length < picks.total ? (
+            <AllPicks poolId={poolId} userId={userId} match={match} />
+          ) : (
+            <PickList picks={picks.shown} userId={userId} />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A long list: the answer carries the first picks only; the whole list comes from the match's distribution. */
+function AllPicks({ poolId, userId, match }: { poolId: number; userId: number; match: PoolResultMatch }) {
+  const all = useQuery(predictionQueries.distribution(poolId, match.id));
+  if (all.isPending) return <LoadingState text={poolResultsMessages.loadingPicks} />;
+  if (all.isError)
+    return <ErrorState text={poolResultsMessages.picksLoadFailed} error={all.error} onRetry={all.refetch} />;
+  // What each pick earned: the server's points per choice for this match (null while it is not finished).
+  const picks = all.data.picks.map((pick) => ({ ...pick, points: match.pointsByPick?.[pick.prediction] ?? null }));
+  return <PickList picks={picks} userId={userId} />;
+}
+
+function PickList({ picks, userId }: { picks: readonly ResultPick[]; userId: number }) {
+  return (
+    <ul className="pool-results__pick-list" data-testid="result-picks">
+      {picks.map((pick) => (
+        <li key={pick.userId} className={pick.userId === userId ? 'pool-results__pick--own' : undefined}>
+          <span>
+            {pick.username}
+            {pick.userId === userId ? ` ${poolResultsMessages.you}` : ''}: <strong>{predictionLabels[pick.prediction]}</strong>
+          </span>
+          {pick.points !== null && <PointsBadge points={pick.points} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
