@@ -157,22 +157,44 @@ export async function playerInPool(
 }
 
 /**
- * Scrolls Inicio down, as a user would, until the list has rendered the match's
- * card: the list renders its cards in batches as its end comes into view.
+ * Scrolls a batched list down, as a user would, until it has rendered the card (`data-testid` = `testId`) of
+ * the match: Inicio and Predecir render their cards in batches as the list's end comes into view.
  */
-export async function scrollToMatchCard(page: Page, matchId: number): Promise<Locator> {
-  const card = page.locator(`[data-testid="match-card"][data-match-id="${matchId}"]`);
+export async function scrollToCard(page: Page, testId: 'match-card' | 'prediction-card', matchId: number): Promise<Locator> {
+  const card = page.locator(`[data-testid="${testId}"][data-match-id="${matchId}"]`);
   const more = page.getByRole('button', { name: 'Ver más partidos' }).filter({ visible: true });
-  const cards = page.getByTestId('match-card').filter({ visible: true });
+  const cards = page.getByTestId(testId).filter({ visible: true });
   await expect(card.or(more).first()).toBeAttached();
   while ((await card.count()) === 0) {
-    if ((await more.count()) === 0) throw new Error(`Inicio lists no match ${matchId}`);
+    if ((await more.count()) === 0) throw new Error(`The list has no ${testId} for match ${matchId}`);
     const rendered = await cards.count();
     await more.scrollIntoViewIfNeeded();
     await expect(cards).not.toHaveCount(rendered);
   }
   return card;
 }
+
+/**
+ * Scrolls a batched list down to its end, until every card (`data-testid` = `testId`) is rendered: to show that a
+ * card is nowhere in it. Returns how many there are.
+ */
+export async function scrollToListEnd(page: Page, testId: 'match-card' | 'prediction-card'): Promise<number> {
+  const more = page.getByRole('button', { name: 'Ver más partidos' }).filter({ visible: true });
+  const cards = page.getByTestId(testId).filter({ visible: true });
+  await expect(cards.first()).toBeVisible();
+  while ((await more.count()) > 0) {
+    const rendered = await cards.count();
+    await more.scrollIntoViewIfNeeded();
+    await expect(cards).not.toHaveCount(rendered);
+  }
+  return cards.count();
+}
+
+/** Inicio's card of the match, scrolled to (`scrollToCard`). */
+export const scrollToMatchCard = (page: Page, matchId: number) => scrollToCard(page, 'match-card', matchId);
+
+/** Predecir's card of the match, scrolled to (`scrollToCard`). */
+export const scrollToPredictionCard = (page: Page, matchId: number) => scrollToCard(page, 'prediction-card', matchId);
 
 /** axe-core's serious and critical findings on the current screen (the brief's accessibility bar: none). */
 export async function seriousA11yViolations(page: Page) {

@@ -5,6 +5,7 @@ import {
   expectToast,
   playerInPool,
   scrollToMatchCard,
+  scrollToPredictionCard,
   seriousA11yViolations,
   signedInUser,
   test,
@@ -46,7 +47,7 @@ test('offline: Inicio and a pool open from saved data, marked as such; a pick is
   await expect(banner(page)).toHaveText('');
 
   await page.goto(`/tabs/pool/${pool.id}`);
-  const card = page.locator(`[data-testid="prediction-card"][data-match-id="${match.id}"]`);
+  const card = await scrollToPredictionCard(page, match.id);
   await expect(card).toContainText(match.home);
   expect(await cachedAnswerKeys(page)).toEqual(
     expect.arrayContaining([
@@ -61,6 +62,7 @@ test('offline: Inicio and a pool open from saved data, marked as such; a pick is
   const reload = await page.reload();
   expect(reload?.fromServiceWorker()).toBe(true);
   await expect(page.getByRole('heading', { level: 1, name: pool.name })).toBeVisible();
+  await scrollToPredictionCard(page, match.id);
   await expect(card).toContainText(match.home);
   await expect(card).toContainText(match.away);
   await expect(banner(page)).toHaveText(/^Sin conexión · mostrando datos guardados (de las|del [^,]+,) \d{2}:\d{2}$/);

@@ -154,8 +154,6 @@ test.describe('the pool detail', () => {
   });
 
   test("a participant's view: Predecir first, no creator tools", async ({ page, api }) => {
-    // axe reads every card of the whole season's Predecir list: about 15 s here.
-    test.slow();
     const player = await signedInUser(page, api, 'primo');
     const pool = await api.pool(await api.user('duena'), { description: 'Primos y tíos', players: [player] });
 

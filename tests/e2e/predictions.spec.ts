@@ -4,16 +4,19 @@ import {
   createFutureMatch,
   expectToast,
   playerInPool,
+  scrollToListEnd,
+  scrollToPredictionCard,
   seriousA11yViolations,
   signedInUser,
   signInAsAdmin,
   signInViaStorage,
   test,
+  unique,
 } from './helpers.ts';
 import type { TestMatch } from './helpers.ts';
 
 const segment = (page: Page, label: string) => page.locator('ion-segment-button', { hasText: label });
-const predictionCard = (page: Page, match: TestMatch) => page.locator(`[data-testid="prediction-card"][data-match-id="${match.id}"]`);
+const predictionCard = (page: Page, match: Pick<TestMatch, 'id'>) => page.locator(`[data-testid="prediction-card"][data-match-id="${match.id}"]`);
 
 async function chooseRound(page: Page, weekNumber: number) {
   await page.getByTestId('round-select').click();
@@ -26,7 +29,7 @@ test('a participant predicts a match, and the choice stays locked after a reload
 
   await page.goto(`/tabs/pool/${pool.id}`);
   await expect(segment(page, 'Predecir')).toHaveClass(/segment-button-checked/);
-  const card = predictionCard(page, match);
+  const card = await scrollToPredictionCard(page, match.id);
   await expect(card).toContainText(match.home);
   await expect(card).toContainText(match.away);
   await expect(card.locator('time')).toHaveText(/^[a-záéíóú]+, \d{1,2} de [a-z]+ de \d{4}, \d{1,2}:\d{2}$/);
@@ -40,6 +43,7 @@ test('a participant predicts a match, and the choice stays locked after a reload
   await expect(card).toContainText('Tu pronóstico: Visitante');
 
   await page.reload();
+  await scrollToPredictionCard(page, match.id);
   await expect(predictionCard(page, match).getByRole('button', { name: 'Visitante' })).toHaveAttribute('aria-pressed', 'true');
   for (const choice of await predictionCard(page, match).getByRole('button').all()) await expect(choice).toBeDisabled();
 
@@ -54,7 +58,7 @@ test('a participant predicts a match, and the choice stays locked after a reload
 test("a pick the server refuses shows its message, and the match leaves the list", async ({ page, api }) => {
   const { admin, match, pool } = await playerInPool(page, api, 'rezagado');
   await page.goto(`/tabs/pool/${pool.id}`);
-  const card = predictionCard(page, match);
+  const card = await scrollToPredictionCard(page, match.id);
   await expect(card).toBeVisible();
 
   // The match kicks off while the screen is open.
@@ -63,7 +67,7 @@ test("a pick the server refuses shows its message, and the match leaves the list
     await card.getByRole('button', { name: 'Local' }).click();
     await expectToast(page, 'El partido ya comenzó.');
     await page.reload();
-    await expect(page.getByTestId('prediction-card').first()).toBeVisible();
+    await scrollToListEnd(page, 'prediction-card');
     await expect(predictionCard(page, match)).toHaveCount(0);
   } finally {
     // A started match with no result would show on everybody's lists: finish it.
@@ -131,7 +135,7 @@ test('a match whose kick-off time is not confirmed says when picks close: the pr
   await api.updateMatch(admin, match, { kickoffConfirmed: false, matchDate: provisional.toISOString() });
 
   await page.goto(`/tabs/pool/${pool.id}`);
-  const card = predictionCard(page, match);
+  const card = await scrollToPredictionCard(page, match.id);
   await expect(card.locator('time')).toContainText('hora por confirmar');
   const local = await page.evaluate((iso) => {
     const date = new Date(iso);
@@ -144,6 +148,115 @@ test('a match whose kick-off time is not confirmed says when picks close: the pr
   // A confirmed time needs no note: the kick-off shown is the deadline.
   await api.updateMatch(admin, match, { kickoffConfirmed: true });
   await page.reload();
+  await scrollToPredictionCard(page, match.id);
   await expect(predictionCard(page, match).locator('time')).not.toContainText('hora por confirmar');
   await expect(predictionCard(page, match).locator('.prediction-card__deadline')).toHaveCount(0);
+});
+
+test.describe('Predecir by jornada', () => {
+  const hour = 3_600_000;
+  const day = 24 * hour;
+  const shortMonths = ['ene.', 'feb.', 'mar.', 'abr.', 'may.', 'jun.', 'jul.', 'ago.', 'sept.', 'oct.', 'nov.', 'dic.'];
+  /** A jornada heading's region: its section, named by its heading. */
+  const jornada = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+  test('a jornada has a heading with its dates and the picks made there, which goes up with a pick', async ({ page, api }) => {
+    const { admin, pool } = await playerInPool(page, api, 'jornadas');
+    // A competition of its own: this jornada's two matches are all it holds. Three and four days ahead (past the
+    // 48 h of a countdown), so that the list reaches them soon.
+    const competition = `e2e-${unique()}`;
+    const kickoff = new Date(Date.now() + 3 * day);
+    kickoff.setUTCHours(12, 0, 0, 0);
+    const next = new Date(kickoff.getTime() + day);
+    const matches = [
+      await api.match(admin, { competition, round: 'Matchday 21', weekNumber: 21, matchDate: kickoff.toISOString() }),
+      await api.match(admin, { competition, round: 'Matchday 21', weekNumber: 21, matchDate: next.toISOString() }),
+    ] as const;
+    // Noon UTC is the same day in Madrid.
+    const dates =
+      kickoff.getUTCMonth() === next.getUTCMonth()
+        ? `${kickoff.getUTCDate()}–${next.getUTCDate()} ${shortMonths[next.getUTCMonth()]}`
+        : `${kickoff.getUTCDate()} ${shortMonths[kickoff.getUTCMonth()]}–${next.getUTCDate()} ${shortMonths[next.getUTCMonth()]}`;
+    try {
+      await page.goto(`/tabs/pool/${pool.id}`);
+      // The later of the two, so that both are rendered whichever batch each falls in.
+      await scrollToPredictionCard(page, matches[1].id);
+      const card = predictionCard(page, matches[0]);
+      // The pool's open matches span several competitions (the shipped ones and the tests'): headings name theirs.
+      const group = jornada(page, `${competition} · Jornada 21 · ${dates}`);
+      await expect(group.getByRole('heading', { level: 2 })).toBeVisible();
+      await expect(group.getByRole('list').getByTestId('prediction-card')).toHaveCount(2);
+      await expect(group.getByTestId('jornada-status')).toHaveText('0 de 2 pronosticados');
+
+      await card.getByRole('button', { name: 'Empate' }).click();
+      await expect(card).toContainText('Tu pronóstico: Empate');
+      await expect(group.getByTestId('jornada-status')).toHaveText('1 de 2 pronosticados');
+      await page.reload();
+      await scrollToPredictionCard(page, matches[1].id);
+      await expect(group.getByTestId('jornada-status')).toHaveText('1 de 2 pronosticados');
+    } finally {
+      // Matches this soon would sit near the top of every later test's lists: finished, they leave them.
+      for (const match of matches) await api.result(admin, match, 1, 1);
+    }
+  });
+
+  test('the next jornada comes first, and one that starts within 48 h counts down to its first kick-off', async ({ page, api }) => {
+    const { admin, pool } = await playerInPool(page, api, 'cuenta-atras');
+    const competition = `e2e-${unique()}`;
+    const kickoff = new Date(Date.now() + 5 * hour + 20 * 60_000);
+    const soon = await api.match(admin, { competition, round: 'Matchday 1', weekNumber: 1, matchDate: kickoff.toISOString() });
+    try {
+      const { data: all } = await api.call<{ data: { id: number; competition: string; weekNumber: number; matchDate: string; status: string }[] }>(
+        admin,
+        'GET',
+        '/api/matches',
+      );
+      const next = all
+        .filter((match) => match.status === 'scheduled' && Date.parse(match.matchDate) > Date.now())
+        .toSorted((a, b) => Date.parse(a.matchDate) - Date.parse(b.matchDate) || a.id - b.id)[0]!;
+
+      await page.goto(`/tabs/pool/${pool.id}`);
+      await expect(page.getByTestId('prediction-card').first()).toBeVisible();
+      await expect(page.locator('.prediction-list h2').first()).toContainText(`Jornada ${next.weekNumber} · `);
+
+      await scrollToPredictionCard(page, soon.id);
+      const status = page
+        .getByRole('region', { name: new RegExp(`^${competition} · Jornada 1 · `) })
+        .getByTestId('jornada-status');
+      // 5 h 20 min ahead when it was entered: a few seconds or a minute have gone by since.
+      await expect(status).toHaveText(/^0 de 1 pronosticados · Empieza en (5 h (20|19|18) min)$/);
+
+      // No countdown to a time the data does not have.
+      await api.updateMatch(admin, soon, { kickoffConfirmed: false });
+      await page.reload();
+      await scrollToPredictionCard(page, soon.id);
+      await expect(status).toHaveText('0 de 1 pronosticados · Hora por confirmar');
+    } finally {
+      // A match about to start would show at the top of every later test's lists.
+      await api.call(admin, 'DELETE', `/api/matches/${soon.id}`);
+    }
+  });
+
+  test('the list renders in batches: a first one, the next as its end comes into view, the rest from "Ver más partidos"', async ({ page, api }) => {
+    const { pool } = await playerInPool(page, api, 'tandas');
+    await page.goto(`/tabs/pool/${pool.id}`);
+    const cards = page.getByTestId('prediction-card');
+    await expect(cards.first()).toBeVisible();
+    // The shipped season has some 250 open matches: only a screenful and a half is rendered at first.
+    await expect(cards).toHaveCount(4);
+    // The headings, sections and lists as a screen reader gets them.
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect(cards).toHaveCount(4 + 20);
+
+    // Activated where it is, as a screen reader's cursor does, without scrolling the list's end into view.
+    await page.getByRole('button', { name: 'Ver más partidos' }).dispatchEvent('click');
+    await expect(cards).toHaveCount(4 + 20 + 20);
+    // Focus goes on into the cards it added: onto the first one (its list item, or its first choice).
+    const firstAdded = await cards.nth(24).getAttribute('data-match-id');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('li')?.querySelector('[data-match-id]')?.getAttribute('data-match-id')))
+      .toBe(firstAdded);
+  });
 });

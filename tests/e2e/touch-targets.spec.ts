@@ -99,9 +99,6 @@ test('the sign-in and register screens: every control is at least 44×44', async
 });
 
 test('the tabs, a pool as creator and as participant: every control is at least 44×44', async ({ page, api }) => {
-  // Every tap target of the whole season's Predecir list is measured, one at a time: 25 s alone on a busy
-  // 2-core machine, past the 30 s limit once a full run's other tests have added their matches.
-  test.slow();
   const { owner, pool } = await playerInPool(page, api, 'dedos', { name: 'Quiniela de los dedos', description: 'Para tocar' });
 
   await page.goto('/tabs/home');

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 // Kick-offs are shown in the device's time zone; pin it before the formatters are built.
 vi.stubEnv('TZ', 'Europe/Madrid');
-const { formatDayHeading, formatKickoff, formatShortDateTime, localDayKey } = await import('./format-date.ts');
+const { formatDayHeading, formatDayRange, formatKickoff, formatShortDateTime, localDayKey } = await import('./format-date.ts');
 
 describe('formatKickoff', () => {
   it('writes a confirmed kick-off in long-form Spanish with the local time', () => {
@@ -79,5 +79,25 @@ describe('localDayKey', () => {
     expect(localDayKey('2026-11-28T20:00:00Z')).toBe('2026-11-28');
     expect(localDayKey('2026-11-28T23:30:00Z')).toBe('2026-11-29');
     expect(localDayKey('2026-11-28T22:59:00Z')).toBe(localDayKey('2026-11-28T00:00:00+01:00'));
+  });
+});
+
+describe('formatDayRange', () => {
+  it('writes the days of a month once with its month', () => {
+    expect(formatDayRange('2026-11-28T15:00:00.000Z', '2026-11-30T20:00:00.000Z')).toBe('28–30 nov.');
+  });
+
+  it('writes both months across a month end', () => {
+    expect(formatDayRange('2026-11-30T20:00:00.000Z', '2026-12-02T20:00:00.000Z')).toBe('30 nov.–2 dic.');
+    expect(formatDayRange('2026-08-31T18:00:00.000Z', '2026-09-01T18:00:00.000Z')).toBe('31 ago.–1 sept.');
+  });
+
+  it('writes one day once', () => {
+    expect(formatDayRange('2026-11-28T11:00:00.000Z', '2026-11-28T20:00:00.000Z')).toBe('28 nov.');
+  });
+
+  it('takes the days in Madrid, not in UTC', () => {
+    // 23:30 UTC on the 30th is already 1 December in Madrid; 23:30 UTC on 27 November is the 28th there.
+    expect(formatDayRange('2026-11-27T23:30:00.000Z', '2026-11-30T23:30:00.000Z')).toBe('28 nov.–1 dic.');
   });
 });

@@ -42,12 +42,30 @@ export function formatKickoff(matchDate: string, kickoffConfirmed: boolean): str
     : `${day} · hora por confirmar`;
 }
 
+/** "nov.", "sept.": a month as the short dates write it. */
+function shortMonth(date: Date): string {
+  const month = months[date.getMonth()] ?? '';
+  return month === 'septiembre' ? 'sept.' : `${month.slice(0, 3)}.`;
+}
+
 /** "domingo 29 nov., 12:00": a short local day and time (a deadline on a card). */
 export function formatShortDateTime(isoDate: string): string {
   const date = new Date(isoDate);
-  const month = months[date.getMonth()] ?? '';
-  const shortMonth = month === 'septiembre' ? 'sept.' : `${month.slice(0, 3)}.`;
-  return `${weekdays[date.getDay()]} ${date.getDate()} ${shortMonth}, ${date.getHours()}:${twoDigits(date.getMinutes())}`;
+  return `${weekdays[date.getDay()]} ${date.getDate()} ${shortMonth(date)}, ${date.getHours()}:${twoDigits(date.getMinutes())}`;
+}
+
+/**
+ * The local days from `firstIso` to `lastIso` in the short dates' style: "28 nov." for one day, "28–30 nov."
+ * within a month, "30 nov.–2 dic." across months (a jornada's dates on Predecir). The year is left out, as the
+ * short dates leave it out.
+ */
+export function formatDayRange(firstIso: string, lastIso: string): string {
+  const first = new Date(firstIso);
+  const last = new Date(lastIso);
+  const sameMonth = first.getFullYear() === last.getFullYear() && first.getMonth() === last.getMonth();
+  if (sameMonth && first.getDate() === last.getDate()) return `${first.getDate()} ${shortMonth(first)}`;
+  if (sameMonth) return `${first.getDate()}–${last.getDate()} ${shortMonth(last)}`;
+  return `${first.getDate()} ${shortMonth(first)}–${last.getDate()} ${shortMonth(last)}`;
 }
 
 /**

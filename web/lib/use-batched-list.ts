@@ -5,7 +5,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * and adds the next when its last item scrolls into view; tabbing onto that item scrolls it too, so keyboard
  * users go on into the new ones. `showMoreFromButton` (for a "Ver más…" button after the list, which whoever
  * gets there without scrolling uses: a screen reader's cursor) does the same and moves focus to the first
- * item it added.
+ * item it added (its first enabled button, else the item: give items `tabIndex={-1}` when that button may be
+ * disabled or not focusable yet).
  *
  * Items are the elements under `listRef` matching `itemSelector`, so a list grouped under headings (sections of
  * lists) batches its items the same way as a flat one.
@@ -37,7 +38,12 @@ export function useBatchedList<E extends HTMLElement>(
 
   useEffect(() => {
     if (focusIndex.current === null) return;
-    items()?.[focusIndex.current]?.querySelector('button')?.focus();
+    // Its first enabled button (a locked pick's are disabled), else the item itself (if focusable): a button in a
+    // custom element that has not rendered yet (Ionic hides an ion-card until then) does not take focus either.
+    const item = items()?.[focusIndex.current];
+    const button = item?.querySelector<HTMLElement>('button:not(:disabled)');
+    button?.focus();
+    if (item && (!button || document.activeElement !== button)) item.focus();
     focusIndex.current = null;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once the added batch is rendered
   }, [shown]);

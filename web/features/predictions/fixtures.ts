@@ -1,5 +1,6 @@
-import { picksClosed, poolCountsMatch } from '#contract/index';
+import { competitionNameOf, picksClosed, poolCountsMatch, roundDisplayLabel } from '#contract/index';
 import type { Match, PoolScope } from '#contract/index';
+import { formatDayRange } from '../../lib/format-date.ts';
 
 export interface FixtureTeam {
   name: string;
@@ -23,20 +24,78 @@ export function fixturesOfPool(fixtures: readonly Fixture[], pool: PoolScope): F
 
 /** What Predecir offers: matches that are not finished and have not kicked off, soonest first. */
 export function selectOpenFixtures(fixtures: readonly Fixture[], now: number): Fixture[] {
-  return fixtures
-    .filter(({ match }) => !picksClosed(match, now))
-    .toSorted((a, b) => Date.parse(a.match.matchDate) - Date.parse(b.match.matchDate) || a.match.id - b.match.id);
+  return fixtures.filter(({ match }) => !picksClosed(match, now)).toSorted(byKickoff);
 }
 
-/** Consecutive fixtures of the same round under one heading ("Jornada 13"). */
-export function groupByRound(fixtures: readonly Fixture[]): { weekNumber: number; fixtures: Fixture[] }[] {
-  const groups: { weekNumber: number; fixtures: Fixture[] }[] = [];
-  for (const fixture of fixtures) {
-    const last = groups.at(-1);
-    if (last?.weekNumber === fixture.match.weekNumber) last.fixtures.push(fixture);
-    else groups.push({ weekNumber: fixture.match.weekNumber, fixtures: [fixture] });
+const byKickoff = (a: Fixture, b: Fixture) =>
+  Date.parse(a.match.matchDate) - Date.parse(b.match.matchDate) || a.match.id - b.match.id;
+
+/** A jornada of one competition on Predecir: its fixtures there, soonest first (never empty). */
+export interface JornadaGroup {
+  competition: string;
+  weekNumber: number;
+  fixtures: [Fixture, ...Fixture[]];
+}
+
+/**
+ * Fixtures by jornada: one group per competition and jornada (`weekNumber`, what the app calls a jornada
+ * everywhere: the rankings are by it), its fixtures by kick-off, the group with the soonest kick-off first. A
+ * match moved to another date stays in its jornada.
+ */
+export function groupByJornada(fixtures: readonly Fixture[]): JornadaGroup[] {
+  const groups = new Map<string, JornadaGroup>();
+  for (const fixture of fixtures.toSorted(byKickoff)) {
+    const { competition, weekNumber } = fixture.match;
+    const key = JSON.stringify([competition, weekNumber]);
+    const group = groups.get(key);
+    if (group) group.fixtures.push(fixture);
+    else groups.set(key, { competition, weekNumber, fixtures: [fixture] });
   }
-  return groups;
+  // A Map keeps the order groups were met in: by their first kick-off.
+  return [...groups.values()];
+}
+
+/**
+ * A group's heading: its round as the app names rounds (`roundDisplayLabel` of its matches' data labels: "Jornada
+ * 14", "Octavos de final"), after its competition ("LaLiga 2026/27 · Jornada 14") when the list spans several, so
+ * two competitions' jornadas 14 are told apart.
+ */
+export function jornadaTitle(group: JornadaGroup, severalCompetitions: boolean): string {
+  const round = roundDisplayLabel(group.fixtures.map(({ match }) => match.round));
+  return severalCompetitions ? `${competitionNameOf(group.competition).displayName} · ${round}` : round;
+}
+
+/** "28–30 nov.": the days of the group's matches (local days). */
+export const jornadaDates = ({ fixtures }: JornadaGroup) =>
+  formatDayRange(fixtures[0].match.matchDate, (fixtures.at(-1) ?? fixtures[0]).match.matchDate);
+
+/** Whether the groups belong to more than one competition. */
+export const spanCompetitions = (groups: readonly JornadaGroup[]) =>
+  new Set(groups.map((group) => group.competition)).size > 1;
+
+/** "7 de 10 pronosticados": how many of the group's matches have the user's pick (`picks`, by match id). */
+export function picksDoneText(group: JornadaGroup, picks: ReadonlyMap<number, unknown>): string {
+  const done = group.fixtures.filter(({ match }) => picks.has(match.id)).length;
+  return `${done} de ${group.fixtures.length} pronosticados`;
+}
+
+/** How near a kick-off has to be for its group to count down to it. */
+export const COUNTDOWN_FROM_MS = 48 * 3_600_000;
+
+/**
+ * Under 48 h to the group's first kick-off, "Empieza en 5 h 20 min" (whole minutes, rounded down); "Hora por
+ * confirmar" when that kick-off's time is not known, as no countdown to a made-up time is true. Null further
+ * off, and once it has passed.
+ */
+export function kickoffCountdown(group: JornadaGroup, now: number): string | null {
+  const first = group.fixtures[0].match;
+  const left = Date.parse(first.matchDate) - now;
+  if (left <= 0 || left >= COUNTDOWN_FROM_MS) return null;
+  if (!first.kickoffConfirmed) return 'Hora por confirmar';
+  const minutes = Math.floor(left / 60_000);
+  const [hours, rest] = [Math.floor(minutes / 60), minutes % 60];
+  if (hours === 0) return minutes === 0 ? 'Empieza en menos de 1 min' : `Empieza en ${minutes} min`;
+  return rest === 0 ? `Empieza en ${hours} h` : `Empieza en ${hours} h ${rest} min`;
 }
 
 /** Rounds with at least one match under way or played, ascending. */

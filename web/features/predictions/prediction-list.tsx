@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { calendarOutline } from 'ionicons/icons';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { predictionMessages } from '#contract/index';
 import type { PredictionChoice } from '#contract/index';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -8,14 +8,32 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { failureToast } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
+import { useBatchedList } from '../../lib/use-batched-list.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { predictionQueries, useCreatePrediction, useSendingPredictions } from './api.ts';
-import { groupByRound, roundLabel, selectOpenFixtures } from './fixtures.ts';
-import type { Fixture } from './fixtures.ts';
+import {
+  groupByJornada,
+  jornadaDates,
+  jornadaTitle,
+  kickoffCountdown,
+  picksDoneText,
+  selectOpenFixtures,
+  spanCompetitions,
+} from './fixtures.ts';
+import type { Fixture, JornadaGroup } from './fixtures.ts';
 import { PredictionCard } from './prediction-card.tsx';
+import '../../components/outline-button.css';
 import './prediction-list.css';
 
 const PICKS_LOAD_FAILED = 'No se pudieron cargar tus pronósticos.';
+
+/**
+ * A phone screenful and a half: below the pool's card and the segments, a screen shows a jornada's heading and
+ * two prediction cards (~220 px each).
+ */
+export const FIRST_BATCH = 4;
+/** Each further batch, rendered as the end of the list comes near: several screens ahead of a scrolling thumb. */
+export const NEXT_BATCH = 20;
 
 interface PredictionListProps {
   poolId: number;
@@ -23,7 +41,12 @@ interface PredictionListProps {
   fixtures: readonly Fixture[];
 }
 
-/** Predecir (the spec's Pool detail screen): one card per open match, the choice locked once a pick exists. */
+/**
+ * Predecir (the spec's Pool detail screen): one card per open match, the choice locked once a pick exists,
+ * under a heading per jornada (the next one first) with its dates, the user's picks there and, close to its
+ * first kick-off, a countdown. The cards render in batches (web/lib/use-batched-list.ts): a season's ~250 at
+ * once block a phone for seconds.
+ */
 export function PredictionList({ poolId, userId, fixtures }: PredictionListProps) {
   const now = useNow();
   const picks = useQuery({
@@ -34,7 +57,7 @@ export function PredictionList({ poolId, userId, fixtures }: PredictionListProps
   const createPrediction = useCreatePrediction();
   const sending = useSendingPredictions();
   const showToast = useToast();
-  const rounds = useMemo(() => groupByRound(selectOpenFixtures(fixtures, now)), [fixtures, now]);
+  const groups = useMemo(() => groupByJornada(selectOpenFixtures(fixtures, now)), [fixtures, now]);
 
   useEffect(() => {
     if (picks.isError) showToast({ message: PICKS_LOAD_FAILED, color: 'danger' });
@@ -49,24 +72,80 @@ export function PredictionList({ poolId, userId, fixtures }: PredictionListProps
   if (picks.isPending) return <LoadingState text="Cargando partidos..." />;
   // Without the picks already sent, a card could offer a choice that is locked.
   if (picks.isError) return <ErrorState text={PICKS_LOAD_FAILED} error={picks.error} onRetry={picks.refetch} />;
-  if (rounds.length === 0)
+  if (groups.length === 0)
     return <EmptyState icon={calendarOutline} text="No hay partidos abiertos para pronosticar." />;
+
+  return <JornadaList groups={groups} now={now} picks={picks.data} sending={sending} onPick={pick} />;
+}
+
+interface JornadaListProps {
+  groups: readonly JornadaGroup[];
+  now: number;
+  picks: ReadonlyMap<number, PredictionChoice>;
+  sending: ReadonlySet<number>;
+  onPick: (matchId: number, prediction: PredictionChoice) => void;
+}
+
+/** The open matches under their jornadas' headings, in batches (its own component: batching needs the list rendered). */
+function JornadaList({ groups, now, picks, sending, onPick }: JornadaListProps) {
+  const total = groups.reduce((count, group) => count + group.fixtures.length, 0);
+  const { shown, hasMore, listRef, showMoreFromButton } = useBatchedList<HTMLDivElement>(total, {
+    first: FIRST_BATCH,
+    next: NEXT_BATCH,
+    itemSelector: '.prediction-list__item',
+  });
+  const headingIds = useId();
+  const severalCompetitions = spanCompetitions(groups);
+
   return (
-    <div className="prediction-list">
-      {rounds.map(({ weekNumber, fixtures: roundFixtures }) => (
-        <section key={`${weekNumber}-${roundFixtures[0]?.match.id}`} aria-label={roundLabel(weekNumber)}>
-          <h2 className="prediction-list__round">{roundLabel(weekNumber)}</h2>
-          {roundFixtures.map((fixture) => (
-            <PredictionCard
-              key={fixture.match.id}
-              fixture={fixture}
-              pick={picks.data.get(fixture.match.id) ?? null}
-              sending={sending.has(fixture.match.id)}
-              onPick={(choice) => pick(fixture.match.id, choice)}
-            />
-          ))}
-        </section>
-      ))}
-    </div>
+    <>
+      <div ref={listRef} className="prediction-list">
+        {firstCards(groups, shown).map(({ group, cards }, index) => {
+          const headingId = `${headingIds}-${index}`;
+          const countdown = kickoffCountdown(group, now);
+          return (
+            <section key={`${group.competition}-${group.weekNumber}`} aria-labelledby={headingId}>
+              <h2 id={headingId} className="prediction-list__round">
+                {`${jornadaTitle(group, severalCompetitions)} · ${jornadaDates(group)}`}
+              </h2>
+              <p className="prediction-list__status" data-testid="jornada-status">
+                <span>{picksDoneText(group, picks)}</span>
+                {countdown !== null && <span className="prediction-list__countdown"> · {countdown}</span>}
+              </p>
+              <ul className="prediction-list__cards">
+                {cards.map((fixture) => (
+                  // Focusable by script only: "Ver más partidos" moves focus to the first card it added.
+                  <li key={fixture.match.id} className="prediction-list__item" tabIndex={-1}>
+                    <PredictionCard
+                      fixture={fixture}
+                      pick={picks.get(fixture.match.id) ?? null}
+                      sending={sending.has(fixture.match.id)}
+                      onPick={(choice) => onPick(fixture.match.id, choice)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+      {hasMore && (
+        <button type="button" className="outline-button prediction-list__more" onClick={showMoreFromButton}>
+          Ver más partidos
+        </button>
+      )}
+    </>
   );
+}
+
+/** The groups that have any of the first `count` cards, each with those of its cards. */
+function firstCards(groups: readonly JornadaGroup[], count: number) {
+  const shown: { group: JornadaGroup; cards: Fixture[] }[] = [];
+  let left = count;
+  for (const group of groups) {
+    if (left <= 0) break;
+    shown.push({ group, cards: group.fixtures.slice(0, left) });
+    left -= group.fixtures.length;
+  }
+  return shown;
 }
