@@ -778,6 +778,8 @@ describe('the OpenAPI document', () => {
       ['/api/admin/import-results', 'post'],
       ['/api/admin/import-jobs', 'get'],
       ['/api/admin/import-jobs/{id}', 'get'],
+      ['/api/admin/results-source', 'get'],
+      ['/api/admin/results-source', 'put'],
     ] as const) {
       expect(summary(path, method), `${method} ${path}`).toMatch(/\(admin\)/);
     }

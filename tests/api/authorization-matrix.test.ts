@@ -168,6 +168,7 @@ const matrix: Record<string, Row> = {
   'GET /api/leaderboard/pool/{id}/round/{weekNumber}': { call: () => ({ url: `/api/leaderboard/pool/${pool.id}/round/1` }), expect: members },
   'POST /api/leaderboard/update-all': { call: () => ({ url: '/api/leaderboard/update-all' }), expect: creatorOrAdmin },
 
+  'GET /api/competitions': { call: () => ({ url: '/api/competitions' }), expect: signedIn('ok') },
   'GET /api/matches/{id}/result-changes': { call: () => ({ url: `/api/matches/${futureMatch.id}/result-changes` }), expect: signedIn('ok') },
   'POST /api/admin/import-results': {
     // Teams the database does not know are reported, never created: the import answers its summary and writes nothing.

@@ -13,7 +13,7 @@ import {
   test,
   unique,
 } from './helpers.ts';
-import type { TestMatch } from './helpers.ts';
+import type { Factories, TestMatch } from './helpers.ts';
 
 const segment = (page: Page, label: string) => page.locator('ion-segment-button', { hasText: label });
 const predictionCard = (page: Page, match: Pick<TestMatch, 'id'>) => page.locator(`[data-testid="prediction-card"][data-match-id="${match.id}"]`);
@@ -160,80 +160,74 @@ test.describe('Predecir by jornada', () => {
   /** A jornada heading's region: its section, named by its heading. */
   const jornada = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
+  /**
+   * A new player, signed in on the page, in a pool that counts only `competition` (a competition of the test's own,
+   * so the pool's Predecir holds exactly the matches the test entered) from jornada `fromWeek`.
+   */
+  async function playerInCompetitionPool(page: Page, api: Factories, label: string, competition: string, fromWeek: number) {
+    const owner = await api.user(`${label}-crea`);
+    const player = await signedInUser(page, api, label);
+    return api.pool(owner, { competition, fromWeek, players: [player] });
+  }
+
   test('a jornada has a heading with its dates and the picks made there, which goes up with a pick', async ({ page, api }) => {
-    const { admin, pool } = await playerInPool(page, api, 'jornadas');
-    // A competition of its own: this jornada's two matches are all it holds. Three and four days ahead (past the
-    // 48 h of a countdown), so that the list reaches them soon.
+    const admin = await signInAsAdmin(api);
     const competition = `e2e-${unique()}`;
-    const kickoff = new Date(Date.now() + 3 * day);
+    // Noon UTC is the same day in Madrid.
+    const kickoff = new Date(Date.now() + 200 * day);
     kickoff.setUTCHours(12, 0, 0, 0);
     const next = new Date(kickoff.getTime() + day);
     const matches = [
       await api.match(admin, { competition, round: 'Matchday 21', weekNumber: 21, matchDate: kickoff.toISOString() }),
       await api.match(admin, { competition, round: 'Matchday 21', weekNumber: 21, matchDate: next.toISOString() }),
     ] as const;
-    // Noon UTC is the same day in Madrid.
     const dates =
       kickoff.getUTCMonth() === next.getUTCMonth()
         ? `${kickoff.getUTCDate()}–${next.getUTCDate()} ${shortMonths[next.getUTCMonth()]}`
         : `${kickoff.getUTCDate()} ${shortMonths[kickoff.getUTCMonth()]}–${next.getUTCDate()} ${shortMonths[next.getUTCMonth()]}`;
-    try {
-      await page.goto(`/tabs/pool/${pool.id}`);
-      // The later of the two, so that both are rendered whichever batch each falls in.
-      await scrollToPredictionCard(page, matches[1].id);
-      const card = predictionCard(page, matches[0]);
-      // The pool's open matches span several competitions (the shipped ones and the tests'): headings name theirs.
-      const group = jornada(page, `${competition} · Jornada 21 · ${dates}`);
-      await expect(group.getByRole('heading', { level: 2 })).toBeVisible();
-      await expect(group.getByRole('list').getByTestId('prediction-card')).toHaveCount(2);
-      await expect(group.getByTestId('jornada-status')).toHaveText('0 de 2 pronosticados');
+    const pool = await playerInCompetitionPool(page, api, 'jornadas', competition, 21);
 
-      await card.getByRole('button', { name: 'Empate' }).click();
-      await expect(card).toContainText('Tu pronóstico: Empate');
-      await expect(group.getByTestId('jornada-status')).toHaveText('1 de 2 pronosticados');
-      await page.reload();
-      await scrollToPredictionCard(page, matches[1].id);
-      await expect(group.getByTestId('jornada-status')).toHaveText('1 de 2 pronosticados');
-    } finally {
-      // Matches this soon would sit near the top of every later test's lists: finished, they leave them.
-      for (const match of matches) await api.result(admin, match, 1, 1);
-    }
+    await page.goto(`/tabs/pool/${pool.id}`);
+    // One competition: the heading names the jornada (from the data's "Matchday 21") and its days.
+    const group = jornada(page, `Jornada 21 · ${dates}`);
+    await expect(group.getByRole('heading', { level: 2 })).toBeVisible();
+    await expect(group.getByRole('list').getByTestId('prediction-card')).toHaveCount(2);
+    await expect(group.getByTestId('jornada-status')).toHaveText('0 de 2 pronosticados');
+
+    const card = predictionCard(page, matches[0]);
+    await card.getByRole('button', { name: 'Empate' }).click();
+    await expect(card).toContainText('Tu pronóstico: Empate');
+    await expect(group.getByTestId('jornada-status')).toHaveText('1 de 2 pronosticados');
+    await page.reload();
+    await expect(group.getByTestId('jornada-status')).toHaveText('1 de 2 pronosticados');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   test('the next jornada comes first, and one that starts within 48 h counts down to its first kick-off', async ({ page, api }) => {
-    const { admin, pool } = await playerInPool(page, api, 'cuenta-atras');
+    const admin = await signInAsAdmin(api);
     const competition = `e2e-${unique()}`;
-    const kickoff = new Date(Date.now() + 5 * hour + 20 * 60_000);
-    const soon = await api.match(admin, { competition, round: 'Matchday 1', weekNumber: 1, matchDate: kickoff.toISOString() });
+    const entered = (weekNumber: number, matchDate: number) =>
+      api.match(admin, { competition, round: `Matchday ${weekNumber}`, weekNumber, matchDate: new Date(matchDate).toISOString() });
+    const soon = await entered(1, Date.now() + 5 * hour + 20 * 60_000);
+    // Jornada 2 is a week away; one match of jornada 1 was moved after it: it stays under jornada 1.
+    const later = [await entered(2, Date.now() + 7 * day), await entered(1, Date.now() + 10 * day)];
     try {
-      const { data: all } = await api.call<{ data: { id: number; competition: string; weekNumber: number; matchDate: string; status: string }[] }>(
-        admin,
-        'GET',
-        '/api/matches',
-      );
-      const next = all
-        .filter((match) => match.status === 'scheduled' && Date.parse(match.matchDate) > Date.now())
-        .toSorted((a, b) => Date.parse(a.matchDate) - Date.parse(b.matchDate) || a.id - b.id)[0]!;
-
+      const pool = await playerInCompetitionPool(page, api, 'cuenta-atras', competition, 1);
       await page.goto(`/tabs/pool/${pool.id}`);
-      await expect(page.getByTestId('prediction-card').first()).toBeVisible();
-      await expect(page.locator('.prediction-list h2').first()).toContainText(`Jornada ${next.weekNumber} · `);
-
-      await scrollToPredictionCard(page, soon.id);
-      const status = page
-        .getByRole('region', { name: new RegExp(`^${competition} · Jornada 1 · `) })
-        .getByTestId('jornada-status');
-      // 5 h 20 min ahead when it was entered: a few seconds or a minute have gone by since.
-      await expect(status).toHaveText(/^0 de 1 pronosticados · Empieza en (5 h (20|19|18) min)$/);
+      const headings = page.locator('.prediction-list h2');
+      await expect(headings).toHaveText([/^Jornada 1 · /, /^Jornada 2 · /]);
+      const [first, second] = [page.getByTestId('jornada-status').first(), page.getByTestId('jornada-status').nth(1)];
+      // 5 h 20 min ahead when it was entered: seconds or a minute or two have gone by since.
+      await expect(first).toHaveText(/^0 de 2 pronosticados · Empieza en 5 h (20|19|18) min$/);
+      await expect(second).toHaveText('0 de 1 pronosticados');
 
       // No countdown to a time the data does not have.
       await api.updateMatch(admin, soon, { kickoffConfirmed: false });
       await page.reload();
-      await scrollToPredictionCard(page, soon.id);
-      await expect(status).toHaveText('0 de 1 pronosticados · Hora por confirmar');
+      await expect(first).toHaveText('0 de 2 pronosticados · Hora por confirmar');
     } finally {
-      // A match about to start would show at the top of every later test's lists.
-      await api.call(admin, 'DELETE', `/api/matches/${soon.id}`);
+      // A match about to start would show at the top of every later test's Inicio.
+      for (const match of [soon, ...later]) await api.call(admin, 'DELETE', `/api/matches/${match.id}`);
     }
   });
 
