@@ -531,7 +531,7 @@ describe('importing results as an admin', () => {
       },
     ]);
     const ranking = (await as(player, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`)).json();
-    expect(ranking.leaderboard.positions).toEqual([
+    expect(ranking.leaderboard.positions).toMatchObject([
       { position: 1, userId: player.userProfile.id, username: 'Acierta', points: 3 },
     ]);
     const audit = (await as(player, 'GET', `/api/matches/${match.id}/result-changes`)).json().data;
