@@ -48,7 +48,7 @@ describe('Actualizar Resultados pulls the configured source', () => {
     expect(first.json().data).toMatchObject({ import: { matchesSeen: 380, updated: 1, created: 0, unknownTeams: [] }, poolsRecomputed: 1 });
     expect(first.json().message).toBe('1 resultado nuevo, 1 quiniela actualizada.');
     const ranking = (await as(player, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`)).json();
-    expect(ranking.leaderboard.positions).toEqual([{ position: 1, userId: player.userProfile.id, username: 'Acertante', points: 3 }]);
+    expect(ranking.leaderboard.positions).toMatchObject([{ position: 1, userId: player.userProfile.id, username: 'Acertante', points: 3 }]);
 
     const again = await as(owner, 'POST', '/api/leaderboard/update-all');
     expect(again.json().data.import).toMatchObject({ updated: 0, created: 0, unchanged: 380 });
