@@ -156,29 +156,6 @@ for (const target of targets) {
       await post(base, '/auth/signup', { name: `Jugador ${i}`, email, password: 'bench-password' });
       return post<SignInResponse>(base, '/auth/signin', { email, password: 'bench-password' });
     };
-    const owner = await signUp(0);
-    const token = owner.session.accessToken;
-    const code = 100000 + (stamp % 800000);
-    const pool = (
-      await post<{ data: Pool }>(
-        base,
-        '/api/pools',
-        { name: 'Bench', maxParticipants: 100, invitationCode: code, creatorId: owner.userProfile.id },
-        token,
-      )
-    ).data;
-    const players: SignInResponse[] = [];
-    for (let i = 1; i <= PLAYERS; i += 1) {
-      const player = await signUp(i);
-      await post(
-        base,
-        '/api/pools/join',
-        { invitationCode: code, userId: player.userProfile.id },
-        player.session.accessToken,
-      );
-      players.push(player);
-    }
-
     // Matches far ahead, so that every pick is open: PLAYERS × MATCHES picks, more than every round sends.
     const boss = (await post<SignInResponse>(base, '/auth/signin', admin)).session.accessToken;
     const teams: number[] = [];
@@ -197,6 +174,30 @@ for (const target of targets) {
       };
       matchIds.push((await post<{ data: { id: number } }>(base, '/api/matches', body, boss)).data.id);
     }
+    const owner = await signUp(0);
+    const token = owner.session.accessToken;
+    const code = 100000 + (stamp % 800000);
+    const pool = (
+      await post<{ data: Pool }>(
+        base,
+        '/api/pools',
+        // The bench's own competition, made above (a pool counts one: docs/decisions/036-a-pool-belongs-to-a-competition.md).
+        { name: 'Bench', maxParticipants: 100, invitationCode: code, creatorId: owner.userProfile.id, competition: `Bench ${stamp}`, fromWeek: 1 },
+        token,
+      )
+    ).data;
+    const players: SignInResponse[] = [];
+    for (let i = 1; i <= PLAYERS; i += 1) {
+      const player = await signUp(i);
+      await post(
+        base,
+        '/api/pools/join',
+        { invitationCode: code, userId: player.userProfile.id },
+        player.session.accessToken,
+      );
+      players.push(player);
+    }
+
     let sent = 0;
     const nextPick: NextPick = () => {
       const player = players[sent % players.length]!;

@@ -43,17 +43,19 @@ for (const target of targets) {
     // Set-up (not measured): a pool per 20 users, 60 future matches to predict.
     const admin = (await request<SignInResponse>('POST', '/auth/signin', ADMIN)).data.session.accessToken;
     const [home, away] = (await request<{ data: Team[] }>('GET', '/api/teams', undefined, admin)).data.data;
+    const stamp = Date.now();
+    // One competition of the load's own, which every pool counts (docs/decisions/036-a-pool-belongs-to-a-competition.md).
+    const competition = `carga-${stamp}`;
     const matches: number[] = [];
     for (let i = 0; i < 60; i += 1) {
-      const match = await request<{ data: Match }>('POST', '/api/matches', { competition: `carga-${Date.now()}`, weekNumber: 1, matchDate: '2099-06-01T18:00:00Z', homeTeamId: home!.id, awayTeamId: away!.id }, admin);
+      const match = await request<{ data: Match }>('POST', '/api/matches', { competition, round: `Carga ${i}`, weekNumber: 1, matchDate: '2099-06-01T18:00:00Z', homeTeamId: home!.id, awayTeamId: away!.id }, admin);
       matches.push(match.data.data.id);
     }
-    const stamp = Date.now();
     const accounts = Array.from({ length: USERS }, (_, i) => ({ name: `Carga ${i}`, email: `carga-${stamp}-${i}@example.com`, password: 'clave-de-carga' }));
     for (const account of accounts) await request('POST', '/auth/signup', account);
     const pools: Pool[] = [];
     for (let i = 0; i < Math.ceil(USERS / 20); i += 1) {
-      pools.push((await request<{ data: Pool }>('POST', '/api/pools', { name: `Carga ${i}`, maxParticipants: 50, invitationCode: 100000 + ((stamp + i) % 800000), creatorId: 1 }, admin)).data.data);
+      pools.push((await request<{ data: Pool }>('POST', '/api/pools', { name: `Carga ${i}`, maxParticipants: 50, invitationCode: 100000 + ((stamp + i) % 800000), creatorId: 1, competition, fromWeek: 1 }, admin)).data.data);
     }
 
     const latencies: number[] = [];
