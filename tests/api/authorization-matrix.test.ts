@@ -166,6 +166,7 @@ const matrix: Record<string, Row> = {
   'GET /api/leaderboard': { call: () => ({ url: '/api/leaderboard' }), expect: signedIn('ok') },
   'GET /api/leaderboard/pool/{id}/ranking': { call: () => ({ url: `/api/leaderboard/pool/${pool.id}/ranking` }), expect: members },
   'GET /api/leaderboard/pool/{id}/round/{weekNumber}': { call: () => ({ url: `/api/leaderboard/pool/${pool.id}/round/1` }), expect: members },
+  'GET /api/leaderboard/pool/{id}/evolution': { call: () => ({ url: `/api/leaderboard/pool/${pool.id}/evolution` }), expect: members },
   'POST /api/leaderboard/update-all': { call: () => ({ url: '/api/leaderboard/update-all' }), expect: creatorOrAdmin },
 
   'GET /api/competitions': { call: () => ({ url: '/api/competitions' }), expect: signedIn('ok') },
