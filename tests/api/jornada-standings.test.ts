@@ -71,7 +71,8 @@ describe('stored jornada standings', () => {
     const repo = createStandingsRepository(t.db);
     const unplayed: MatchResult = { status: 'scheduled', scoreHome: null, scoreAway: null };
     const state = games.map((_, j) => ({ result: unplayed, weekNumber: firstWeeks[j]! }));
-    const ids = players.map((p) => p.userProfile.id);
+    // Ascending, as `stored` reads them: the players are created at once, so their ids come in any order.
+    const ids = players.map((p) => p.userProfile.id).sort((a, b) => a - b);
     /** The reference: each player's points and correct picks in `week`, from the picks and the matches as they are. */
     const reference = (week: number | null) =>
       ids.map((userId) => {
