@@ -19,6 +19,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   workers: 1,
   retries: 0,
+  // Assertions wait for the app, never on a clock: a longer wait costs nothing when the app is quick, and keeps a
+  // busy 2-core machine (CI) from failing a test that would pass a moment later.
+  expect: { timeout: 10_000 },
   reporter: 'list',
   use: {
     baseURL,

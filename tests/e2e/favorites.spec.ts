@@ -206,8 +206,11 @@ test.describe('favourites with notifications allowed', () => {
   });
 
   test('a reminder is shown in the page when it is due while the app is open', async ({ page, api }) => {
+    test.slow();
     await signIn(page, api, 'aviso-en-pagina');
-    // The first upcoming match kicks off in an hour and three seconds: its first reminder is due in three seconds.
+    // The first upcoming match with a confirmed time kicks off in an hour and twenty seconds: its first reminder is
+    // due in twenty seconds, time enough to save it on a busy machine (a reminder already due when saved is not set).
+    const kickoff = Date.now() + 3_620_000;
     await page.route('**/api/matches', async (route) => {
       // Ask for the whole list: a revalidation (If-None-Match) would answer 304 with no body to rewrite.
       const { 'if-none-match': _etag, ...headers } = route.request().headers();
@@ -215,7 +218,6 @@ test.describe('favourites with notifications allowed', () => {
         data: { status: string; matchDate: string; kickoffConfirmed: boolean }[];
       };
       const now = Date.now();
-      const kickoff = now + 3_603_000;
       const first = body.data.find((match) => match.status !== 'finished' && Date.parse(match.matchDate) > now);
       if (first) Object.assign(first, { matchDate: new Date(kickoff).toISOString(), kickoffConfirmed: true });
       // Real fixtures kicking off before it, or already under way with no result yet, would come first on
@@ -237,7 +239,7 @@ test.describe('favourites with notifications allowed', () => {
 
     const [matchId] = await savedMatchIds(page);
     await expect
-      .poll(() => shownNotifications(page), { timeout: 10_000 })
+      .poll(() => shownNotifications(page), { timeout: 40_000 })
       .toEqual([
         {
           title: `${home} vs ${away}`,

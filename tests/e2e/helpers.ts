@@ -118,7 +118,11 @@ export interface TestMatch {
 export async function createFutureMatch(
   api: Factories,
   admin: SignedIn,
-  { weekNumber = 38, between }: { weekNumber?: number; between?: [string, string] } = {},
+  {
+    weekNumber = 38,
+    between,
+    competition = 'laliga-2026-27',
+  }: { weekNumber?: number; between?: [string, string]; competition?: string } = {},
 ): Promise<TestMatch> {
   const { data: teams } = await api.call<{ data: Team[] }>(admin, 'GET', '/api/teams');
   const clubs = teams.filter((team) => team.logoUrl?.startsWith('/logos/clubs/'));
@@ -128,7 +132,7 @@ export async function createFutureMatch(
     : [clubs[first], clubs[(first + 1) % clubs.length]];
   if (!home || !away) throw new Error(`The shipped data has no ${between ? between.join(' or ') : 'clubs'}`);
   const match = await api.match(admin, {
-    competition: 'laliga-2026-27',
+    competition,
     round: `Prueba ${unique()}`,
     weekNumber,
     matchDate: new Date(Date.now() + 200 * 86_400_000).toISOString(),
@@ -152,7 +156,8 @@ export async function playerInPool(
   const match = await createFutureMatch(api, admin);
   const owner = await api.user(`${label}-crea`);
   const player = await signedInUser(page, api, label);
-  const pool = await api.pool(owner, { ...poolFields, players: [player] });
+  // The pool counts the match's jornada on (the shipped league's last), so Predecir lists a few matches, not a season.
+  const pool = await api.pool(owner, { competition: 'laliga-2026-27', fromWeek: match.weekNumber, ...poolFields, players: [player] });
   return { admin, match, owner, player, pool };
 }
 

@@ -52,7 +52,7 @@ test('choosing a competition filters Inicio, survives a reload, and "Todas" list
 }) => {
   test.slow();
   // A match of the competition 'e2e', months after the shipped league's next ones.
-  const match = await createFutureMatch(api, await signInAsAdmin(api));
+  const match = await createFutureMatch(api, await signInAsAdmin(api), { competition: 'e2e' });
   const player = await signedInUser(page, api, 'filtro');
   const { data: all } = await api.call<{ data: Match[] }>(player, 'GET', '/api/matches');
   const e2eIds = new Set(all.filter((m) => m.competition === 'e2e').map((m) => m.id));

@@ -37,6 +37,8 @@ test('offline: Inicio and a pool open from saved data, marked as such; a pick is
   context,
   api,
 }) => {
+  // Inicio lists the whole season: reaching a match added at its end takes a while on a busy machine.
+  test.slow();
   const { admin, match, player, pool } = await playerInPool(page, api, 'metro', { description: 'Sin cobertura' });
 
   // Online: Inicio, then the pool, while the service worker installs and takes the page.

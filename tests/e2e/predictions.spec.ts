@@ -232,7 +232,8 @@ test.describe('Predecir by jornada', () => {
   });
 
   test('the list renders in batches: a first one, the next as its end comes into view, the rest from "Ver más partidos"', async ({ page, api }) => {
-    const { pool } = await playerInPool(page, api, 'tandas');
+    // A pool of the whole season (from its first jornada; the played ones are off Predecir).
+    const { pool } = await playerInPool(page, api, 'tandas', { fromWeek: 1 });
     await page.goto(`/tabs/pool/${pool.id}`);
     const cards = page.getByTestId('prediction-card');
     await expect(cards.first()).toBeVisible();
