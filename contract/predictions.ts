@@ -92,8 +92,10 @@ export const JokerBodySchema = z.object({
 });
 export type JokerBody = z.infer<typeof JokerBodySchema>;
 
-/** "2-1": a score as the app writes it. */
-export const scoreText = (home: number, away: number): string => `${home}-${away}`;
+/** A pick as the screens write it: its score in an exact-score pool ("2-1"), else "Local", "Empate" or "Visitante". */
+export function pickText(pick: { prediction: PredictionChoice; scoreHome: number | null; scoreAway: number | null }): string {
+  return pick.scoreHome === null || pick.scoreAway === null ? predictionLabels[pick.prediction] : `${pick.scoreHome}-${pick.scoreAway}`;
+}
 
 export const PredictionSchema = z.object({
   id: z.number().int(),

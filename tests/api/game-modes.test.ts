@@ -91,7 +91,7 @@ describe('the game a pool is created with', () => {
   });
 
   it('checks the knock-out round against the pool\'s competition', async () => {
-    const { pool } = await cupPool({ ...clasica!, knockoutFromWeek: 3 });
+    const { pool } = await cupPool({ ...clasica, knockoutFromWeek: 3 });
     expect(pool.game.knockoutFromWeek).toBe(3);
     await t.api.match(admin, { competition: 'copa-ronda', weekNumber: 1, matchDate: at(HOUR) });
     const res = await createPool({ mode: 'outcome', knockoutFromWeek: 7 }, { competition: 'copa-ronda', fromWeek: 1 });
@@ -183,7 +183,7 @@ describe('the comodín', () => {
     const off = await joker(ana, plain.pool, plain.games[0]!);
     expect(off.statusCode).toBe(409);
     expect(off.json().message).toBe(predictionMessages.jokerOff);
-    const { pool, games } = await cupPool({ ...clasica!, joker: true });
+    const { pool, games } = await cupPool({ ...clasica, joker: true });
     const none = await joker(ana, pool, games[0]!);
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe(predictionMessages.jokerNeedsPick);
@@ -192,7 +192,7 @@ describe('the comodín', () => {
   });
 
   it('is one per jornada, moves until the kick-off of both matches, and doubles the points', async () => {
-    const { pool, games } = await cupPool({ ...clasica!, joker: true });
+    const { pool, games } = await cupPool({ ...clasica, joker: true });
     const [first, second, third] = games as [Match, Match, Match];
     for (const match of [first, second, third]) await t.api.predict(ana, pool, match, { scoreHome: 1, scoreAway: 0 });
     await t.api.joker(ana, pool, first);
@@ -224,7 +224,7 @@ describe('the comodín', () => {
   });
 
   it('stays one per jornada when two changes arrive at once', async () => {
-    const { pool, games } = await cupPool({ ...clasica!, joker: true });
+    const { pool, games } = await cupPool({ ...clasica, joker: true });
     const [first, second] = games as [Match, Match];
     for (const match of [first, second]) await t.api.predict(beto, pool, match, { scoreHome: 0, scoreAway: 0 });
     const answers = await Promise.all([joker(beto, pool, first), joker(beto, pool, second), joker(beto, pool, first), joker(beto, pool, second)]);
