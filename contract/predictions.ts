@@ -115,20 +115,22 @@ export type Prediction = z.infer<typeof PredictionSchema>;
 export const PredictionResponseSchema = z.object({ data: PredictionSchema });
 export const PredictionListResponseSchema = z.object({ data: z.array(PredictionSchema) });
 
+/** A member's pick by name, as the pool sees it once the match has kicked off (scores in an exact-score pool). */
+const NamedPickSchema = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  prediction: PredictionChoiceSchema,
+  /** The predicted score in an exact-score pool; null in a 1X2 pool. */
+  scoreHome: z.number().int().nullable(),
+  scoreAway: z.number().int().nullable(),
+  joker: z.boolean(),
+});
+
 /** How a pool picked a match, visible to its members once the match has kicked off. */
 export const PickDistributionSchema = z.object({
   matchId: z.number().int(),
   counts: z.object({ home: z.number().int(), draw: z.number().int(), away: z.number().int() }),
-  picks: z.array(
-    z.object({
-      userId: z.number().int(),
-      username: z.string(),
-      prediction: PredictionChoiceSchema,
-      scoreHome: z.number().int().nullable(),
-      scoreAway: z.number().int().nullable(),
-      joker: z.boolean(),
-    }),
-  ),
+  picks: z.array(NamedPickSchema),
 });
 export type PickDistribution = z.infer<typeof PickDistributionSchema>;
 
@@ -197,16 +199,7 @@ export type PoolResultsQuery = z.infer<typeof PoolResultsQuerySchema>;
 const ChoiceCountsSchema = z.object({ home: z.number().int(), draw: z.number().int(), away: z.number().int() });
 
 /** A participant's pick of a match that has kicked off, with what it earned (null until the match is finished). */
-export const ResultPickSchema = z.object({
-  userId: z.number().int(),
-  username: z.string(),
-  prediction: PredictionChoiceSchema,
-  /** The predicted score in an exact-score pool; null in a 1X2 pool. */
-  scoreHome: z.number().int().nullable(),
-  scoreAway: z.number().int().nullable(),
-  joker: z.boolean(),
-  points: z.number().int().nullable(),
-});
+export const ResultPickSchema = NamedPickSchema.extend({ points: z.number().int().nullable() });
 export type ResultPick = z.infer<typeof ResultPickSchema>;
 
 export const PoolResultMatchSchema = z.object({
