@@ -12,6 +12,7 @@ const benches: { name: string; needsPostgres?: boolean }[] = [
   { name: 'ranking' },
   { name: 'jornadas' },
   { name: 'pool-results' },
+  { name: 'game-modes' },
   { name: 'api' },
   { name: 'load' },
   { name: 'scale', needsPostgres: true },

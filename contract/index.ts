@@ -5,6 +5,7 @@ export * from './roles.ts';
 export * from './passkeys.ts';
 export * from './teams.ts';
 export * from './matches.ts';
+export * from './game-rules.ts';
 export * from './pools.ts';
 export * from './predictions.ts';
 export * from './leaderboard.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, positiveId } from './common.ts';
+import { GameRulesInputSchema, GameRulesSchema } from './game-rules.ts';
 import { fromRoundPhrase } from './matches.ts';
 
 export const INVITATION_CODE_MIN = 100000;
@@ -97,6 +98,8 @@ export const CreatePoolBodySchema = z.object({
   competition: PoolCompetitionSchema.optional(),
   /** Optional: one of the competition's rounds; without it, the competition's next round (`defaultPoolScope`). */
   fromWeek: FromWeekSchema.optional(),
+  /** Optional: the pool's game (contract/game-rules.ts); without it, the specification's 1X2 for 3 points. */
+  game: GameRulesInputSchema.optional(),
 });
 export type CreatePoolBody = z.infer<typeof CreatePoolBodySchema>;
 
@@ -184,6 +187,8 @@ export const PoolSchema = z.object({
   fromWeek: z.number().int().nullable(),
   /** That round's Spanish label ("Jornada 14"); null with `competition`. */
   fromRoundLabel: z.string().nullable(),
+  /** What its participants predict and what a pick earns (contract/game-rules.ts). */
+  game: GameRulesSchema,
 });
 export type Pool = z.infer<typeof PoolSchema>;
 

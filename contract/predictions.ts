@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { positiveId } from './common.ts';
+import { PREDICTED_GOALS_MAX, type GameMode } from './game-rules.ts';
 import { MatchStatusSchema, type Match } from './matches.ts';
 
 export const PredictionChoiceSchema = z.enum(['home', 'draw', 'away'], {
@@ -28,33 +29,108 @@ export const predictionMessages = {
   picksHidden: 'Los pronósticos de los demás se ven cuando empieza el partido.',
   predictionLocked: 'Una predicción enviada no se puede cambiar ni borrar.',
   matchNotInPool: 'Ese partido no cuenta en esta quiniela.',
+  // Exact-score pools and the comodín (contract/game-rules.ts)
+  pickShape: 'Envía prediction (home, draw o away) o, en una quiniela de resultado exacto, scoreHome y scoreAway (0–20).',
+  /** A pick of the other mode's shape, by the pool's mode: which fields that pool expects. */
+  wrongShape: {
+    outcome: 'Esta quiniela es 1X2: envía prediction (home, draw o away), sin scoreHome ni scoreAway.',
+    exactScore: 'Esta quiniela es de resultado exacto: envía scoreHome y scoreAway (0–20), sin prediction.',
+  } satisfies Record<GameMode, string>,
+  jokerOff: 'Esta quiniela no juega con comodín.',
+  jokerNeedsPick: 'Guarda primero tu pronóstico de este partido.',
+  jokerLocked: 'Tu comodín de esta jornada está en un partido que ya empezó.',
+  jokerSet: 'Comodín puesto en este partido.',
+  jokerRemoved: 'Comodín quitado.',
+  jokerLabel: 'Comodín ×2',
+  jokerFailed: 'No se pudo cambiar el comodín.',
+  scoreSave: 'Guardar resultado',
+  scoreLabel: (team: string) => `Goles de ${team}`,
+  more: (team: string) => `Un gol más para ${team}`,
+  less: (team: string) => `Un gol menos para ${team}`,
 } as const;
 
-export const CreatePredictionBodySchema = z.object({
-  prediction: PredictionChoiceSchema,
-  userId: positiveId('El usuario no es válido.'),
-  matchId: positiveId('El partido no es válido.'),
-  poolId: positiveId('La quiniela no es válida.'),
-});
+const PredictedGoalsSchema = z
+  .number({ error: `El marcador pronosticado debe ser un número entre 0 y ${PREDICTED_GOALS_MAX}.` })
+  .int({ error: `El marcador pronosticado debe ser un número entre 0 y ${PREDICTED_GOALS_MAX}.` })
+  .min(0, { error: `El marcador pronosticado debe ser un número entre 0 y ${PREDICTED_GOALS_MAX}.` })
+  .max(PREDICTED_GOALS_MAX, { error: `El marcador pronosticado debe ser un número entre 0 y ${PREDICTED_GOALS_MAX}.` });
+
+/**
+ * A pick: `prediction` in a 1X2 pool (the specification's body, unchanged), `scoreHome` and `scoreAway` in an
+ * exact-score pool, whose outcome is derived from them (`outcomeOfScore`). Which one a pool takes is checked by the
+ * server, which knows the pool's mode.
+ */
+export const CreatePredictionBodySchema = z
+  .object({
+    prediction: PredictionChoiceSchema.optional(),
+    scoreHome: PredictedGoalsSchema.optional(),
+    scoreAway: PredictedGoalsSchema.optional(),
+    userId: positiveId('El usuario no es válido.'),
+    matchId: positiveId('El partido no es válido.'),
+    poolId: positiveId('La quiniela no es válida.'),
+  })
+  .superRefine((body, ctx) => {
+    const scores = [body.scoreHome, body.scoreAway].filter((s) => s !== undefined).length;
+    const shaped = body.prediction === undefined ? scores === 2 : scores === 0;
+    if (!shaped) ctx.addIssue({ code: 'custom', message: predictionMessages.pickShape, path: ['prediction'] });
+  });
 export type CreatePredictionBody = z.infer<typeof CreatePredictionBodySchema>;
+
+/** The outcome a score means (a predicted score's, or a match's). */
+export function outcomeOfScore(home: number, away: number): PredictionChoice {
+  if (home > away) return 'home';
+  return home < away ? 'away' : 'draw';
+}
+
+/** The mode a pick's shape belongs to. */
+export const pickMode = (body: Pick<CreatePredictionBody, 'prediction'>): GameMode => (body.prediction === undefined ? 'exactScore' : 'outcome');
+
+/** Setting or removing the comodín on one's pick of a match (`PUT /api/predictions/pool/{poolId}/joker`). */
+export const JokerBodySchema = z.object({
+  matchId: positiveId('El partido no es válido.'),
+  joker: z.boolean({ error: 'joker debe ser verdadero o falso.' }),
+});
+export type JokerBody = z.infer<typeof JokerBodySchema>;
+
+/** A pick as the screens write it: its score in an exact-score pool ("2-1"), else "Local", "Empate" or "Visitante". */
+export function pickText(pick: { prediction: PredictionChoice; scoreHome: number | null; scoreAway: number | null }): string {
+  return pick.scoreHome === null || pick.scoreAway === null ? predictionLabels[pick.prediction] : `${pick.scoreHome}-${pick.scoreAway}`;
+}
 
 export const PredictionSchema = z.object({
   id: z.number().int(),
   matchId: z.number().int(),
   poolId: z.number().int(),
   userId: z.number().int(),
+  /** In an exact-score pool, the outcome its score means. */
   prediction: PredictionChoiceSchema,
+  /** The predicted score in an exact-score pool; null in a 1X2 pool. */
+  scoreHome: z.number().int().nullable(),
+  scoreAway: z.number().int().nullable(),
+  /** The comodín is on this pick (its points count double). */
+  joker: z.boolean(),
   createdAt: z.string(),
 });
 export type Prediction = z.infer<typeof PredictionSchema>;
 export const PredictionResponseSchema = z.object({ data: PredictionSchema });
 export const PredictionListResponseSchema = z.object({ data: z.array(PredictionSchema) });
 
+/** A member's pick by name, as the pool sees it once the match has kicked off (scores in an exact-score pool). */
+const NamedPickSchema = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  prediction: PredictionChoiceSchema,
+  /** The predicted score in an exact-score pool; null in a 1X2 pool. */
+  scoreHome: z.number().int().nullable(),
+  scoreAway: z.number().int().nullable(),
+  joker: z.boolean(),
+});
+
 /** How a pool picked a match, visible to its members once the match has kicked off. */
 export const PickDistributionSchema = z.object({
   matchId: z.number().int(),
   counts: z.object({ home: z.number().int(), draw: z.number().int(), away: z.number().int() }),
-  picks: z.array(z.object({ userId: z.number().int(), username: z.string(), prediction: PredictionChoiceSchema })),
+  picks: z.array(NamedPickSchema),
 });
 export type PickDistribution = z.infer<typeof PickDistributionSchema>;
 
@@ -123,12 +199,7 @@ export type PoolResultsQuery = z.infer<typeof PoolResultsQuerySchema>;
 const ChoiceCountsSchema = z.object({ home: z.number().int(), draw: z.number().int(), away: z.number().int() });
 
 /** A participant's pick of a match that has kicked off, with what it earned (null until the match is finished). */
-export const ResultPickSchema = z.object({
-  userId: z.number().int(),
-  username: z.string(),
-  prediction: PredictionChoiceSchema,
-  points: z.number().int().nullable(),
-});
+export const ResultPickSchema = NamedPickSchema.extend({ points: z.number().int().nullable() });
 export type ResultPick = z.infer<typeof ResultPickSchema>;
 
 export const PoolResultMatchSchema = z.object({
@@ -148,9 +219,14 @@ export const PoolResultMatchSchema = z.object({
   kickedOff: z.boolean(),
   /** The caller's own pick, or null. */
   ownPick: PredictionChoiceSchema.nullable(),
+  /** The caller's predicted score in an exact-score pool, else null. */
+  ownScoreHome: z.number().int().nullable(),
+  ownScoreAway: z.number().int().nullable(),
+  /** The caller's comodín is on this match. */
+  ownJoker: z.boolean(),
   /** What the caller's pick earned (the scoring rule); null without a pick or while the match is not finished. */
   ownPoints: z.number().int().nullable(),
-  /** What each choice earns on this match (the scoring rule); null while it is not finished. */
+  /** What each choice earns on this match (the scoring rule); null while it is not finished, and in exact-score pools. */
   pointsByPick: ChoiceCountsSchema.nullable(),
   /**
    * Everyone's picks, null before kick-off. `shown` holds at most `RESULT_PICKS_SHOWN` of them by name (in name

@@ -149,8 +149,26 @@ export const pools = pgTable(
      */
     competition: text('competition'),
     fromWeek: integer('from_week'),
+    /**
+     * The pool's game (contract/game-rules.ts), set at creation; the defaults are the specification's game (1X2 for
+     * 3 points, no comodín, no multiplier), which every pool from before has. Columns rather than JSON: the scoring
+     * rule's SQL reads them (server/modules/leaderboard/scoring.ts).
+     */
+    gameMode: text('game_mode', { enum: ['outcome', 'exactScore'] }).notNull().default('outcome'),
+    pointsPreset: text('points_preset', { enum: ['clasica', 'polla', 'custom'] }),
+    pointsExact: integer('points_exact').notNull().default(0),
+    pointsDifference: integer('points_difference').notNull().default(0),
+    pointsOutcome: integer('points_outcome').notNull().default(3),
+    pointsTeamGoals: integer('points_team_goals').notNull().default(0),
+    joker: boolean('joker').notNull().default(false),
+    knockoutFromWeek: integer('knockout_from_week'),
   },
   (t) => [
+    check('pools_game_mode', sql`${t.gameMode} in ('outcome', 'exactScore')`),
+    check(
+      'pools_points_range',
+      sql`least(${t.pointsExact}, ${t.pointsDifference}, ${t.pointsOutcome}, ${t.pointsTeamGoals}) >= 0 and greatest(${t.pointsExact}, ${t.pointsDifference}, ${t.pointsOutcome}, ${t.pointsTeamGoals}) <= 10`,
+    ),
     index('pools_creator_id_idx').on(t.creatorId),
     check('pools_competition_from_week', sql`(${t.competition} is null) = (${t.fromWeek} is null)`),
     check('pools_code_range', sql`${t.invitationCode} between 100000 and 999999`),
@@ -190,7 +208,13 @@ export const predictions = pgTable(
     matchId: integer('match_id')
       .notNull()
       .references(() => matches.id),
+    /** In an exact-score pool, the outcome of the predicted score (so 1X2's counts and columns read every pick alike). */
     prediction: text('prediction', { enum: ['home', 'draw', 'away'] }).notNull(),
+    /** The predicted score, exact-score pools only (both or neither). */
+    scoreHome: integer('score_home'),
+    scoreAway: integer('score_away'),
+    /** The comodín: at most one pick per participant, pool and jornada (predictions.service.ts). */
+    joker: boolean('joker').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -200,6 +224,10 @@ export const predictions = pgTable(
     index('predictions_match_pool_idx').on(t.matchId, t.poolId),
     index('predictions_user_id_idx').on(t.userId),
     check('predictions_value', sql`${t.prediction} in ('home', 'draw', 'away')`),
+    check(
+      'predictions_score',
+      sql`(${t.scoreHome} is null and ${t.scoreAway} is null) or (${t.scoreHome} between 0 and 20 and ${t.scoreAway} between 0 and 20 and ${t.prediction} = case when ${t.scoreHome} > ${t.scoreAway} then 'home' when ${t.scoreHome} < ${t.scoreAway} then 'away' else 'draw' end)`,
+    ),
   ],
 );
 

@@ -28,6 +28,7 @@ let t: TestApp;
 const users = {} as Record<Exclude<Actor, 'anonymous'>, SignInResponse>;
 let host: SignInResponse;
 let pool: Pool;
+let jokerPool: Pool;
 let futureMatch: Match;
 let startedMatch: Match;
 let hiddenPick: Prediction;
@@ -150,6 +151,14 @@ const matrix: Record<string, Row> = {
   'GET /api/predictions/user/{userId}': { call: () => ({ url: `/api/predictions/user/${users.participant.userProfile.id}` }), expect: selfParticipant },
   'GET /api/predictions/pool/{poolId}/match/{matchId}': { call: () => ({ url: `/api/predictions/pool/${pool.id}/match/${startedMatch.id}` }), expect: members },
   'GET /api/predictions/pool/{poolId}/results': { call: () => ({ url: `/api/predictions/pool/${pool.id}/results` }), expect: members },
+  'PUT /api/predictions/pool/{poolId}/joker': {
+    call: async () => {
+      const match = await newMatch();
+      await t.api.predict(users.participant, jokerPool, match, 'draw');
+      return { url: `/api/predictions/pool/${jokerPool.id}/joker`, payload: { matchId: match.id, joker: true } };
+    },
+    expect: { anonymous: 401, other: 403, participant: 'ok', creator: 403, admin: 403 },
+  },
   'GET /api/predictions/{id}': {
     call: () => ({ url: `/api/predictions/${hiddenPick.id}` }),
     // Before kick-off only its owner (and admins) may read a pick.
@@ -248,6 +257,7 @@ beforeAll(async () => {
   teamIds = [(await t.api.team(users.admin, { name: 'Local' })).id, (await t.api.team(users.admin, { name: 'Visitante' })).id];
   await ok(admin(), 'POST', '/api/confederations', { code: 'UEFA', name: 'UEFA (Europa)' });
   pool = await t.api.pool(users.creator, { players: [users.participant] });
+  jokerPool = await t.api.pool(users.creator, { players: [users.participant], game: { mode: 'outcome', joker: true, knockoutFromWeek: null } });
   futureMatch = await newMatch();
   startedMatch = await newMatch('2026-11-21T11:00:00Z');
   hiddenPick = await t.api.predict(users.participant, pool, futureMatch, 'away');

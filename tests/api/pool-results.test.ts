@@ -102,7 +102,7 @@ describe('picks stay hidden until kick-off', () => {
       for (const who of [ana, beto, owner, admin]) {
         const after = matchIn(await resultsOf(who, pool, 11), match);
         expect(after.kickedOff).toBe(true);
-        expect(after.picks).toEqual({
+        expect(after.picks).toMatchObject({
           total: 2,
           counts: { home: 1, draw: 0, away: 1 },
           shown: [

@@ -132,13 +132,15 @@ export interface Factories {
   pool(owner: SignedIn, fields?: Partial<Omit<CreatePoolBody, 'creatorId'>> & { players?: SignedIn[] }): Promise<Pool>;
   /** `player` joins the pool with its code (POST /api/pools/join, 200): the pool as it answers. */
   join(player: SignedIn, pool: Pick<Pool, 'invitationCode'>): Promise<Pool>;
-  /** `player`'s pick in a pool (POST /api/predictions, 201). */
+  /** `player`'s pick in a pool (POST /api/predictions, 201): a choice, or a score in an exact-score pool. */
   predict(
     player: SignedIn,
     pool: Pick<Pool, 'id'>,
     match: Pick<Match, 'id'>,
-    prediction: PredictionChoice,
+    prediction: PredictionChoice | { scoreHome: number; scoreAway: number },
   ): Promise<Prediction>;
+  /** `player` puts the comodín on (or takes it off) their pick of `match` (PUT /api/predictions/pool/:id/joker, 200). */
+  joker(player: SignedIn, pool: Pick<Pool, 'id'>, match: Pick<Match, 'id'>, joker?: boolean): Promise<Prediction>;
 }
 
 export interface FactoryOptions {
@@ -243,8 +245,14 @@ export function createFactories(
     },
 
     async predict(player, pool, match, prediction) {
-      const body = { prediction, userId: player.userProfile.id, matchId: match.id, poolId: pool.id };
+      const pick = typeof prediction === 'string' ? { prediction } : prediction;
+      const body = { ...pick, userId: player.userProfile.id, matchId: match.id, poolId: pool.id };
       return (await call<{ data: Prediction }>(player, 'POST', '/api/predictions', { body })).data;
+    },
+
+    async joker(player, pool, match, joker = true) {
+      const body = { matchId: match.id, joker };
+      return (await call<{ data: Prediction }>(player, 'PUT', `/api/predictions/pool/${pool.id}/joker`, { body })).data;
     },
   };
   return factories;

@@ -16,6 +16,7 @@ import { poolQueries } from '../features/pools/api.ts';
 import { CopyCodeButton, ShareInvitationButton } from '../features/pools/invitation-buttons.tsx';
 import { ParticipantList } from '../features/pools/participant-list.tsx';
 import { PoolInfoCard } from '../features/pools/pool-info-card.tsx';
+import { PoolRules } from '../features/pools/pool-rules.tsx';
 import { fixturesOfPool, type Fixture } from '../features/predictions/fixtures.ts';
 import { PoolRanking } from '../features/leaderboard/pool-ranking.tsx';
 import { PoolPicks } from '../features/predictions/pool-picks.tsx';
@@ -73,6 +74,7 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
   return (
     <>
       <PoolInfoCard pool={pool} isCreator={isCreator} />
+      <PoolRules pool={pool} />
       {isCreator && (
         <div className="pool-detail__actions">
           <UpdateResultsButton />
@@ -104,7 +106,7 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
           <ErrorState text={messages.loadMatchesFailed} error={fixtures.error} onRetry={fixtures.retry} />
         )
       ) : segment === 'predict' ? (
-        <PredictionList poolId={pool.id} userId={userId} fixtures={fixtures.list} />
+        <PredictionList poolId={pool.id} userId={userId} game={pool.game} fixtures={fixtures.list} />
       ) : (
         <PoolRanking
           poolId={pool.id}

@@ -1,50 +1,35 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { PredictionChoiceSchema } from '#contract/index';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { matches, poolParticipants, pools, predictions, roundStandings, standings, users } from '../../db/schema.ts';
 import { poolCountsMatchSql } from '../pools/pool-scope.ts';
 import {
+  gameColumns,
+  matchColumns,
+  pickColumns,
   pickScoreChangeSql,
   pickScoreSql,
   resultChangeScores,
   resultValues,
-  type MatchResult,
   type PickScoreSql,
+  type ScoredMatch,
 } from './scoring.ts';
 import type { StandingRow } from './ranking.ts';
 import type { PlayedJornada, SeasonRow, WeekScore } from './season.ts';
 
-/** What a change of a match moves: its result, and the jornada (`weekNumber`) its picks count in. */
-export type ScoredMatch = MatchResult & { weekNumber: number };
+/** What the prediction `p` (of pool `po`, on match `m`) scores, by the one SQL rule. */
+const rowScore = (): PickScoreSql => pickScoreSql(pickColumns('p'), matchColumns('m'), gameColumns('po'));
 
 /**
- * What each possible pick scores on each match `m` that `where` selects, by the one SQL rule, as rows
- * (match_id, pick, points, correct) for predictions to join on (match_id, pick); pairs that score nothing
- * are left out. The rule runs once per match and pick rather than once per prediction: a recompute reads
- * every pick of its pools.
- */
-function scoringPicks(where: SQL): SQL {
-  const score = pickScoreSql(sql.raw('c.pick'), { status: sql.raw('m.status'), scoreHome: sql.raw('m.score_home'), scoreAway: sql.raw('m.score_away') });
-  const choices = sql.join(PredictionChoiceSchema.options.map((pick) => sql`(${pick}::text)`), sql`, `);
-  return sql`(
-    select * from (
-      select m.id as match_id, m.week_number, c.pick, ${score.points} as points, ${score.correct} as correct
-      from ${matches} m cross join (values ${choices}) c(pick)
-      where ${where}
-    ) every_pick
-    where (points, correct) <> (0, 0)
-  )`;
-}
-
-/**
- * Moves jornada `weekNumber`'s standings of match `matchId`'s pickers by `delta` (an expression of `p.prediction`):
- * a row is made for a pick that starts scoring, and removed when it no longer scores anything. Participants only.
+ * Moves jornada `weekNumber`'s standings of match `matchId`'s pickers by `delta` (an expression of the prediction
+ * `p` and its pool `po`): a row is made for a pick that starts scoring, and removed when it no longer scores
+ * anything. Participants only.
  */
 async function moveRoundStandings(tx: Executor, matchId: number, weekNumber: number, delta: PickScoreSql) {
   await tx.execute(sql`
     insert into ${roundStandings} (pool_id, week_number, user_id, points, correct_picks)
     select p.pool_id, ${weekNumber}::int, p.user_id, d.points, d.correct
     from ${predictions} p
+    join ${pools} po on po.id = p.pool_id
     join ${poolParticipants} pp on pp.pool_id = p.pool_id and pp.user_id = p.user_id
     cross join lateral (select ${delta.points} as points, ${delta.correct} as correct) d
     where p.match_id = ${matchId} and (d.points, d.correct) <> (0, 0)
@@ -70,37 +55,26 @@ export function createStandingsRepository(db: Database) {
       const scores = resultChangeScores(before, after);
       const sameWeek = before.weekNumber === after.weekNumber;
       if (!scores && sameWeek) return;
+      const [pick, game] = [pickColumns('p'), gameColumns('po')];
       if (scores) {
-        const delta = pickScoreChangeSql(predictions.prediction, resultValues(before), resultValues(after));
-        const changes = tx
-          .select({
-            poolId: predictions.poolId,
-            userId: predictions.userId,
-            correctChange: delta.correct.as('correct_change'),
-            pointsChange: delta.points.as('points_change'),
-          })
-          .from(predictions)
-          .where(eq(predictions.matchId, matchId))
-          .as('changes');
-        await tx
-          .update(standings)
-          .set({
-            correctPicks: sql`${standings.correctPicks} + ${changes.correctChange}`,
-            points: sql`${standings.points} + ${changes.pointsChange}`,
-            updatedAt: now,
-          })
-          .from(changes)
-          .where(
-            and(eq(standings.poolId, changes.poolId), eq(standings.userId, changes.userId), sql`(${changes.correctChange}, ${changes.pointsChange}) <> (0, 0)`),
-          );
+        const delta = pickScoreChangeSql(pick, resultValues(before), resultValues(after), game);
+        await tx.execute(sql`
+          update ${standings} s
+          set correct_picks = s.correct_picks + c.correct_change, points = s.points + c.points_change, updated_at = ${now.toISOString()}::timestamptz
+          from (
+            select p.pool_id, p.user_id, ${delta.correct} as correct_change, ${delta.points} as points_change
+            from ${predictions} p join ${pools} po on po.id = p.pool_id
+            where p.match_id = ${matchId}
+          ) c
+          where s.pool_id = c.pool_id and s.user_id = c.user_id and (c.correct_change, c.points_change) <> (0, 0)
+        `);
       }
-      const pick = sql.raw('p.prediction');
       if (sameWeek) {
-        await moveRoundStandings(tx, matchId, after.weekNumber, pickScoreChangeSql(pick, resultValues(before), resultValues(after)));
+        await moveRoundStandings(tx, matchId, after.weekNumber, pickScoreChangeSql(pick, resultValues(before), resultValues(after), game));
       } else {
-        const was = pickScoreSql(pick, resultValues(before));
+        const was = pickScoreSql(pick, resultValues(before), game);
         await moveRoundStandings(tx, matchId, before.weekNumber, { points: sql`(-${was.points})`, correct: sql`(-${was.correct})` });
-        await moveRoundStandings(tx, matchId, after.weekNumber, pickScoreSql(pick, resultValues(after)));
+        await moveRoundStandings(tx, matchId, after.weekNumber, pickScoreSql(pick, resultValues(after), game));
       }
       await tx
         .update(pools)
@@ -115,14 +89,16 @@ export function createStandingsRepository(db: Database) {
     async recompute(poolIds: number[] | null, now: Date): Promise<void> {
       if (poolIds !== null && poolIds.length === 0) return;
       const inScope = poolIds === null ? sql`true` : sql`pp.pool_id in (${sql.join(poolIds.map((id) => sql`${id}`), sql`, `)})`;
+      const score = rowScore();
       await db.transaction(async (tx) => {
         await tx.execute(sql`
           insert into ${standings} (pool_id, user_id, points, correct_picks, updated_at)
           select pp.pool_id, pp.user_id,
-                 coalesce(sum(s.points), 0), coalesce(sum(s.correct), 0), ${now.toISOString()}::timestamptz
+                 coalesce(sum(${score.points}), 0), coalesce(sum(${score.correct}), 0), ${now.toISOString()}::timestamptz
           from ${poolParticipants} pp
+          join ${pools} po on po.id = pp.pool_id
           left join ${predictions} p on p.pool_id = pp.pool_id and p.user_id = pp.user_id
-          left join ${scoringPicks(sql`true`)} s on s.match_id = p.match_id and s.pick = p.prediction
+          left join ${matches} m on m.id = p.match_id and m.status = 'finished'
           where ${inScope}
           group by pp.pool_id, pp.user_id
           on conflict (pool_id, user_id) do update
@@ -135,12 +111,13 @@ export function createStandingsRepository(db: Database) {
         const roundsInScope = poolIds === null ? sql`true` : sql`r.pool_id in (${sql.join(poolIds.map((id) => sql`${id}`), sql`, `)})`;
         await tx.execute(sql`
           with fresh as (
-            select pp.pool_id, s.week_number, pp.user_id, sum(s.points)::int as points, sum(s.correct)::int as correct_picks
+            select pp.pool_id, m.week_number, pp.user_id, sum(${score.points})::int as points, sum(${score.correct})::int as correct_picks
             from ${poolParticipants} pp
+            join ${pools} po on po.id = pp.pool_id
             join ${predictions} p on p.pool_id = pp.pool_id and p.user_id = pp.user_id
-            join ${scoringPicks(sql`true`)} s on s.match_id = p.match_id and s.pick = p.prediction
+            join ${matches} m on m.id = p.match_id and m.status = 'finished'
             where ${inScope}
-            group by pp.pool_id, s.week_number, pp.user_id
+            group by pp.pool_id, m.week_number, pp.user_id
           ), upserted as (
             insert into ${roundStandings} (pool_id, week_number, user_id, points, correct_picks)
             select pool_id, week_number, user_id, points, correct_picks from fresh where (points, correct_picks) <> (0, 0)
@@ -184,15 +161,18 @@ export function createStandingsRepository(db: Database) {
      * reference the stored rows are tested against, and the baseline of the jornada table's benchmark.
      */
     async roundRowsFromPredictions(poolId: number, weekNumber: number): Promise<StandingRow[]> {
+      const score = rowScore();
       const rows = await queryRows<{ user_id: number; username: string; points: number; correct: number }>(db, sql`
         select pp.user_id, u.name as username, coalesce(sum(pick.points), 0)::int as points, coalesce(sum(pick.correct), 0)::int as correct
         from ${poolParticipants} pp
         join ${users} u on u.id = pp.user_id
         -- Only the round's picks are read (predictions_match_pool_idx), not every pick of the pool.
         left join (
-          select p.user_id, s.points, s.correct
-          from ${scoringPicks(sql`m.week_number = ${weekNumber}`)} s
-          join ${predictions} p on p.match_id = s.match_id and p.pool_id = ${poolId} and p.prediction = s.pick
+          select p.user_id, ${score.points} as points, ${score.correct} as correct
+          from ${matches} m
+          join ${predictions} p on p.match_id = m.id and p.pool_id = ${poolId}
+          join ${pools} po on po.id = p.pool_id
+          where m.week_number = ${weekNumber} and m.status = 'finished'
         ) pick on pick.user_id = pp.user_id
         where pp.pool_id = ${poolId}
         group by pp.user_id, u.name

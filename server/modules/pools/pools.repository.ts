@@ -3,6 +3,7 @@ import { union } from 'drizzle-orm/pg-core';
 import {
   competitionNameOf,
   roundDisplayLabel,
+  type GameRules,
   type Pool,
   type PoolInvitation,
   type PoolPageQuery,
@@ -35,14 +36,56 @@ const poolColumns = {
       group by m.round
     ) r
   )`,
+  gameMode: pools.gameMode,
+  pointsPreset: pools.pointsPreset,
+  pointsExact: pools.pointsExact,
+  pointsDifference: pools.pointsDifference,
+  pointsOutcome: pools.pointsOutcome,
+  pointsTeamGoals: pools.pointsTeamGoals,
+  joker: pools.joker,
+  knockoutFromWeek: pools.knockoutFromWeek,
 };
 
-type PoolRow = Omit<Pool, 'createdAt' | 'competitionName' | 'fromRoundLabel'> & {
-  createdAt: Date;
-  fromRoundLabels: string[] | null;
-};
-const toPool = ({ fromRoundLabels, ...row }: PoolRow): Pool => ({
+/** A pool's game as its columns (schema.ts). */
+export function gameRulesColumns(game: GameRules) {
+  return {
+    gameMode: game.mode,
+    pointsPreset: game.preset,
+    pointsExact: game.points.exact,
+    pointsDifference: game.points.difference,
+    pointsOutcome: game.points.outcome,
+    pointsTeamGoals: game.points.teamGoals,
+    joker: game.joker,
+    knockoutFromWeek: game.knockoutFromWeek,
+  };
+}
+
+type GameColumns = ReturnType<typeof gameRulesColumns>;
+type PoolRow = Omit<Pool, 'createdAt' | 'competitionName' | 'fromRoundLabel' | 'game'> &
+  GameColumns & {
+    createdAt: Date;
+    fromRoundLabels: string[] | null;
+  };
+const toPool = ({
+  fromRoundLabels,
+  gameMode,
+  pointsPreset,
+  pointsExact,
+  pointsDifference,
+  pointsOutcome,
+  pointsTeamGoals,
+  joker,
+  knockoutFromWeek,
+  ...row
+}: PoolRow): Pool => ({
   ...row,
+  game: {
+    mode: gameMode,
+    preset: pointsPreset,
+    points: { exact: pointsExact, difference: pointsDifference, outcome: pointsOutcome, teamGoals: pointsTeamGoals },
+    joker,
+    knockoutFromWeek,
+  },
   createdAt: row.createdAt.toISOString(),
   competitionName: row.competition === null ? null : competitionNameOf(row.competition).displayName,
   fromRoundLabel: fromRoundLabels === null || fromRoundLabels.length === 0 ? null : roundDisplayLabel(fromRoundLabels),
@@ -64,8 +107,10 @@ export function createPoolsRepository(db: Database) {
       /** Both or neither: null counts every match (server/modules/pools/pool-scope.ts). */
       competition?: string | null;
       fromWeek?: number | null;
+      game: GameRules;
     }) {
-      const [row] = await db.insert(pools).values(pool).returning(poolColumns);
+      const { game, ...fields } = pool;
+      const [row] = await db.insert(pools).values({ ...fields, ...gameRulesColumns(game) }).returning(poolColumns);
       if (!row) throw new Error('insert returned no row');
       return toPool(row);
     },

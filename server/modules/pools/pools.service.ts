@@ -1,6 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   defaultPoolScope,
+  gameRulesMessages,
+  gameRulesOf,
   poolMessages,
   type CreatePoolBody,
   type JoinPoolBody,
@@ -102,13 +104,24 @@ export function createPoolsService({ pools, competitions, rateLimiter, config, c
     return { competition, fromWeek };
   };
 
+  /** The game a new pool plays: the one asked for (the specification's without one), its multiplier's round checked. */
+  const poolGame = async (input: CreatePoolBody['game'], scope: { competition: string | null }) => {
+    const game = gameRulesOf(input);
+    if (game.knockoutFromWeek === null) return game;
+    if (scope.competition === null) throw new BadRequestError(gameRulesMessages.knockoutNeedsCompetition);
+    const chosen = await competitions.find(scope.competition, clock());
+    if (!chosen?.rounds.some((round) => round.weekNumber === game.knockoutFromWeek)) throw new BadRequestError(gameRulesMessages.knockoutRoundUnknown);
+    return game;
+  };
+
   return {
     async create(actor: UserProfile, body: CreatePoolBody) {
       assertSelfOrAdmin(actor, body.creatorId);
-      const { competition, fromWeek, ...spec } = body;
+      const { competition, fromWeek, game: gameInput, ...spec } = body;
       const scope = await poolScope({ competition, fromWeek });
+      const game = await poolGame(gameInput, scope);
       try {
-        return await pools.insert({ ...spec, ...scope });
+        return await pools.insert({ ...spec, ...scope, game });
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(poolMessages.codeTaken);
         throw error;

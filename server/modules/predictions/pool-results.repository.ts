@@ -20,6 +20,9 @@ export interface JornadaMatchRow {
   scoreHome: number | null;
   scoreAway: number | null;
   ownPick: PredictionChoice | null;
+  ownScoreHome: number | null;
+  ownScoreAway: number | null;
+  ownJoker: boolean;
 }
 
 export interface PickRow {
@@ -27,6 +30,9 @@ export interface PickRow {
   userId: number;
   username: string;
   prediction: PredictionChoice;
+  scoreHome: number | null;
+  scoreAway: number | null;
+  joker: boolean;
 }
 
 /**
@@ -67,7 +73,8 @@ export function createPoolResultsRepository(db: Database) {
         sql`
           select m.id, m.competition, m.round, m.week_number as "weekNumber", m.match_date as "matchDate",
                  m.kickoff_confirmed as "kickoffConfirmed", m.home_team_id as "homeTeamId", m.away_team_id as "awayTeamId",
-                 m.status, m.score_home as "scoreHome", m.score_away as "scoreAway", own.prediction as "ownPick"
+                 m.status, m.score_home as "scoreHome", m.score_away as "scoreAway", own.prediction as "ownPick",
+                 own.score_home as "ownScoreHome", own.score_away as "ownScoreAway", coalesce(own.joker, false) as "ownJoker"
           from ${matches} m
           join ${pools} p on p.id = ${poolId}
           left join ${predictions} own on own.pool_id = p.id and own.user_id = ${userId} and own.match_id = m.id
@@ -82,6 +89,8 @@ export function createPoolResultsRepository(db: Database) {
         awayTeamId: Number(r.awayTeamId),
         scoreHome: r.scoreHome === null ? null : Number(r.scoreHome),
         scoreAway: r.scoreAway === null ? null : Number(r.scoreAway),
+        ownScoreHome: r.ownScoreHome === null ? null : Number(r.ownScoreHome),
+        ownScoreAway: r.ownScoreAway === null ? null : Number(r.ownScoreAway),
         matchDate: new Date(r.matchDate),
       }));
     },
@@ -103,11 +112,19 @@ export function createPoolResultsRepository(db: Database) {
     /** The first `RESULT_PICKS_SHOWN` picks of each match by name (the order of the pick distribution). */
     async shownPicks(poolId: number, matchIds: readonly number[]): Promise<PickRow[]> {
       if (matchIds.length === 0) return [];
-      const rows = await queryRows<{ match_id: number; user_id: number; username: string; prediction: PredictionChoice }>(
+      const rows = await queryRows<{
+        match_id: number;
+        user_id: number;
+        username: string;
+        prediction: PredictionChoice;
+        score_home: number | null;
+        score_away: number | null;
+        joker: boolean;
+      }>(
         db,
         sql`
-          select match_id, user_id, username, prediction from (
-            select pr.match_id, pr.user_id, u.name as username, pr.prediction,
+          select match_id, user_id, username, prediction, score_home, score_away, joker from (
+            select pr.match_id, pr.user_id, u.name as username, pr.prediction, pr.score_home, pr.score_away, pr.joker,
                    row_number() over (partition by pr.match_id order by u.name, u.id) as place
             from ${predictions} pr
             join ${users} u on u.id = pr.user_id
@@ -121,6 +138,9 @@ export function createPoolResultsRepository(db: Database) {
         userId: Number(r.user_id),
         username: r.username,
         prediction: r.prediction,
+        scoreHome: r.score_home === null ? null : Number(r.score_home),
+        scoreAway: r.score_away === null ? null : Number(r.score_away),
+        joker: r.joker,
       }));
     },
   };

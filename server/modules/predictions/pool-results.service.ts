@@ -2,6 +2,7 @@ import {
   picksClosed,
   poolMessages,
   PredictionChoiceSchema,
+  type GameRules,
   type PoolResultMatch,
   type PoolResults,
   type PredictionChoice,
@@ -9,7 +10,7 @@ import {
 } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { scorePick, type MatchResult } from '../leaderboard/scoring.ts';
+import { scorePick, type ScoredMatch, type ScoredPick } from '../leaderboard/scoring.ts';
 import { assertCanView } from '../pools/pool-access.ts';
 import type { PoolsRepository } from '../pools/pools.repository.ts';
 import type { JornadaMatchRow, PickRow, PoolResultsRepository } from './pool-results.repository.ts';
@@ -20,9 +21,9 @@ interface Deps {
   clock: Clock;
 }
 
-/** What `pick` earned on `match` by the one scoring rule; null while the match is not finished. */
-const earned = (pick: PredictionChoice, match: MatchResult): number | null =>
-  match.status === 'finished' ? scorePick(pick, match).points : null;
+/** What `pick` earned on `match` in `game` by the one scoring rule; null while the match is not finished. */
+const earned = (pick: ScoredPick, match: ScoredMatch, game: GameRules): number | null =>
+  match.status === 'finished' ? scorePick(pick, match, game).points : null;
 
 /**
  * The "Resultados" segment: for the pool's members (pool-access.ts), one jornada per answer. Nobody's pick but the
@@ -58,13 +59,14 @@ export function createPoolResultsService({ poolResults, pools, clock }: Deps) {
         participant,
         jornadas,
         weekNumber: shown,
-        matches: rows.map((row) => toResultMatch(row, revealed.has(row.id), counts, picks)),
+        matches: rows.map((row) => toResultMatch(pool.game, row, revealed.has(row.id), counts, picks)),
       };
     },
   };
 }
 
 function toResultMatch(
+  game: GameRules,
   row: JornadaMatchRow,
   kickedOff: boolean,
   counts: readonly { matchId: number; prediction: PredictionChoice; count: number }[],
@@ -72,10 +74,12 @@ function toResultMatch(
 ): PoolResultMatch {
   // A score only as the data has it, and only once the match is under way or over.
   const scored = row.status !== 'scheduled';
-  const result: MatchResult = { status: row.status, scoreHome: row.scoreHome, scoreAway: row.scoreAway };
+  const result: ScoredMatch = { status: row.status, scoreHome: row.scoreHome, scoreAway: row.scoreAway, weekNumber: row.weekNumber };
   const finished = row.status === 'finished';
-  const pointsByPick = finished
-    ? (Object.fromEntries(PredictionChoiceSchema.options.map((pick) => [pick, scorePick(pick, result).points])) as Record<
+  // What each bare choice earns: a 1X2 pool's only picks (an exact-score pick earns by its score).
+  const choice = (prediction: PredictionChoice): ScoredPick => ({ prediction, scoreHome: null, scoreAway: null, joker: false });
+  const pointsByPick = finished && game.mode === 'outcome'
+    ? (Object.fromEntries(PredictionChoiceSchema.options.map((pick) => [pick, scorePick(choice(pick), result, game).points])) as Record<
         PredictionChoice,
         number
       >)
@@ -89,7 +93,7 @@ function toResultMatch(
       counts: choiceCounts,
       shown: picks
         .filter((pick) => pick.matchId === row.id)
-        .map(({ userId, username, prediction }) => ({ userId, username, prediction, points: earned(prediction, result) })),
+        .map(({ matchId: _, ...pick }) => ({ ...pick, points: earned(pick, result, game) })),
     };
   }
   return {
@@ -106,7 +110,13 @@ function toResultMatch(
     scoreAway: scored ? row.scoreAway : null,
     kickedOff,
     ownPick: row.ownPick,
-    ownPoints: row.ownPick === null ? null : earned(row.ownPick, result),
+    ownScoreHome: row.ownScoreHome,
+    ownScoreAway: row.ownScoreAway,
+    ownJoker: row.ownJoker,
+    ownPoints:
+      row.ownPick === null
+        ? null
+        : earned({ prediction: row.ownPick, scoreHome: row.ownScoreHome, scoreAway: row.ownScoreAway, joker: row.ownJoker }, result, game),
     pointsByPick,
     picks: revealed,
   };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { PickDistribution, Prediction, PredictionChoice } from '#contract/index';
+import { picksClosed, type GameMode, type MatchStatus, type PickDistribution, type Prediction, type PredictionChoice } from '#contract/index';
 import { queryRows, type Database } from '../../db/client.ts';
-import { predictions, users } from '../../db/schema.ts';
+import { matches, poolParticipants, pools, predictions, users } from '../../db/schema.ts';
 import { poolCountsMatchSql } from '../pools/pool-scope.ts';
 
 const columns = {
@@ -10,8 +10,18 @@ const columns = {
   poolId: predictions.poolId,
   userId: predictions.userId,
   prediction: predictions.prediction,
+  scoreHome: predictions.scoreHome,
+  scoreAway: predictions.scoreAway,
+  joker: predictions.joker,
   createdAt: predictions.createdAt,
 };
+
+const returned = sql.raw(
+  `id, match_id as "matchId", pool_id as "poolId", user_id as "userId", prediction, score_home as "scoreHome", score_away as "scoreAway", joker, created_at as "createdAt"`,
+);
+
+/** Why a comodín change was refused (predictions.service.ts says it in words). */
+export type JokerRefusal = 'not-participant' | 'joker-off' | 'no-pick' | 'match-started' | 'joker-locked';
 
 const toPrediction = (row: Omit<Prediction, 'createdAt'> & { createdAt: Date }): Prediction => ({
   ...row,
@@ -24,30 +34,79 @@ export function createPredictionsRepository(db: Database) {
      * Stores the pick only where every rule of a pick holds at `now` (the server's clock): the user takes part
      * in the pool (so is not its creator), the pool is active, the match is scheduled and has not kicked off
      * (`picksClosed`), the pool counts the match (`poolCountsMatchSql`: every pick of a pool is of a match it
-     * counts, which the standings and the per-round ranking rely on), and it is the user's first pick of that
+     * counts, which the standings and the per-round ranking rely on), the pick has the pool's mode's shape (`mode`:
+     * a score in an exact-score pool), and it is the user's first pick of that
      * match in that pool (the unique index settles races). One statement instead of four round trips; null when any rule refused it, and the caller says
      * which. Changing a rule here means changing its explanation in predictions.service.ts.
      */
     async insertWhereAllowed(
-      { poolId, userId, matchId, prediction }: { poolId: number; userId: number; matchId: number; prediction: PredictionChoice },
+      {
+        poolId,
+        userId,
+        matchId,
+        prediction,
+        scoreHome,
+        scoreAway,
+        mode,
+      }: { poolId: number; userId: number; matchId: number; prediction: PredictionChoice; scoreHome: number | null; scoreAway: number | null; mode: GameMode },
       now: Date,
     ): Promise<Prediction | null> {
       const [row] = await queryRows<Omit<Prediction, 'createdAt'> & { createdAt: Date | string }>(
         db,
         sql`
-          insert into predictions (pool_id, user_id, match_id, prediction)
-          select ${poolId}, ${userId}, ${matchId}, ${prediction}
+          insert into predictions (pool_id, user_id, match_id, prediction, score_home, score_away)
+          select ${poolId}, ${userId}, ${matchId}, ${prediction}, ${scoreHome}::int, ${scoreAway}::int
           where exists (
               select 1 from pool_participants pp join pools p on p.id = pp.pool_id
-              where pp.pool_id = ${poolId} and pp.user_id = ${userId} and p.is_active)
+              where pp.pool_id = ${poolId} and pp.user_id = ${userId} and p.is_active and p.game_mode = ${mode})
             and exists (
               select 1 from matches m join pools p on p.id = ${poolId}
               where m.id = ${matchId} and m.status = 'scheduled' and m.match_date > ${now.toISOString()}::timestamptz
                 and ${poolCountsMatchSql(sql`p`, sql`m`)})
           on conflict do nothing
-          returning id, match_id as "matchId", pool_id as "poolId", user_id as "userId", prediction, created_at as "createdAt"`,
+          returning ${returned}`,
       );
       return row ? toPrediction({ ...row, createdAt: new Date(row.createdAt) }) : null;
+    },
+
+    /**
+     * Puts the comodín on (or takes it off) `userId`'s pick of `matchId` in `poolId`, at `now`: one per participant,
+     * pool and jornada, movable while both its match and the one it leaves have not kicked off (`picksClosed`). The
+     * participant's row is locked first, so two changes at once are applied one after the other.
+     */
+    async setJoker(poolId: number, userId: number, matchId: number, joker: boolean, now: Date): Promise<Prediction | JokerRefusal> {
+      return db.transaction(async (tx) => {
+        const [member] = await tx
+          .select({ joker: pools.joker })
+          .from(poolParticipants)
+          .innerJoin(pools, eq(pools.id, poolParticipants.poolId))
+          .where(and(eq(poolParticipants.poolId, poolId), eq(poolParticipants.userId, userId)))
+          .for('update', { of: poolParticipants });
+        if (!member) return 'not-participant';
+        if (!member.joker) return 'joker-off';
+        const closed = (m: { status: MatchStatus; matchDate: Date }) =>
+          picksClosed({ status: m.status, matchDate: m.matchDate.toISOString() }, now.getTime());
+        const [pick] = await tx
+          .select({ id: predictions.id, weekNumber: matches.weekNumber, status: matches.status, matchDate: matches.matchDate })
+          .from(predictions)
+          .innerJoin(matches, eq(matches.id, predictions.matchId))
+          .where(and(eq(predictions.poolId, poolId), eq(predictions.userId, userId), eq(predictions.matchId, matchId)));
+        if (!pick) return 'no-pick';
+        if (closed(pick)) return 'match-started';
+        if (joker) {
+          const held = await tx
+            .select({ id: predictions.id, status: matches.status, matchDate: matches.matchDate })
+            .from(predictions)
+            .innerJoin(matches, eq(matches.id, predictions.matchId))
+            .where(and(eq(predictions.poolId, poolId), eq(predictions.userId, userId), eq(predictions.joker, true), eq(matches.weekNumber, pick.weekNumber)));
+          const others = held.filter((h) => h.id !== pick.id);
+          if (others.some(closed)) return 'joker-locked';
+          for (const other of others) await tx.update(predictions).set({ joker: false }).where(eq(predictions.id, other.id));
+        }
+        const [row] = await tx.update(predictions).set({ joker }).where(eq(predictions.id, pick.id)).returning(columns);
+        if (!row) throw new Error('update returned no row');
+        return toPrediction(row);
+      });
     },
 
     async findById(id: number): Promise<Prediction | undefined> {
@@ -62,7 +121,14 @@ export function createPredictionsRepository(db: Database) {
 
     async distribution(poolId: number, matchId: number): Promise<PickDistribution> {
       const picks = await db
-        .select({ userId: predictions.userId, username: users.name, prediction: predictions.prediction })
+        .select({
+          userId: predictions.userId,
+          username: users.name,
+          prediction: predictions.prediction,
+          scoreHome: predictions.scoreHome,
+          scoreAway: predictions.scoreAway,
+          joker: predictions.joker,
+        })
         .from(predictions)
         .innerJoin(users, eq(users.id, predictions.userId))
         .where(and(eq(predictions.poolId, poolId), eq(predictions.matchId, matchId)))

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CreatePredictionBodySchema,
   IdParamsSchema,
+  JokerBodySchema,
   MessageResponseSchema,
   PickDistributionSchema,
   PoolMatchParamsSchema,
@@ -80,6 +81,19 @@ export async function predictionsRoutes(
     handler: async (request) => ({
       data: await poolResults.results(currentUser(request), request.params.poolId, request.query.weekNumber),
     }),
+  });
+
+  api.put('/pool/:poolId/joker', {
+    schema: {
+      tags,
+      security,
+      summary:
+        'Poner o quitar el comodín en el pronóstico propio de un partido (participantes; uno por jornada, hasta el inicio del partido y del que deja)',
+      params: PoolResultsParamsSchema,
+      body: JokerBodySchema,
+      response: { 200: PredictionResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ data: await predictions.setJoker(currentUser(request), request.params.poolId, request.body) }),
   });
 
   api.get('/:id', {

@@ -1,5 +1,8 @@
 import {
   type CreatePredictionBody,
+  type JokerBody,
+  outcomeOfScore,
+  pickMode,
   picksClosed,
   poolCountsMatch,
   poolMessages,
@@ -8,13 +11,22 @@ import {
   type UserProfile,
 } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
-import { ConflictError, ForbiddenError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
 import { assertSelfOrAdmin, isAdmin } from '../accounts/access.ts';
 import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
 import { canView } from '../pools/pool-access.ts';
 import type { PoolsRepository } from '../pools/pools.repository.ts';
-import type { PredictionsRepository } from './predictions.repository.ts';
+import type { JokerRefusal, PredictionsRepository } from './predictions.repository.ts';
+
+/** What a refused comodín change answers. */
+const jokerRefusals: Record<JokerRefusal, () => Error> = {
+  'not-participant': () => new ForbiddenError(predictionMessages.notParticipant),
+  'joker-off': () => new ConflictError(predictionMessages.jokerOff),
+  'no-pick': () => new ConflictError(predictionMessages.jokerNeedsPick),
+  'match-started': () => new ConflictError(predictionMessages.matchStarted),
+  'joker-locked': () => new ConflictError(predictionMessages.jokerLocked),
+};
 
 interface Deps {
   predictions: PredictionsRepository;
@@ -39,20 +51,27 @@ export function createPredictionsService({ predictions, pools, matches, standing
   return {
     /**
      * Participants only (not the creator), one pick per match, before kick-off, of a match the pool counts
-     * (`poolCountsMatch`), in an active pool. The rules
+     * (`poolCountsMatch`), in an active pool, of the shape its game takes (a score in an exact-score pool, whose
+     * outcome is derived from it). The rules
      * are applied by the insert itself (predictions.repository.ts); only a refused pick reads the pool and the
      * match, to say which rule refused it.
      */
     async create(actor: UserProfile, body: CreatePredictionBody): Promise<Prediction> {
       assertSelfOrAdmin(actor, body.userId);
       const now = clock();
-      const stored = await predictions.insertWhereAllowed(body, now).catch((error: unknown) => {
+      const mode = pickMode(body);
+      const { scoreHome = null, scoreAway = null } = body;
+      // The contract lets through a prediction, or both scores.
+      const prediction = body.prediction ?? outcomeOfScore(scoreHome ?? 0, scoreAway ?? 0);
+      const pick = { ...body, prediction, scoreHome, scoreAway, mode };
+      const stored = await predictions.insertWhereAllowed(pick, now).catch((error: unknown) => {
         // The pool, the match or the user was deleted a moment ago.
         throw isForeignKeyViolation(error) ? new NotFoundError(predictionMessages.poolUnknown) : error;
       });
       if (stored) return stored;
       const pool = await findPool(body.poolId);
       const match = await findMatch(body.matchId);
+      if (pool.game.mode !== mode) throw new BadRequestError(predictionMessages.wrongShape[pool.game.mode]);
       if (pool.creatorId === body.userId) throw new ForbiddenError(predictionMessages.creatorCannotPredict);
       if (!pool.isActive) throw new ConflictError(poolMessages.inactive);
       if (!(await pools.isParticipant(pool.id, body.userId)))
@@ -60,6 +79,16 @@ export function createPredictionsService({ predictions, pools, matches, standing
       if (picksClosed(match, now.getTime())) throw new ConflictError(predictionMessages.matchStarted);
       if (!poolCountsMatch(pool, match)) throw new ConflictError(predictionMessages.matchNotInPool);
       throw new ConflictError(predictionMessages.alreadyPredicted);
+    },
+
+    /** The caller's comodín on their pick of a match (`jokerRefusals`: who may, and until when). */
+    async setJoker(actor: UserProfile, poolId: number, { matchId, joker }: JokerBody): Promise<Prediction> {
+      const result = await predictions.setJoker(poolId, actor.id, matchId, joker, clock());
+      if (typeof result === 'string') {
+        await findPool(poolId);
+        throw jokerRefusals[result]();
+      }
+      return result;
     },
 
     /** A user's own picks (the client filters them by pool). Nobody reads another user's list. */

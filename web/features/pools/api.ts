@@ -7,7 +7,7 @@ import {
   PoolListResponseSchema,
   PoolResponseSchema,
 } from '#contract/index';
-import type { CreatePoolBody, JoinPoolBody } from '#contract/index';
+import type { GameRulesInput, CreatePoolBody, JoinPoolBody } from '#contract/index';
 import { apiRequest } from '../../lib/api-client.ts';
 import { withFreshInvitationCode } from './invitation-code.ts';
 
@@ -59,7 +59,8 @@ export const poolQueries = {
     }),
 };
 
-export type NewPool = Omit<CreatePoolBody, 'invitationCode'>;
+/** A create body as sent: the game as the creator describes it (`GameRulesInput`), the server completes it. */
+export type NewPool = Omit<CreatePoolBody, 'invitationCode' | 'game'> & { game?: GameRulesInput };
 
 /** The client picks the invitation code (as the spec requires); a taken one is retried with a new code. */
 export function useCreatePool() {

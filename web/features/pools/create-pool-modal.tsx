@@ -16,6 +16,7 @@ import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
 import { matchQueries } from '../matches/api.ts';
 import { useCreatePool } from './api.ts';
+import { DEFAULT_GAME_CHOICE, GameRulesFields, gameInput } from './game-rules-fields.tsx';
 import { IonTextarea } from '../../ionic/textarea.ts';
 import './pool-form.css';
 
@@ -40,6 +41,7 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
   const [description, setDescription] = useState('');
   const [maxParticipants, setMaxParticipants] = useState(String(DEFAULT_MAX_PARTICIPANTS));
   const scope = usePoolScopeChoice();
+  const [game, setGame] = useState(DEFAULT_GAME_CHOICE);
   const createPool = useCreatePool();
   const showToast = useToast();
 
@@ -57,6 +59,8 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
         creatorId,
         // Without the competitions (still loading, or failed) the server picks the same default the selects show.
         ...(scope.chosen ?? {}),
+        // The specification's game sends no `game`: its body stays the spec's.
+        ...(gameInput(game) === undefined ? {} : { game: gameInput(game) }),
       },
       outcomeToasts(
         (pool) => `Quiniela «${pool.name}» creada. Código: ${pool.invitationCode}`,
@@ -124,6 +128,7 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
         </>
       )}
       {scope.failed && <p className="pool-form__hint">{COMPETITIONS_FAILED}</p>}
+      <GameRulesFields value={game} onChange={setGame} rounds={scope.rounds} />
     </DialogForm>
   );
 }

@@ -7,7 +7,7 @@ import {
   PredictionResponseSchema,
   dataEnvelope,
 } from '#contract/index';
-import type { CreatePredictionBody, Prediction } from '#contract/index';
+import type { CreatePredictionBody, JokerBody, Prediction } from '#contract/index';
 import { apiRequest } from '../../lib/api-client.ts';
 
 const PickDistributionResponseSchema = dataEnvelope(PickDistributionSchema);
@@ -82,6 +82,20 @@ export function useCreatePrediction() {
         queryClient.invalidateQueries({ queryKey: [...predictionKeys.poolPicks(), prediction.poolId, 'results'] }),
       ]);
     },
+  });
+}
+
+/** The comodín on (or off) one's pick of a match: it may leave another match of the jornada, so the picks are asked for again. */
+export function useSetJoker(poolId: number, userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: JokerBody) =>
+      (await apiRequest(`/api/predictions/pool/${poolId}/joker`, { method: 'PUT', body, schema: PredictionResponseSchema })).data,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: predictionQueries.mine(userId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: [...predictionKeys.poolPicks(), poolId, 'results'] }),
+      ]),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { picksClosed, predictionLabels } from '#contract/index';
+import { pickText, picksClosed, predictionLabels } from '#contract/index';
 import type { PickDistribution, PredictionChoice } from '#contract/index';
 import { predictionQueries } from './api.ts';
 import type { Fixture } from './fixtures.ts';
@@ -72,7 +72,7 @@ function MatchPicks({ fixture: { match, home, away }, distribution }: { fixture:
         <ul>
           {distribution.picks.map((pick) => (
             <li key={pick.userId}>
-              {pick.username}: <strong>{predictionLabels[pick.prediction]}</strong>
+              {pick.username}: <strong>{pickText(pick)}</strong>
             </li>
           ))}
         </ul>

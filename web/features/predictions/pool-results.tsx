@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { footballOutline } from 'ionicons/icons';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { pointsBadge, poolResultsMessages, predictionLabels } from '#contract/index';
+import { pickText, pointsBadge, poolResultsMessages, predictionLabels, predictionMessages } from '#contract/index';
 import type { PoolResultMatch, PredictionChoice, ResultPick, Team } from '#contract/index';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -143,7 +143,9 @@ function ResultCard({ poolId, userId, match, participant, home, away }: ResultCa
             poolResultsMessages.noPick
           ) : (
             <>
-              {poolResultsMessages.ownPick}: <strong>{predictionLabels[match.ownPick]}</strong>
+              {poolResultsMessages.ownPick}:{' '}
+              <strong>{pickText({ prediction: match.ownPick, scoreHome: match.ownScoreHome, scoreAway: match.ownScoreAway })}</strong>
+              {match.ownJoker && <span className="pool-results__joker"> · {predictionMessages.jokerLabel}</span>}
             </>
           )}
           {match.ownPoints !== null && <PointsBadge points={match.ownPoints} />}
@@ -216,8 +218,12 @@ function AllPicks({ poolId, userId, match }: { poolId: number; userId: number; m
   if (all.isPending) return <LoadingState text={poolResultsMessages.loadingPicks} />;
   if (all.isError)
     return <ErrorState text={poolResultsMessages.picksLoadFailed} error={all.error} onRetry={all.refetch} />;
-  // What each pick earned: the server's points per choice for this match (null while it is not finished).
-  const picks = all.data.picks.map((pick) => ({ ...pick, points: match.pointsByPick?.[pick.prediction] ?? null }));
+  // What each pick earned: the server's points per choice for this match (null while it is not finished, and in an
+  // exact-score pool, where a pick earns by its score: the first picks of the answer carry theirs).
+  const picks = all.data.picks.map((pick) => ({
+    ...pick,
+    points: pick.joker ? null : (match.pointsByPick?.[pick.prediction] ?? null),
+  }));
   return <PickList picks={picks} userId={userId} />;
 }
 
@@ -228,7 +234,8 @@ function PickList({ picks, userId }: { picks: readonly ResultPick[]; userId: num
         <li key={pick.userId} className={pick.userId === userId ? 'pool-results__pick--own' : undefined}>
           <span>
             {pick.username}
-            {pick.userId === userId ? ` ${poolResultsMessages.you}` : ''}: <strong>{predictionLabels[pick.prediction]}</strong>
+            {pick.userId === userId ? ` ${poolResultsMessages.you}` : ''}: <strong>{pickText(pick)}</strong>
+            {pick.joker && <span className="pool-results__joker"> · {predictionMessages.jokerLabel}</span>}
           </span>
           {pick.points !== null && <PointsBadge points={pick.points} />}
         </li>

@@ -1,6 +1,7 @@
 import { IonCard, IonCardContent } from '@ionic/react';
-import { picksCloseProvisionalNote, predictionLabels } from '#contract/index';
-import type { PredictionChoice } from '#contract/index';
+import { useState } from 'react';
+import { PREDICTED_GOALS_MAX, pickText, picksCloseProvisionalNote, predictionLabels, predictionMessages } from '#contract/index';
+import type { GameMode, Prediction, PredictionChoice } from '#contract/index';
 import { TeamLogo } from '../../components/team-logo.tsx';
 import { formatKickoff, formatShortDateTime } from '../../lib/format-date.ts';
 import type { Fixture, FixtureTeam } from './fixtures.ts';
@@ -8,15 +9,24 @@ import './prediction-card.css';
 
 const choices: readonly PredictionChoice[] = ['home', 'draw', 'away'];
 
+/** What a card sends: a choice in a 1X2 pool, a score in an exact-score pool (contract/game-rules.ts). */
+export type PickShape = { prediction: PredictionChoice } | { scoreHome: number; scoreAway: number };
+
 interface PredictionCardProps {
   fixture: Fixture;
-  /** The pick already sent: the choice is then locked (the spec's prediction rule). */
-  pick: PredictionChoice | null;
+  /** The pool's game: what the card asks for, and whether it offers the comodín. */
+  mode: GameMode;
+  joker: boolean;
+  /** The pick already sent: it is then locked (the spec's prediction rule). */
+  pick: Prediction | null;
   sending: boolean;
-  onPick: (choice: PredictionChoice) => void;
+  onPick: (pick: PickShape) => void;
+  /** Puts the comodín on this match's pick (true) or takes it off; `jokerBusy` while a change is on its way. */
+  onJoker: (on: boolean) => void;
+  jokerBusy: boolean;
 }
 
-export function PredictionCard({ fixture: { match, home, away }, pick, sending, onPick }: PredictionCardProps) {
+export function PredictionCard({ fixture: { match, home, away }, mode, joker, pick, sending, onPick, onJoker, jokerBusy }: PredictionCardProps) {
   const locked = pick !== null || sending;
   return (
     <IonCard className="prediction-card" data-testid="prediction-card" data-match-id={match.id}>
@@ -33,25 +43,107 @@ export function PredictionCard({ fixture: { match, home, away }, pick, sending, 
           <span className="prediction-card__versus">VS</span>
           <Team team={away} />
         </div>
-        <div className="prediction-card__choices" role="group" aria-label={`Pronóstico: ${home.name} contra ${away.name}`}>
-          {choices.map((choice) => (
-            <button
-              key={choice}
-              type="button"
-              className="prediction-card__choice"
-              aria-pressed={pick === choice}
-              disabled={locked}
-              onClick={() => onPick(choice)}
-            >
-              {predictionLabels[choice]}
-            </button>
-          ))}
-        </div>
-        {pick !== null && (
-          <p className="prediction-card__saved">Tu pronóstico: {predictionLabels[pick]}</p>
+        {mode === 'exactScore' ? (
+          <ScorePicker home={home} away={away} pick={pick} locked={locked} onSave={onPick} />
+        ) : (
+          <div className="prediction-card__choices" role="group" aria-label={`Pronóstico: ${home.name} contra ${away.name}`}>
+            {choices.map((choice) => (
+              <button
+                key={choice}
+                type="button"
+                className="prediction-card__choice"
+                aria-pressed={pick?.prediction === choice}
+                disabled={locked}
+                onClick={() => onPick({ prediction: choice })}
+              >
+                {predictionLabels[choice]}
+              </button>
+            ))}
+          </div>
+        )}
+        {pick !== null && <p className="prediction-card__saved">Tu pronóstico: {pickText(pick)}</p>}
+        {joker && pick !== null && (
+          <button
+            type="button"
+            className="prediction-card__joker"
+            aria-pressed={pick.joker}
+            disabled={jokerBusy}
+            onClick={() => onJoker(!pick.joker)}
+            data-testid="joker"
+          >
+            {predictionMessages.jokerLabel}
+          </button>
         )}
       </IonCardContent>
     </IonCard>
+  );
+}
+
+/** Two steppers, 0–20 goals each, side by side under their teams: a thumb reaches every button. */
+function ScorePicker({
+  home,
+  away,
+  pick,
+  locked,
+  onSave,
+}: {
+  home: FixtureTeam;
+  away: FixtureTeam;
+  pick: Prediction | null;
+  locked: boolean;
+  onSave: (pick: PickShape) => void;
+}) {
+  const [goals, setGoals] = useState<[number, number]>([0, 0]);
+  const saved = pick === null || pick.scoreHome === null || pick.scoreAway === null ? null : ([pick.scoreHome, pick.scoreAway] as [number, number]);
+  const shown = saved ?? goals;
+  const set = (side: 0 | 1, value: number) =>
+    setGoals((current) => (side === 0 ? [value, current[1]] : [current[0], value]));
+  return (
+    <>
+      <div className="prediction-card__score" role="group" aria-label={`Resultado: ${home.name} contra ${away.name}`}>
+        <Stepper team={home} value={shown[0]} disabled={locked} onChange={(value) => set(0, value)} />
+        <span className="prediction-card__dash" aria-hidden="true">
+          –
+        </span>
+        <Stepper team={away} value={shown[1]} disabled={locked} onChange={(value) => set(1, value)} />
+      </div>
+      {pick === null && (
+        <button
+          type="button"
+          className="prediction-card__save"
+          disabled={locked}
+          onClick={() => onSave({ scoreHome: goals[0], scoreAway: goals[1] })}
+        >
+          {predictionMessages.scoreSave}
+        </button>
+      )}
+    </>
+  );
+}
+
+function Stepper({ team, value, disabled, onChange }: { team: FixtureTeam; value: number; disabled: boolean; onChange: (value: number) => void }) {
+  return (
+    <div className="prediction-card__stepper">
+      <button
+        type="button"
+        aria-label={predictionMessages.less(team.name)}
+        disabled={disabled || value <= 0}
+        onClick={() => onChange(value - 1)}
+      >
+        −
+      </button>
+      <output aria-label={predictionMessages.scoreLabel(team.name)} data-testid="goals">
+        {value}
+      </output>
+      <button
+        type="button"
+        aria-label={predictionMessages.more(team.name)}
+        disabled={disabled || value >= PREDICTED_GOALS_MAX}
+        onClick={() => onChange(value + 1)}
+      >
+        +
+      </button>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Prediction } from '#contract/index';
+import { DEFAULT_GAME_RULES, type Prediction } from '#contract/index';
 import { testMatch } from '../matches/test-match.ts';
 import { predictionKeys } from './api.ts';
 import type { Fixture } from './fixtures.ts';
@@ -59,11 +59,11 @@ function renderList(fixtures: Fixture[], picks: Pick<Prediction, 'matchId' | 'pr
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   queryClient.setQueryData(
     predictionKeys.mine(userId),
-    picks.map((pick, index) => ({ id: index + 1, userId, poolId, ...pick })),
+    picks.map((pick, index) => ({ id: index + 1, userId, poolId, scoreHome: null, scoreAway: null, joker: false, ...pick })),
   );
   return render(
     <QueryClientProvider client={queryClient}>
-      <PredictionList poolId={poolId} userId={userId} fixtures={fixtures} />
+      <PredictionList poolId={poolId} userId={userId} game={DEFAULT_GAME_RULES} fixtures={fixtures} />
     </QueryClientProvider>,
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { calendarOutline } from 'ionicons/icons';
 import { useEffect, useId, useMemo } from 'react';
 import { predictionMessages } from '#contract/index';
-import type { PredictionChoice } from '#contract/index';
+import type { GameRules, Prediction } from '#contract/index';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
@@ -10,7 +10,8 @@ import { failureToast } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useBatchedList } from '../../lib/use-batched-list.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { predictionQueries, useCreatePrediction, useSendingPredictions } from './api.ts';
+import { outcomeToasts } from '../../lib/outcome-toasts.ts';
+import { predictionQueries, useCreatePrediction, useSendingPredictions, useSetJoker } from './api.ts';
 import {
   groupByJornada,
   jornadaDates,
@@ -21,7 +22,7 @@ import {
   spanCompetitions,
 } from './fixtures.ts';
 import type { Fixture, JornadaGroup } from './fixtures.ts';
-import { PredictionCard } from './prediction-card.tsx';
+import { PredictionCard, type PickShape } from './prediction-card.tsx';
 import '../../components/outline-button.css';
 import './prediction-list.css';
 
@@ -38,6 +39,8 @@ export const NEXT_BATCH = 20;
 interface PredictionListProps {
   poolId: number;
   userId: number;
+  /** The pool's game: a choice or a score per card, and the comodín. */
+  game: GameRules;
   fixtures: readonly Fixture[];
 }
 
@@ -47,14 +50,15 @@ interface PredictionListProps {
  * first kick-off, a countdown. The cards render in batches (web/lib/use-batched-list.ts): a season's ~250 at
  * once block a phone for seconds.
  */
-export function PredictionList({ poolId, userId, fixtures }: PredictionListProps) {
+export function PredictionList({ poolId, userId, game, fixtures }: PredictionListProps) {
   const now = useNow();
   const picks = useQuery({
     ...predictionQueries.mine(userId),
     select: (predictions) =>
-      new Map(predictions.filter((p) => p.poolId === poolId).map((p) => [p.matchId, p.prediction] as const)),
+      new Map(predictions.filter((p) => p.poolId === poolId).map((p) => [p.matchId, p] as const)),
   });
   const createPrediction = useCreatePrediction();
+  const setJoker = useSetJoker(poolId, userId);
   const sending = useSendingPredictions();
   const showToast = useToast();
   const groups = useMemo(() => groupByJornada(selectOpenFixtures(fixtures, now)), [fixtures, now]);
@@ -63,11 +67,21 @@ export function PredictionList({ poolId, userId, fixtures }: PredictionListProps
     if (picks.isError) showToast({ message: PICKS_LOAD_FAILED, color: 'danger' });
   }, [picks.isError, picks.errorUpdatedAt, showToast]);
 
-  const pick = (matchId: number, prediction: PredictionChoice) =>
+  const pick = (matchId: number, shape: PickShape) =>
     createPrediction.mutate(
-      { prediction, userId, matchId, poolId },
+      { ...shape, userId, matchId, poolId },
       { onError: failureToast(predictionMessages.predictionFailed) },
     );
+  const joker: JokerControl | null = game.joker
+    ? {
+        busy: setJoker.isPending,
+        change: (matchId, on) =>
+          setJoker.mutate(
+            { matchId, joker: on },
+            outcomeToasts(() => (on ? predictionMessages.jokerSet : predictionMessages.jokerRemoved), predictionMessages.jokerFailed),
+          ),
+      }
+    : null;
 
   if (picks.isPending) return <LoadingState text="Cargando partidos..." />;
   // Without the picks already sent, a card could offer a choice that is locked.
@@ -75,19 +89,29 @@ export function PredictionList({ poolId, userId, fixtures }: PredictionListProps
   if (groups.length === 0)
     return <EmptyState icon={calendarOutline} text="No hay partidos abiertos para pronosticar." />;
 
-  return <JornadaList groups={groups} now={now} picks={picks.data} sending={sending} onPick={pick} />;
+  return (
+    <JornadaList groups={groups} now={now} mode={game.mode} joker={joker} picks={picks.data} sending={sending} onPick={pick} />
+  );
+}
+
+/** The comodín's control, in pools that play it. */
+interface JokerControl {
+  busy: boolean;
+  change: (matchId: number, on: boolean) => void;
 }
 
 interface JornadaListProps {
   groups: readonly JornadaGroup[];
   now: number;
-  picks: ReadonlyMap<number, PredictionChoice>;
+  mode: GameRules['mode'];
+  joker: JokerControl | null;
+  picks: ReadonlyMap<number, Prediction>;
   sending: ReadonlySet<number>;
-  onPick: (matchId: number, prediction: PredictionChoice) => void;
+  onPick: (matchId: number, pick: PickShape) => void;
 }
 
 /** The open matches under their jornadas' headings, in batches (its own component: batching needs the list rendered). */
-function JornadaList({ groups, now, picks, sending, onPick }: JornadaListProps) {
+function JornadaList({ groups, now, mode, joker, picks, sending, onPick }: JornadaListProps) {
   const total = groups.reduce((count, group) => count + group.fixtures.length, 0);
   const { shown, hasMore, listRef, showMoreFromButton } = useBatchedList<HTMLDivElement>(total, {
     first: FIRST_BATCH,
@@ -118,9 +142,13 @@ function JornadaList({ groups, now, picks, sending, onPick }: JornadaListProps) 
                   <li key={fixture.match.id} className="prediction-list__item" tabIndex={-1}>
                     <PredictionCard
                       fixture={fixture}
+                      mode={mode}
+                      joker={joker !== null}
                       pick={picks.get(fixture.match.id) ?? null}
                       sending={sending.has(fixture.match.id)}
-                      onPick={(choice) => onPick(fixture.match.id, choice)}
+                      onPick={(shape) => onPick(fixture.match.id, shape)}
+                      onJoker={(on) => joker?.change(fixture.match.id, on)}
+                      jokerBusy={joker?.busy ?? false}
                     />
                   </li>
                 ))}

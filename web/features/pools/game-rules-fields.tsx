@@ -1,0 +1,132 @@
+import {
+  OUTCOME_POINTS,
+  PRESET_POINTS,
+  fromRoundPhrase,
+  POINTS_MAX,
+  gameModeLabels,
+  gameRulesMessages,
+  pointsLines,
+  pointsPresetLabels,
+  presetExamples,
+} from '#contract/index';
+import type { CompetitionRound, GameMode, GameRulesInput, PointsPreset, ScoringPoints } from '#contract/index';
+import { InputField } from '../../ionic/input-field.tsx';
+import { SelectField } from '../../ionic/select-field.tsx';
+import { IonToggle } from '../../ionic/toggle.ts';
+
+/** What the create form holds of the game (contract/game-rules.ts); custom points as typed. */
+export interface GameChoice {
+  mode: GameMode;
+  preset: PointsPreset;
+  custom: Record<keyof ScoringPoints, string>;
+  joker: boolean;
+  /** 0: no multiplier. */
+  knockoutFromWeek: number;
+}
+
+export const DEFAULT_GAME_CHOICE: GameChoice = {
+  mode: 'outcome',
+  preset: 'clasica',
+  custom: { exact: '3', difference: '2', outcome: '1', teamGoals: '0' },
+  joker: false,
+  knockoutFromWeek: 0,
+};
+
+/** The create body's `game`; none for the specification's game, so its body stays the spec's. */
+export function gameInput(choice: GameChoice): GameRulesInput | undefined {
+  const knockoutFromWeek = choice.knockoutFromWeek === 0 ? null : choice.knockoutFromWeek;
+  if (choice.mode === 'outcome') {
+    return !choice.joker && knockoutFromWeek === null ? undefined : { mode: 'outcome', joker: choice.joker, knockoutFromWeek };
+  }
+  const points = choice.preset === 'custom' ? { points: customPoints(choice.custom) } : {};
+  return { mode: 'exactScore', preset: choice.preset, ...points, joker: choice.joker, knockoutFromWeek };
+}
+
+// An emptied field counts 0; anything else is the server's to judge.
+const customPoints = (custom: GameChoice['custom']): ScoringPoints => ({
+  exact: Number(custom.exact),
+  difference: Number(custom.difference),
+  outcome: Number(custom.outcome),
+  teamGoals: Number(custom.teamGoals),
+});
+
+/** Knock-out rounds: those the data names other than "Jornada N" (a cup's "Octavos de final"). */
+const knockoutRounds = (rounds: readonly CompetitionRound[]) => rounds.filter((round) => !/^Jornada\b/.test(round.label));
+
+/** "Reglas del juego" in the create form: mode, points with an example, comodín, knock-out multiplier for cups. */
+export function GameRulesFields({
+  value,
+  onChange,
+  rounds,
+}: {
+  value: GameChoice;
+  onChange: (choice: GameChoice) => void;
+  rounds: readonly CompetitionRound[];
+}) {
+  const set = <K extends keyof GameChoice>(key: K, next: GameChoice[K]) => onChange({ ...value, [key]: next });
+  const cupRounds = knockoutRounds(rounds);
+  return (
+    <fieldset className="pool-form__rules" data-testid="game-rules">
+      <legend>{gameRulesMessages.formTitle}</legend>
+      <SelectField
+        label={gameRulesMessages.modeLabel}
+        value={value.mode}
+        options={(['outcome', 'exactScore'] as const).map((mode) => ({ value: mode, label: gameModeLabels[mode] }))}
+        onValueChange={(mode) => set('mode', mode)}
+        data-testid="game-mode"
+      />
+      {value.mode === 'outcome' ? (
+        <p className="pool-form__hint">{pointsLines('outcome', OUTCOME_POINTS).join(' ')}</p>
+      ) : (
+        <>
+          <SelectField
+            label={gameRulesMessages.presetLabel}
+            value={value.preset}
+            options={(['clasica', 'polla', 'custom'] as const).map((preset) => ({ value: preset, label: pointsPresetLabels[preset] }))}
+            onValueChange={(preset) => set('preset', preset)}
+            data-testid="game-preset"
+          />
+          {value.preset === 'custom' ? (
+            <div className="pool-form__points">
+              {(Object.keys(gameRulesMessages.customPointLabels) as (keyof ScoringPoints)[]).map((key) => (
+                <InputField
+                  key={key}
+                  label={gameRulesMessages.customPointLabels[key]}
+                  labelPlacement="floating"
+                  type="number"
+                  inputmode="numeric"
+                  min={0}
+                  max={POINTS_MAX}
+                  value={value.custom[key]}
+                  onValueChange={(points) => set('custom', { ...value.custom, [key]: points })}
+                  data-testid={`game-points-${key}`}
+                />
+              ))}
+            </div>
+          ) : (
+            <div className="pool-form__hint" data-testid="game-preset-example">
+              <p>{pointsLines('exactScore', PRESET_POINTS[value.preset]).join(' · ')}</p>
+              <p>{presetExamples[value.preset]}</p>
+            </div>
+          )}
+        </>
+      )}
+      <IonToggle checked={value.joker} onIonChange={(event) => set('joker', event.detail.checked)} data-testid="game-joker">
+        {gameRulesMessages.jokerLabel}
+      </IonToggle>
+      <p className="pool-form__hint">{gameRulesMessages.jokerHelp}</p>
+      {cupRounds.length > 0 && (
+        <SelectField
+          label={gameRulesMessages.knockoutLabel}
+          value={value.knockoutFromWeek}
+          options={[
+            { value: 0, label: gameRulesMessages.knockoutNone },
+            ...cupRounds.map((round) => ({ value: round.weekNumber, label: `×2 ${fromRoundPhrase(round.label)}` })),
+          ]}
+          onValueChange={(week) => set('knockoutFromWeek', week)}
+          data-testid="game-knockout"
+        />
+      )}
+    </fieldset>
+  );
+}

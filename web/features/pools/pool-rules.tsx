@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { IonCard, IonCardContent } from '@ionic/react';
+import { fromRoundPhrase, gameModeLabels, gameRulesMessages, pointsLines, pointsPresetLabels } from '#contract/index';
+import type { Pool } from '#contract/index';
+import { matchQueries } from '../matches/api.ts';
+import './pool-rules.css';
+
+/** "Reglas": the pool's game as every member sees it (contract/game-rules.ts), chosen by its creator at creation. */
+export function PoolRules({ pool }: { pool: Pool }) {
+  const { game } = pool;
+  const knockoutRound = useKnockoutRoundLabel(pool);
+  const title = game.preset === null ? gameModeLabels[game.mode] : `${gameModeLabels[game.mode]} · ${pointsPresetLabels[game.preset]}`;
+  return (
+    <IonCard className="pool-rules" data-testid="pool-rules">
+      <IonCardContent>
+        <h2 className="pool-rules__title">{gameRulesMessages.rulesTitle}</h2>
+        <ul className="pool-rules__list">
+          <li>
+            <strong>{title}</strong>
+          </li>
+          {pointsLines(game.mode, game.points).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+          {game.joker && <li>{gameRulesMessages.jokerRule}</li>}
+          {knockoutRound !== null && <li>{gameRulesMessages.knockoutRule(fromRoundPhrase(knockoutRound))}</li>}
+        </ul>
+      </IonCardContent>
+    </IonCard>
+  );
+}
+
+/** The label of the round the multiplier starts from ("Octavos de final"), "Jornada N" until the competitions load. */
+function useKnockoutRoundLabel(pool: Pool): string | null {
+  const week = pool.game.knockoutFromWeek;
+  const competitions = useQuery({ ...matchQueries.competitions(), enabled: week !== null });
+  if (week === null) return null;
+  const competition = competitions.data?.find((c) => c.key === pool.competition);
+  return competition?.rounds.find((round) => round.weekNumber === week)?.label ?? `Jornada ${week}`;
+}
