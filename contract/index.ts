@@ -6,6 +6,7 @@ export * from './passkeys.ts';
 export * from './teams.ts';
 export * from './matches.ts';
 export * from './pools.ts';
+export * from './pool-options.ts';
 export * from './predictions.ts';
 export * from './leaderboard.ts';
 export * from './results.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, positiveId } from './common.ts';
 import { fromRoundPhrase } from './matches.ts';
+import { PoolOptionsSchema } from './pool-options.ts';
 
 export const INVITATION_CODE_MIN = 100000;
 export const INVITATION_CODE_MAX = 999999;
@@ -97,6 +98,8 @@ export const CreatePoolBodySchema = z.object({
   competition: PoolCompetitionSchema.optional(),
   /** Optional: one of the competition's rounds; without it, the competition's next round (`defaultPoolScope`). */
   fromWeek: FromWeekSchema.optional(),
+  /** Optional: the organiser's options (contract/pool-options.ts); without them, the specification's game. */
+  options: PoolOptionsSchema.optional(),
 });
 export type CreatePoolBody = z.infer<typeof CreatePoolBodySchema>;
 
@@ -184,8 +187,15 @@ export const PoolSchema = z.object({
   fromWeek: z.number().int().nullable(),
   /** That round's Spanish label ("Jornada 14"); null with `competition`. */
   fromRoundLabel: z.string().nullable(),
+  /** The organiser's options (contract/pool-options.ts). */
+  options: PoolOptionsSchema,
 });
 export type Pool = z.infer<typeof PoolSchema>;
+
+/** `GET /api/pools/{id}`: the pool and whether it has started (its first counted match kicked off: rules fixed). */
+export const PoolDetailSchema = PoolSchema.extend({ started: z.boolean() });
+export type PoolDetail = z.infer<typeof PoolDetailSchema>;
+export const PoolDetailResponseSchema = z.object({ data: PoolDetailSchema });
 
 /** What decides which matches a pool counts. */
 export type PoolScope = Pick<Pool, 'competition' | 'fromWeek'>;

@@ -118,13 +118,14 @@ export function createStandingsRepository(db: Database) {
       await db.transaction(async (tx) => {
         await tx.execute(sql`
           insert into ${standings} (pool_id, user_id, points, correct_picks, updated_at)
+          -- A late joiner's starting points (pool_participants.starting_points) are part of their standing.
           select pp.pool_id, pp.user_id,
-                 coalesce(sum(s.points), 0), coalesce(sum(s.correct), 0), ${now.toISOString()}::timestamptz
+                 pp.starting_points + coalesce(sum(s.points), 0), coalesce(sum(s.correct), 0), ${now.toISOString()}::timestamptz
           from ${poolParticipants} pp
           left join ${predictions} p on p.pool_id = pp.pool_id and p.user_id = pp.user_id
           left join ${scoringPicks(sql`true`)} s on s.match_id = p.match_id and s.pick = p.prediction
           where ${inScope}
-          group by pp.pool_id, pp.user_id
+          group by pp.pool_id, pp.user_id, pp.starting_points
           on conflict (pool_id, user_id) do update
             set points = excluded.points, correct_picks = excluded.correct_picks, updated_at = excluded.updated_at
             -- A repair pass mostly finds nothing to repair: rows already right are not rewritten (half the time at scale).

@@ -16,6 +16,7 @@ import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
 import { matchQueries } from '../matches/api.ts';
 import { useCreatePool } from './api.ts';
+import { PoolOptionsFields, draftOf, optionsOf } from './pool-options-fields.tsx';
 import { IonTextarea } from '../../ionic/textarea.ts';
 import './pool-form.css';
 
@@ -39,6 +40,7 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [maxParticipants, setMaxParticipants] = useState(String(DEFAULT_MAX_PARTICIPANTS));
+  const [options, setOptions] = useState(draftOf);
   const scope = usePoolScopeChoice();
   const createPool = useCreatePool();
   const showToast = useToast();
@@ -57,6 +59,7 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
         creatorId,
         // Without the competitions (still loading, or failed) the server picks the same default the selects show.
         ...(scope.chosen ?? {}),
+        options: optionsOf(options),
       },
       outcomeToasts(
         (pool) => `Quiniela «${pool.name}» creada. Código: ${pool.invitationCode}`,
@@ -124,6 +127,7 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
         </>
       )}
       {scope.failed && <p className="pool-form__hint">{COMPETITIONS_FAILED}</p>}
+      <PoolOptionsFields value={options} onChange={setOptions} />
     </DialogForm>
   );
 }

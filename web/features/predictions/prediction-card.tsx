@@ -1,5 +1,5 @@
 import { IonCard, IonCardContent } from '@ionic/react';
-import { picksCloseProvisionalNote, predictionLabels } from '#contract/index';
+import { closesInText, picksCloseProvisionalNote, predictionLabels } from '#contract/index';
 import type { PredictionChoice } from '#contract/index';
 import { TeamLogo } from '../../components/team-logo.tsx';
 import { formatKickoff, formatShortDateTime } from '../../lib/format-date.ts';
@@ -10,23 +10,36 @@ const choices: readonly PredictionChoice[] = ['home', 'draw', 'away'];
 
 interface PredictionCardProps {
   fixture: Fixture;
-  /** The pick already sent: the choice is then locked (the spec's prediction rule). */
+  /** The pick already sent: the choice is then locked (the spec's prediction rule), unless `editable`. */
   pick: PredictionChoice | null;
+  /** "Permitir cambiar el pronóstico hasta el inicio del partido": a saved pick stays open until it closes. */
+  editable: boolean;
+  /** When its picks close (`pickDeadline`), and the time now, both in epoch milliseconds. */
+  deadline: number;
+  now: number;
   sending: boolean;
   onPick: (choice: PredictionChoice) => void;
 }
 
-export function PredictionCard({ fixture: { match, home, away }, pick, sending, onPick }: PredictionCardProps) {
-  const locked = pick !== null || sending;
+export function PredictionCard({ fixture: { match, home, away }, pick, editable, deadline, now, sending, onPick }: PredictionCardProps) {
+  const locked = (pick !== null && !editable) || sending;
   return (
     <IonCard className="prediction-card" data-testid="prediction-card" data-match-id={match.id}>
       <IonCardContent>
         <time className="prediction-card__kickoff" dateTime={match.matchDate}>
           {formatKickoff(match.matchDate, match.kickoffConfirmed)}
         </time>
-        {!match.kickoffConfirmed && pick === null && (
-          // The server closes picks at the stored kick-off, provisional or not: say when that is.
-          <p className="prediction-card__deadline">{picksCloseProvisionalNote(formatShortDateTime(match.matchDate))}</p>
+        {deadline < Date.parse(match.matchDate) ? (
+          // "Cierre antes del partido": picks close before kick-off, by the server's clock; say how soon.
+          <p className="prediction-card__deadline" data-testid="prediction-closes">
+            {closesInText(deadline, now)}
+          </p>
+        ) : (
+          !match.kickoffConfirmed &&
+          pick === null && (
+            // The server closes picks at the stored kick-off, provisional or not: say when that is.
+            <p className="prediction-card__deadline">{picksCloseProvisionalNote(formatShortDateTime(match.matchDate))}</p>
+          )
         )}
         <div className="prediction-card__teams">
           <Team team={home} />
@@ -41,14 +54,19 @@ export function PredictionCard({ fixture: { match, home, away }, pick, sending, 
               className="prediction-card__choice"
               aria-pressed={pick === choice}
               disabled={locked}
-              onClick={() => onPick(choice)}
+              onClick={() => {
+                if (choice !== pick) onPick(choice);
+              }}
             >
               {predictionLabels[choice]}
             </button>
           ))}
         </div>
         {pick !== null && (
-          <p className="prediction-card__saved">Tu pronóstico: {predictionLabels[pick]}</p>
+          <p className="prediction-card__saved">
+            Tu pronóstico: {predictionLabels[pick]}
+            {editable && ' · puedes cambiarlo hasta el cierre'}
+          </p>
         )}
       </IonCardContent>
     </IonCard>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { calendarOutline } from 'ionicons/icons';
 import { useEffect, useId, useMemo } from 'react';
-import { predictionMessages } from '#contract/index';
-import type { PredictionChoice } from '#contract/index';
+import { DEFAULT_POOL_OPTIONS, pickDeadline, predictionMessages } from '#contract/index';
+import type { PoolOptions, PredictionChoice } from '#contract/index';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
@@ -37,6 +37,8 @@ export const NEXT_BATCH = 20;
 
 interface PredictionListProps {
   poolId: number;
+  /** The pool's options: when picks close, and whether a saved pick can still be changed. */
+  options?: PoolOptions;
   userId: number;
   fixtures: readonly Fixture[];
 }
@@ -47,7 +49,7 @@ interface PredictionListProps {
  * first kick-off, a countdown. The cards render in batches (web/lib/use-batched-list.ts): a season's ~250 at
  * once block a phone for seconds.
  */
-export function PredictionList({ poolId, userId, fixtures }: PredictionListProps) {
+export function PredictionList({ poolId, options = DEFAULT_POOL_OPTIONS, userId, fixtures }: PredictionListProps) {
   const now = useNow();
   const picks = useQuery({
     ...predictionQueries.mine(userId),
@@ -57,7 +59,7 @@ export function PredictionList({ poolId, userId, fixtures }: PredictionListProps
   const createPrediction = useCreatePrediction();
   const sending = useSendingPredictions();
   const showToast = useToast();
-  const groups = useMemo(() => groupByJornada(selectOpenFixtures(fixtures, now)), [fixtures, now]);
+  const groups = useMemo(() => groupByJornada(selectOpenFixtures(fixtures, now, options)), [fixtures, now, options]);
 
   useEffect(() => {
     if (picks.isError) showToast({ message: PICKS_LOAD_FAILED, color: 'danger' });
@@ -75,19 +77,20 @@ export function PredictionList({ poolId, userId, fixtures }: PredictionListProps
   if (groups.length === 0)
     return <EmptyState icon={calendarOutline} text="No hay partidos abiertos para pronosticar." />;
 
-  return <JornadaList groups={groups} now={now} picks={picks.data} sending={sending} onPick={pick} />;
+  return <JornadaList groups={groups} now={now} options={options} picks={picks.data} sending={sending} onPick={pick} />;
 }
 
 interface JornadaListProps {
   groups: readonly JornadaGroup[];
   now: number;
+  options: PoolOptions;
   picks: ReadonlyMap<number, PredictionChoice>;
   sending: ReadonlySet<number>;
   onPick: (matchId: number, prediction: PredictionChoice) => void;
 }
 
 /** The open matches under their jornadas' headings, in batches (its own component: batching needs the list rendered). */
-function JornadaList({ groups, now, picks, sending, onPick }: JornadaListProps) {
+function JornadaList({ groups, now, options, picks, sending, onPick }: JornadaListProps) {
   const total = groups.reduce((count, group) => count + group.fixtures.length, 0);
   const { shown, hasMore, listRef, showMoreFromButton } = useBatchedList<HTMLDivElement>(total, {
     first: FIRST_BATCH,
@@ -119,6 +122,9 @@ function JornadaList({ groups, now, picks, sending, onPick }: JornadaListProps) 
                     <PredictionCard
                       fixture={fixture}
                       pick={picks.get(fixture.match.id) ?? null}
+                      editable={options.editUntilKickoff}
+                      deadline={pickDeadline(fixture.match.matchDate, options)}
+                      now={now}
                       sending={sending.has(fixture.match.id)}
                       onPick={(choice) => onPick(fixture.match.id, choice)}
                     />
