@@ -245,7 +245,8 @@ export const standings = pgTable(
  * Stored per-jornada standings: what each participant scored in each round (`week_number`) of a pool, moved in the
  * same transaction and by the same delta as `standings` when a result changes, rebuilt by the recompute. Only rows
  * that score (points or correct picks not zero) are kept: a jornada's table lists the pool's participants and reads 0
- * for the others. The sum over a participant's rows is their `standings` row (tests/api/jornada-standings.test.ts).
+ * for the others. The sum over a participant's rows, plus their starting points (`pool_participants.starting_points`), is
+ * their `standings` row (tests/api/jornada-standings.test.ts).
  */
 export const roundStandings = pgTable(
   'round_standings',
