@@ -230,6 +230,7 @@ export function createStandingsRepository(db: Database) {
         points: number;
         correct: number;
         registered_at: Date | string;
+        starting_points: number;
         won: number;
         last_points: number;
       }>(db, sql`
@@ -241,7 +242,7 @@ export function createStandingsRepository(db: Database) {
           where r.pool_id = ${poolId} and t.top > 0
           group by r.user_id
         )
-        select s.user_id, u.name as username, s.points, s.correct_picks as correct, pp.registered_at,
+        select s.user_id, u.name as username, s.points, s.correct_picks as correct, pp.registered_at, pp.starting_points,
                coalesce(won.won, 0)::int as won, coalesce(l.points, 0)::int as last_points
         from ${standings} s
         join ${users} u on u.id = s.user_id
@@ -256,6 +257,7 @@ export function createStandingsRepository(db: Database) {
         points: Number(r.points),
         correctPicks: Number(r.correct),
         registeredAt: new Date(r.registered_at),
+        startingPoints: Number(r.starting_points),
         jornadasWon: Number(r.won),
         lastJornadaPoints: Number(r.last_points),
       }));
