@@ -7,6 +7,7 @@ export * from './teams.ts';
 export * from './matches.ts';
 export * from './game-rules.ts';
 export * from './pools.ts';
+export * from './pool-options.ts';
 export * from './predictions.ts';
 export * from './leaderboard.ts';
 export * from './results.ts';

@@ -40,6 +40,8 @@ export const messages = {
   unstorableText: 'contiene caracteres no permitidos (carácter nulo o UTF-16 mal formado).',
   serviceUnavailable: 'El servicio no está disponible. Inténtalo más tarde.',
   internalError: 'Error interno del servidor.',
+  /** A pool's rules (game and options) are fixed from its first counted kick-off (server/modules/pools/pool-rules.ts). */
+  rulesFrozen: 'Las reglas ya no se pueden cambiar: la quiniela ha empezado.',
 } as const;
 
 /** Spanish names of the fields the API validates, used in "which field" errors. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuery, positiveId } from './common.ts';
 import { GameRulesInputSchema, GameRulesSchema } from './game-rules.ts';
 import { fromRoundPhrase } from './matches.ts';
+import { PoolOptionsSchema } from './pool-options.ts';
 
 export const INVITATION_CODE_MIN = 100000;
 export const INVITATION_CODE_MAX = 999999;
@@ -100,6 +101,8 @@ export const CreatePoolBodySchema = z.object({
   fromWeek: FromWeekSchema.optional(),
   /** Optional: the pool's game (contract/game-rules.ts); without it, the specification's 1X2 for 3 points. */
   game: GameRulesInputSchema.optional(),
+  /** Optional: the organiser's options (contract/pool-options.ts); without them, the specification's game. */
+  options: PoolOptionsSchema.optional(),
 });
 export type CreatePoolBody = z.infer<typeof CreatePoolBodySchema>;
 
@@ -189,8 +192,15 @@ export const PoolSchema = z.object({
   fromRoundLabel: z.string().nullable(),
   /** What its participants predict and what a pick earns (contract/game-rules.ts). */
   game: GameRulesSchema,
+  /** The organiser's options (contract/pool-options.ts). */
+  options: PoolOptionsSchema,
 });
 export type Pool = z.infer<typeof PoolSchema>;
+
+/** `GET /api/pools/{id}`: the pool and whether it has started (its first counted match kicked off: rules fixed). */
+export const PoolDetailSchema = PoolSchema.extend({ started: z.boolean() });
+export type PoolDetail = z.infer<typeof PoolDetailSchema>;
+export const PoolDetailResponseSchema = z.object({ data: PoolDetailSchema });
 
 /** What decides which matches a pool counts. */
 export type PoolScope = Pick<Pool, 'competition' | 'fromWeek'>;

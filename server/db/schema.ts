@@ -162,6 +162,14 @@ export const pools = pgTable(
     pointsTeamGoals: integer('points_team_goals').notNull().default(0),
     joker: boolean('joker').notNull().default(false),
     knockoutFromWeek: integer('knockout_from_week'),
+    /**
+     * The organiser's options (contract/pool-options.ts); the defaults are the specification's game, so pools
+     * from before keep it. Changed only until the pool's first counted kick-off (server/modules/pools/pool-rules.ts).
+     */
+    editUntilKickoff: boolean('edit_until_kickoff').notNull().default(false),
+    closeMinutesBefore: integer('close_minutes_before').notNull().default(0),
+    creatorPlays: boolean('creator_plays').notNull().default(false),
+    lateJoiners: text('late_joiners', { enum: ['zero', 'lowest'] }).notNull().default('zero'),
   },
   (t) => [
     check('pools_game_mode', sql`${t.gameMode} in ('outcome', 'exactScore')`),
@@ -174,6 +182,8 @@ export const pools = pgTable(
     check('pools_code_range', sql`${t.invitationCode} between 100000 and 999999`),
     check('pools_capacity', sql`${t.participantCount} between 0 and ${t.maxParticipants}`),
     check('pools_max_range', sql`${t.maxParticipants} between 2 and 1000`),
+    check('pools_close_minutes_before', sql`${t.closeMinutesBefore} between 0 and 1440`),
+    check('pools_late_joiners', sql`${t.lateJoiners} in ('zero', 'lowest')`),
   ],
 );
 
@@ -188,6 +198,12 @@ export const poolParticipants = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Points given at joining: a late joiner of a pool whose `late_joiners` is 'lowest' starts with the pool's
+     * lowest total then. Part of the standing (`standings.points` = this + the sum of the jornadas' rows), in the
+     * incremental path and the recompute alike.
+     */
+    startingPoints: integer('starting_points').notNull().default(0),
   },
   (t) => [
     uniqueIndex('pool_participants_pool_user_uq').on(t.poolId, t.userId),
@@ -257,7 +273,8 @@ export const standings = pgTable(
  * Stored per-jornada standings: what each participant scored in each round (`week_number`) of a pool, moved in the
  * same transaction and by the same delta as `standings` when a result changes, rebuilt by the recompute. Only rows
  * that score (points or correct picks not zero) are kept: a jornada's table lists the pool's participants and reads 0
- * for the others. The sum over a participant's rows is their `standings` row (tests/api/jornada-standings.test.ts).
+ * for the others. The sum over a participant's rows, plus their starting points (`pool_participants.starting_points`), is
+ * their `standings` row (tests/api/jornada-standings.test.ts).
  */
 export const roundStandings = pgTable(
   'round_standings',
@@ -274,6 +291,20 @@ export const roundStandings = pgTable(
   },
   // A jornada's table reads (pool, week), the season reads the pool: both are the key's prefix.
   (t) => [primaryKey({ columns: [t.poolId, t.weekNumber, t.userId] }), index('round_standings_user_id_idx').on(t.userId)],
+);
+
+/** Why someone is no longer in a pool ("Te han quitado de «X»"), shown on their next visit until they dismiss it. */
+export const poolNotices = pgTable(
+  'pool_notices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pool_notices_user_id_idx').on(t.userId)],
 );
 
 /** Who changed which result, when, from what to what: a pool can see why its ranking moved. */

@@ -134,6 +134,34 @@ const matrix: Record<string, Row> = {
   'GET /api/pools/user/{userId}/owned': { call: () => ({ url: `/api/pools/user/${users.creator.userProfile.id}/owned` }), expect: creatorOrAdmin },
   'GET /api/pools/{id}': { call: () => ({ url: `/api/pools/${pool.id}` }), expect: members },
   'GET /api/pools/{id}/participants/{userId}': { call: (actor) => ({ url: `/api/pools/${pool.id}/participants/${idOf(actor)}` }), expect: creatorOrAdmin },
+  'PUT /api/pools/{id}/rules': {
+    call: async () => {
+      // A pool of a match of its own, far ahead: its rules are still open.
+      const ahead = await newMatch('2027-06-01T20:00:00Z');
+      const fresh = await t.api.pool(users.creator, { competition: ahead.competition, fromWeek: ahead.weekNumber });
+      return { url: `/api/pools/${fresh.id}/rules`, payload: { options: { editUntilKickoff: true } } };
+    },
+    expect: creatorOrAdmin,
+  },
+  'DELETE /api/pools/{id}/participants/{userId}': {
+    call: async () => {
+      const player = await t.createUser();
+      const shared = await t.api.pool(users.creator, { players: [player] });
+      return { url: `/api/pools/${shared.id}/participants/${player.userProfile.id}` };
+    },
+    expect: creatorOrAdmin,
+  },
+  'GET /api/pools/notices': { call: () => ({ url: '/api/pools/notices' }), expect: signedIn('ok') },
+  'DELETE /api/pools/notices/{id}': {
+    call: async () => {
+      // The participant is removed from a pool of the host's: the notice is theirs alone.
+      const left = await t.api.pool(host, { players: [users.participant] });
+      await ok(host.session.accessToken, 'DELETE', `/api/pools/${left.id}/participants/${users.participant.userProfile.id}`);
+      const notices = await ok<{ notices: { id: number }[] }>(users.participant.session.accessToken, 'GET', '/api/pools/notices');
+      return { url: `/api/pools/notices/${notices.notices.at(-1)!.id}` };
+    },
+    expect: { anonymous: 401, other: 404, participant: 'ok', creator: 404, admin: 404 },
+  },
   'PATCH /api/pools/{id}': { call: () => ({ url: `/api/pools/${pool.id}`, payload: { description: 'Editada' } }), expect: creatorOrAdmin },
   'DELETE /api/pools/{id}': {
     call: async () => {

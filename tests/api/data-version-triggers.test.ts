@@ -192,6 +192,7 @@ const tables: Record<string, Feeds> = {
   match_reminders: noCache('read by the reminder sweep'),
   kickoff_notices: noCache('made by the trigger on matches (migration 0013), read only by the reminder sweep'),
   import_jobs: noCache('read at every request for an import'),
+  pool_notices: noCache('read at every request for them (why someone is no longer in a pool)'),
   data_version_changes: noCache('the queue of topics a committing transaction changed (migration 0011)'),
 };
 const topicTables = Object.entries(tables).flatMap(([name, feeds]) => ('writes' in feeds ? [{ name, ...feeds }] : []));

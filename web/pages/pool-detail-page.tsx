@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { messages, poolMessages } from '#contract/index';
-import type { Pool } from '#contract/index';
+import type { Pool, PoolDetail as PoolDetailData } from '#contract/index';
 import { BackButton } from '../components/back-button.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
@@ -16,6 +16,7 @@ import { poolQueries } from '../features/pools/api.ts';
 import { CopyCodeButton, ShareInvitationButton } from '../features/pools/invitation-buttons.tsx';
 import { ParticipantList } from '../features/pools/participant-list.tsx';
 import { PoolInfoCard } from '../features/pools/pool-info-card.tsx';
+import { PoolOrganiser } from '../features/pools/pool-organiser.tsx';
 import { PoolRules } from '../features/pools/pool-rules.tsx';
 import { fixturesOfPool, type Fixture } from '../features/predictions/fixtures.ts';
 import { PoolRanking } from '../features/leaderboard/pool-ranking.tsx';
@@ -65,8 +66,10 @@ export function PoolDetailPage() {
 
 type Segment = 'participants' | 'predict' | 'ranking' | 'results';
 
-function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
+function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) {
   const isCreator = pool.creatorId === userId;
+  // Everyone but a creator who does not play ("El creador también juega" off: the spec's creator view) predicts.
+  const predicts = !isCreator || pool.options.creatorPlays;
   // The spec's states and transitions: the creator starts on Participantes, everyone else on Predecir.
   const [segment, setSegment] = useState<Segment>(isCreator ? 'participants' : 'predict');
   const fixtures = useFixtures(pool);
@@ -75,6 +78,7 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
     <>
       <PoolInfoCard pool={pool} isCreator={isCreator} />
       <PoolRules pool={pool} />
+      {isCreator && <PoolOrganiser pool={pool} />}
       {isCreator && (
         <div className="pool-detail__actions">
           <UpdateResultsButton />
@@ -88,7 +92,8 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
         className="pool-detail__segment"
         value={segment}
         choices={[
-          isCreator ? { value: 'participants', label: 'Participantes' } : { value: 'predict', label: 'Predecir' },
+          ...(isCreator ? [{ value: 'participants' as const, label: 'Participantes' }] : []),
+          ...(predicts ? [{ value: 'predict' as const, label: 'Predecir' }] : []),
           { value: 'ranking', label: 'Ranking' },
           { value: 'results', label: 'Resultados' },
         ]}
@@ -96,7 +101,7 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
         aria-label="Secciones de la quiniela"
       />
       {segment === 'participants' ? (
-        <ParticipantList poolId={pool.id} userId={userId} />
+        <ParticipantList pool={pool} userId={userId} />
       ) : segment === 'results' ? (
         <PoolResults poolId={pool.id} userId={userId} />
       ) : fixtures.status !== 'ready' ? (
@@ -106,7 +111,7 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
           <ErrorState text={messages.loadMatchesFailed} error={fixtures.error} onRetry={fixtures.retry} />
         )
       ) : segment === 'predict' ? (
-        <PredictionList poolId={pool.id} userId={userId} game={pool.game} fixtures={fixtures.list} />
+        <PredictionList poolId={pool.id} options={pool.options} userId={userId} game={pool.game} fixtures={fixtures.list} />
       ) : (
         <PoolRanking
           poolId={pool.id}

@@ -11,6 +11,7 @@ import { CreatePoolModal } from '../features/pools/create-pool-modal.tsx';
 import { forgetPendingInvitation, pendingInvitation } from '../features/pools/invitation.ts';
 import { JoinPoolModal } from '../features/pools/join-pool-modal.tsx';
 import { PoolList } from '../features/pools/pool-list.tsx';
+import { PoolNotices } from '../features/pools/pool-notices.tsx';
 import type { PoolListKind } from '../features/pools/pool-list.tsx';
 import { IonFab, IonFabButton } from '../ionic/fab.ts';
 import { SegmentedControl } from '../ionic/segmented-control.tsx';
@@ -65,6 +66,7 @@ export function PoolsPage() {
     >
       {userId !== null && (
         <>
+          <PoolNotices />
           <div className="pools-page__actions">
             <IonButton expand="block" onClick={() => setJoinCode('')} data-testid="open-join">
               <IonIcon slot="start" icon={enterOutline} aria-hidden="true" />

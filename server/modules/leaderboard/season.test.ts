@@ -11,6 +11,7 @@ const player = (userId: number, username: string, points: number, lastJornadaPoi
   jornadasWon: 0,
   lastJornadaPoints,
   registeredAt: day(1),
+  startingPoints: 0,
   ...fields,
 });
 
@@ -97,9 +98,9 @@ describe('seasonEvolution', () => {
   it('gives the caller their place and points after each jornada and the leader’s points; null before they joined', () => {
     const jornadas = [jornada(1, day(5)), jornada(2, day(12)), jornada(3, day(19))];
     const members = [
-      { userId: 1, registeredAt: day(1) },
-      { userId: 2, registeredAt: day(1) },
-      { userId: 3, registeredAt: day(8) },
+      { userId: 1, registeredAt: day(1), startingPoints: 0 },
+      { userId: 2, registeredAt: day(1), startingPoints: 0 },
+      { userId: 3, registeredAt: day(8), startingPoints: 0 },
     ];
     const scores = [
       { userId: 1, weekNumber: 1, points: 3 },
@@ -119,6 +120,22 @@ describe('seasonEvolution', () => {
       [null, 3],
       [null, 9],
       [null, 9],
+    ]);
+  });
+
+  it("counts a late joiner's starting points in every table they are in", () => {
+    const jornadas = [jornada(1, day(5)), jornada(2, day(12))];
+    const members = [
+      { userId: 1, registeredAt: day(1), startingPoints: 0 },
+      { userId: 2, registeredAt: day(8), startingPoints: 3 },
+    ];
+    const scores = [
+      { userId: 1, weekNumber: 1, points: 3 },
+      { userId: 2, weekNumber: 2, points: 3 },
+    ];
+    expect(seasonEvolution(jornadas, members, scores).of(2)).toEqual([
+      { weekNumber: 1, position: null, points: null, leaderPoints: 3, players: 1 },
+      { weekNumber: 2, position: 1, points: 6, leaderPoints: 6, players: 2 },
     ]);
   });
 });

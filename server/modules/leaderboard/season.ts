@@ -19,6 +19,8 @@ export interface PlayedJornada {
 /** A participant's standing with what the general table adds. */
 export interface SeasonRow extends StandingRow {
   registeredAt: Date;
+  /** Points given at joining (a late joiner of a 'lowest' pool, decision 044): theirs in every table they are in. */
+  startingPoints: number;
   jornadasWon: number;
   /** What they scored in the last played jornada. */
   lastJornadaPoints: number;
@@ -145,7 +147,7 @@ export interface EvolutionPoint {
  */
 export function seasonEvolution(
   jornadas: readonly PlayedJornada[],
-  members: readonly { userId: number; registeredAt: Date }[],
+  members: readonly Pick<SeasonRow, 'userId' | 'registeredAt' | 'startingPoints'>[],
   scores: readonly WeekScore[],
 ) {
   const index = new Map(members.map((member, i) => [member.userId, i]));
@@ -157,6 +159,8 @@ export function seasonEvolution(
     const i = index.get(score.userId);
     if (k !== undefined && i !== undefined) running[k * members.length + i]! += score.points;
   }
+  // Starting points count from the first jornada on; the tables before someone joined leave them out anyway.
+  if (jornadas.length > 0) members.forEach((member, i) => (running[i]! += member.startingPoints));
   for (let k = 1; k < jornadas.length; k++) {
     for (let i = 0; i < members.length; i++) running[k * members.length + i]! += running[(k - 1) * members.length + i]!;
   }

@@ -93,14 +93,15 @@ export function createStandingsRepository(db: Database) {
       await db.transaction(async (tx) => {
         await tx.execute(sql`
           insert into ${standings} (pool_id, user_id, points, correct_picks, updated_at)
+          -- A late joiner's starting points (pool_participants.starting_points) are part of their standing.
           select pp.pool_id, pp.user_id,
-                 coalesce(sum(${score.points}), 0), coalesce(sum(${score.correct}), 0), ${now.toISOString()}::timestamptz
+                 pp.starting_points + coalesce(sum(${score.points}), 0), coalesce(sum(${score.correct}), 0), ${now.toISOString()}::timestamptz
           from ${poolParticipants} pp
           join ${pools} po on po.id = pp.pool_id
           left join ${predictions} p on p.pool_id = pp.pool_id and p.user_id = pp.user_id
           left join ${matches} m on m.id = p.match_id and m.status = 'finished'
           where ${inScope}
-          group by pp.pool_id, pp.user_id
+          group by pp.pool_id, pp.user_id, pp.starting_points
           on conflict (pool_id, user_id) do update
             set points = excluded.points, correct_picks = excluded.correct_picks, updated_at = excluded.updated_at
             -- A repair pass mostly finds nothing to repair: rows already right are not rewritten (half the time at scale).
@@ -209,6 +210,7 @@ export function createStandingsRepository(db: Database) {
         points: number;
         correct: number;
         registered_at: Date | string;
+        starting_points: number;
         won: number;
         last_points: number;
       }>(db, sql`
@@ -220,7 +222,7 @@ export function createStandingsRepository(db: Database) {
           where r.pool_id = ${poolId} and t.top > 0
           group by r.user_id
         )
-        select s.user_id, u.name as username, s.points, s.correct_picks as correct, pp.registered_at,
+        select s.user_id, u.name as username, s.points, s.correct_picks as correct, pp.registered_at, pp.starting_points,
                coalesce(won.won, 0)::int as won, coalesce(l.points, 0)::int as last_points
         from ${standings} s
         join ${users} u on u.id = s.user_id
@@ -235,6 +237,7 @@ export function createStandingsRepository(db: Database) {
         points: Number(r.points),
         correctPicks: Number(r.correct),
         registeredAt: new Date(r.registered_at),
+        startingPoints: Number(r.starting_points),
         jornadasWon: Number(r.won),
         lastJornadaPoints: Number(r.last_points),
       }));

@@ -1,4 +1,4 @@
-import { TransactionRollbackError, and, asc, count, desc, eq, exists, inArray, lt, sql } from 'drizzle-orm';
+import { TransactionRollbackError, and, asc, count, desc, eq, exists, inArray, lt, min, ne, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import {
   competitionNameOf,
@@ -6,11 +6,13 @@ import {
   type GameRules,
   type Pool,
   type PoolInvitation,
+  type PoolOptions,
   type PoolPageQuery,
   type PoolParticipant,
 } from '#contract/index';
-import type { Database } from '../../db/client.ts';
-import { matches, poolParticipants, pools, standings, users } from '../../db/schema.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { matches, poolNotices, poolParticipants, pools, predictions, roundStandings, standings, users } from '../../db/schema.ts';
+import { poolCountsMatchSql } from './pool-scope.ts';
 
 const poolColumns = {
   id: pools.id,
@@ -25,6 +27,10 @@ const poolColumns = {
   createdAt: pools.createdAt,
   competition: pools.competition,
   fromWeek: pools.fromWeek,
+  editUntilKickoff: pools.editUntilKickoff,
+  closeMinutesBefore: pools.closeMinutesBefore,
+  creatorPlays: pools.creatorPlays,
+  lateJoiners: pools.lateJoiners,
   /** The data labels of the pool's first round, in kick-off order: its label is made from them (roundDisplayLabel). */
   fromRoundLabels: sql<string[] | null>`(
     select array_agg(r.round order by r.first_kickoff, r.round)
@@ -61,8 +67,9 @@ export function gameRulesColumns(game: GameRules) {
 }
 
 type GameColumns = ReturnType<typeof gameRulesColumns>;
-type PoolRow = Omit<Pool, 'createdAt' | 'competitionName' | 'fromRoundLabel' | 'game'> &
-  GameColumns & {
+type PoolRow = Omit<Pool, 'createdAt' | 'competitionName' | 'fromRoundLabel' | 'game' | 'options'> &
+  GameColumns &
+  PoolOptions & {
     createdAt: Date;
     fromRoundLabels: string[] | null;
   };
@@ -76,6 +83,10 @@ const toPool = ({
   pointsTeamGoals,
   joker,
   knockoutFromWeek,
+  editUntilKickoff,
+  closeMinutesBefore,
+  creatorPlays,
+  lateJoiners,
   ...row
 }: PoolRow): Pool => ({
   ...row,
@@ -86,12 +97,53 @@ const toPool = ({
     joker,
     knockoutFromWeek,
   },
+  options: { editUntilKickoff, closeMinutesBefore, creatorPlays, lateJoiners },
   createdAt: row.createdAt.toISOString(),
   competitionName: row.competition === null ? null : competitionNameOf(row.competition).displayName,
   fromRoundLabel: fromRoundLabels === null || fromRoundLabels.length === 0 ? null : roundDisplayLabel(fromRoundLabels),
 });
 
 export type JoinOutcome = 'joined' | 'already-in' | 'full';
+
+/**
+ * Adds `userId` to the pool, taking a place, with their standing at `startingPoints`. The place is taken by a
+ * conditional update, so concurrent joins for the last place cannot both succeed: no place left rolls back.
+ */
+async function takePlace(tx: Executor, poolId: number, userId: number, startingPoints: number): Promise<'joined' | 'already-in'> {
+  const inserted = await tx
+    .insert(poolParticipants)
+    .values({ poolId, userId, startingPoints })
+    .onConflictDoNothing()
+    .returning({ id: poolParticipants.id });
+  if (inserted.length === 0) return 'already-in';
+  const taken = await tx
+    .update(pools)
+    .set({ participantCount: sql`${pools.participantCount} + 1` })
+    .where(and(eq(pools.id, poolId), lt(pools.participantCount, pools.maxParticipants)))
+    .returning({ id: pools.id });
+  if (taken.length === 0) throw new TransactionRollbackError();
+  // Every participant is ranked from the start (the brief's ranking rule), a late joiner of a 'lowest' pool with the
+  // pool's lowest total then.
+  await tx.insert(standings).values({ poolId, userId, points: startingPoints }).onConflictDoNothing();
+  return 'joined';
+}
+
+/** Takes `userId` out of the pool: their place, their picks and their standings, in the caller's transaction. */
+async function leave(tx: Executor, poolId: number, userId: number, now: Date): Promise<boolean> {
+  const left = await tx
+    .delete(poolParticipants)
+    .where(and(eq(poolParticipants.poolId, poolId), eq(poolParticipants.userId, userId)))
+    .returning({ id: poolParticipants.id });
+  if (left.length === 0) return false;
+  await tx.delete(predictions).where(and(eq(predictions.poolId, poolId), eq(predictions.userId, userId)));
+  await tx.delete(roundStandings).where(and(eq(roundStandings.poolId, poolId), eq(roundStandings.userId, userId)));
+  await tx.delete(standings).where(and(eq(standings.poolId, poolId), eq(standings.userId, userId)));
+  await tx
+    .update(pools)
+    .set({ participantCount: sql`${pools.participantCount} - 1`, standingsUpdatedAt: now })
+    .where(eq(pools.id, poolId));
+  return true;
+}
 
 export function createPoolsRepository(db: Database) {
   const select = () => db.select(poolColumns).from(pools);
@@ -108,11 +160,20 @@ export function createPoolsRepository(db: Database) {
       competition?: string | null;
       fromWeek?: number | null;
       game: GameRules;
+      options: PoolOptions;
     }) {
-      const { game, ...fields } = pool;
-      const [row] = await db.insert(pools).values({ ...fields, ...gameRulesColumns(game) }).returning(poolColumns);
-      if (!row) throw new Error('insert returned no row');
-      return toPool(row);
+      const { game, options, ...fields } = pool;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(pools)
+          .values({ ...fields, ...gameRulesColumns(game), ...options })
+          .returning({ id: pools.id });
+        if (!row) throw new Error('insert returned no row');
+        // "El creador también juega": the creator takes the first place.
+        if (options.creatorPlays) await takePlace(tx, row.id, pool.creatorId, 0);
+        const [created] = await tx.select(poolColumns).from(pools).where(eq(pools.id, row.id));
+        return toPool(created!);
+      });
     },
 
     async findById(id: number): Promise<Pool | undefined> {
@@ -167,34 +228,83 @@ export function createPoolsRepository(db: Database) {
      * Adds the participant and takes a place in one transaction. The place is taken by a
      * conditional update, so concurrent joins for the last place cannot both succeed.
      */
-    join(poolId: number, userId: number): Promise<JoinOutcome> {
-      return db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(poolParticipants)
-          .values({ poolId, userId })
-          .onConflictDoNothing()
-          .returning({ id: poolParticipants.id });
-        if (inserted.length === 0) return 'already-in';
-        const taken = await tx
-          .update(pools)
-          .set({ participantCount: sql`${pools.participantCount} + 1` })
-          .where(and(eq(pools.id, poolId), lt(pools.participantCount, pools.maxParticipants)))
-          .returning({ id: pools.id });
-        // No place left: undo the participant row too.
-        if (taken.length === 0) tx.rollback();
-        // Every participant is ranked from the start, with 0 points (the brief's ranking rule).
-        await tx.insert(standings).values({ poolId, userId }).onConflictDoNothing();
-        return 'joined' as const;
-      }).catch((error: unknown) => {
+    join(poolId: number, userId: number, startingPoints = 0): Promise<JoinOutcome> {
+      return db.transaction((tx) => takePlace(tx, poolId, userId, startingPoints)).catch((error: unknown) => {
         if (error instanceof TransactionRollbackError) return 'full' as const;
         throw error;
       });
     },
 
+    /** The pool's lowest total now (0 without participants): where a late joiner of a 'lowest' pool starts. */
+    async lowestTotal(poolId: number): Promise<number> {
+      const [row] = await db.select({ lowest: min(standings.points) }).from(standings).where(eq(standings.poolId, poolId));
+      return row?.lowest ?? 0;
+    },
+
+    /** Whether the pool has started: a match it counts has kicked off by `now` (or is live or finished). */
+    async hasStarted(poolId: number, now: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: matches.id })
+        .from(matches)
+        .innerJoin(pools, eq(pools.id, poolId))
+        .where(
+          sql`${poolCountsMatchSql(sql`${pools}`, sql`${matches}`)} and (${matches.status} <> 'scheduled' or ${matches.matchDate} <= ${now.toISOString()}::timestamptz)`,
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Stores the options; turning "El creador también juega" on gives the creator a place ('full' when there is
+     * none), turning it off takes it back with their picks. One transaction: never the option without the place.
+     */
+    setOptions(poolId: number, creatorId: number, options: PoolOptions, now: Date): Promise<'saved' | 'full'> {
+      return db
+        .transaction(async (tx) => {
+          const [before] = await tx.select({ creatorPlays: pools.creatorPlays }).from(pools).where(eq(pools.id, poolId)).for('update');
+          await tx.update(pools).set(options).where(eq(pools.id, poolId));
+          if (before && !before.creatorPlays && options.creatorPlays) await takePlace(tx, poolId, creatorId, 0);
+          if (before?.creatorPlays && !options.creatorPlays) await leave(tx, poolId, creatorId, now);
+          return 'saved' as const;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof TransactionRollbackError) return 'full' as const;
+          throw error;
+        });
+    },
+
+    /** Removes a participant (their picks leave the ranking) and leaves them `notice`; false when they were not in it. */
+    removeParticipant(poolId: number, userId: number, notice: string, now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        if (!(await leave(tx, poolId, userId, now))) return false;
+        await tx.insert(poolNotices).values({ userId, message: notice });
+        return true;
+      });
+    },
+
+    async notices(userId: number) {
+      const rows = await db
+        .select({ id: poolNotices.id, message: poolNotices.message, createdAt: poolNotices.createdAt })
+        .from(poolNotices)
+        .where(eq(poolNotices.userId, userId))
+        .orderBy(asc(poolNotices.id));
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    },
+
+    /** Dismisses one of `userId`'s notices; false when they have no such notice. */
+    async dismissNotice(userId: number, id: number): Promise<boolean> {
+      const deleted = await db
+        .delete(poolNotices)
+        .where(and(eq(poolNotices.id, id), eq(poolNotices.userId, userId)))
+        .returning({ id: poolNotices.id });
+      return deleted.length > 0;
+    },
+
     async listJoined(userId: number): Promise<Pool[]> {
       const rows = await select()
         .innerJoin(poolParticipants, eq(poolParticipants.poolId, pools.id))
-        .where(eq(poolParticipants.userId, userId))
+        // A creator who plays is listed with the pools they created, not twice.
+        .where(and(eq(poolParticipants.userId, userId), ne(pools.creatorId, userId)))
         .orderBy(desc(poolParticipants.registeredAt), desc(pools.id));
       return rows.map((r) => toPool(r));
     },

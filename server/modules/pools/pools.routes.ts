@@ -15,9 +15,14 @@ import {
   PoolPageResponseSchema,
   PoolResponseSchema,
   PoolUserParamsSchema,
+  PoolDetailResponseSchema,
+  PoolNoticesResponseSchema,
+  PoolRulesBodySchema,
   UpdatePoolBodySchema,
   UserIdParamsSchema,
   poolMessages,
+  poolOptionsMessages,
+  messages,
 } from '#contract/index';
 import { currentUser } from '../accounts/request-user.ts';
 import type { PoolsService } from './pools.service.ts';
@@ -97,8 +102,38 @@ export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: Pool
     handler: async (request) => ({ data: { pools: await pools.listOwned(currentUser(request), request.params.userId) } }),
   });
 
+  api.get('/notices', {
+    schema: {
+      tags,
+      security,
+      summary: 'Avisos del usuario con sesión: de qué quinielas le han quitado',
+      response: { 200: PoolNoticesResponseSchema, 401: ApiErrorSchema },
+    },
+    handler: async (request) => ({ data: { notices: await pools.notices(currentUser(request)) } }),
+  });
+
+  api.delete('/notices/:id', {
+    schema: {
+      tags,
+      security,
+      summary: 'Descartar un aviso propio (solo el usuario al que va dirigido)',
+      params: IdParamsSchema,
+      response: { 200: MessageResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      await pools.dismissNotice(currentUser(request), request.params.id);
+      return { message: messages.deleted };
+    },
+  });
+
   api.get('/:id', {
-    schema: { tags, security, summary: 'Detalle de una quiniela (miembros y creador)', params: IdParamsSchema, response: { 200: PoolResponseSchema, ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: 'Detalle de una quiniela con sus opciones y si ha empezado (miembros y creador)',
+      params: IdParamsSchema,
+      response: { 200: PoolDetailResponseSchema, ...errors },
+    },
     handler: async (request) => ({ data: await pools.get(currentUser(request), request.params.id) }),
   });
 
@@ -113,6 +148,32 @@ export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: Pool
     handler: async (request) => ({
       data: { participants: await pools.participants(currentUser(request), request.params.id, request.params.userId) },
     }),
+  });
+
+  api.put('/:id/rules', {
+    schema: {
+      tags,
+      security,
+      summary: 'Cambiar las reglas (opciones) de una quiniela (creador o admin), hasta el inicio de su primer partido',
+      params: IdParamsSchema,
+      body: PoolRulesBodySchema,
+      response: { 200: PoolResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ data: await pools.updateRules(currentUser(request), request.params.id, request.body) }),
+  });
+
+  api.delete('/:id/participants/:userId', {
+    schema: {
+      tags,
+      security,
+      summary: 'Quitar a un participante (creador o admin): sus pronósticos salen de la clasificación y se le avisa',
+      params: PoolUserParamsSchema,
+      response: { 200: MessageResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      await pools.removeParticipant(currentUser(request), request.params.id, request.params.userId);
+      return { message: poolOptionsMessages.participantRemoved };
+    },
   });
 
   api.patch('/:id', {

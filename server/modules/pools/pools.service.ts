@@ -1,14 +1,18 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
+  DEFAULT_POOL_OPTIONS,
   defaultPoolScope,
   gameRulesMessages,
   gameRulesOf,
   poolMessages,
+  poolOptionsMessages,
   type CreatePoolBody,
   type JoinPoolBody,
   type Pool,
   type PoolInvitation,
+  type PoolDetail,
   type PoolPageQuery,
+  type PoolRulesBody,
   type UpdatePoolBody,
   type UserProfile,
 } from '#contract/index';
@@ -25,6 +29,7 @@ import type { RateLimiter, Reservation } from '../../lib/rate-limiter.ts';
 import { assertSelfOrAdmin, isAdmin } from '../accounts/access.ts';
 import type { CompetitionsRepository } from '../matches/competitions.repository.ts';
 import { assertCanManage, assertCanView } from './pool-access.ts';
+import { assertRulesOpen } from './pool-rules.ts';
 import type { PoolsRepository } from './pools.repository.ts';
 
 interface Deps {
@@ -117,11 +122,11 @@ export function createPoolsService({ pools, competitions, rateLimiter, config, c
   return {
     async create(actor: UserProfile, body: CreatePoolBody) {
       assertSelfOrAdmin(actor, body.creatorId);
-      const { competition, fromWeek, game: gameInput, ...spec } = body;
+      const { competition, fromWeek, game: gameInput, options = DEFAULT_POOL_OPTIONS, ...spec } = body;
       const scope = await poolScope({ competition, fromWeek });
       const game = await poolGame(gameInput, scope);
       try {
-        return await pools.insert({ ...spec, ...scope, game });
+        return await pools.insert({ ...spec, ...scope, game, options });
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(poolMessages.codeTaken);
         throw error;
@@ -135,7 +140,9 @@ export function createPoolsService({ pools, competitions, rateLimiter, config, c
       if (!pool.isActive) throw new ConflictError(poolMessages.inactive);
       if (pool.isClose) throw new ConflictError(poolMessages.closed);
 
-      const outcome = await pools.join(pool.id, body.userId);
+      // A late joiner (the pool has started) of a 'lowest' pool starts with the pool's lowest total.
+      const late = pool.options.lateJoiners === 'lowest' && (await pools.hasStarted(pool.id, clock()));
+      const outcome = await pools.join(pool.id, body.userId, late ? await pools.lowestTotal(pool.id) : 0);
       if (outcome === 'already-in') throw new ConflictError(poolMessages.alreadyIn);
       if (outcome === 'full') throw new ConflictError(poolMessages.full);
       return findOr404(pool.id);
@@ -161,10 +168,39 @@ export function createPoolsService({ pools, competitions, rateLimiter, config, c
       return { pools: list, page: { ...page, total } };
     },
 
-    async get(actor: UserProfile, id: number) {
+    async get(actor: UserProfile, id: number): Promise<PoolDetail> {
       const pool = await findOr404(id);
       await assertCanView(pools, actor, pool);
-      return pool;
+      return { ...pool, started: await pools.hasStarted(id, clock()) };
+    },
+
+    /** The creator (or an admin) changes the pool's rules, only until it has started (`assertRulesOpen`). */
+    async updateRules(actor: UserProfile, id: number, body: PoolRulesBody): Promise<Pool> {
+      const pool = await findOr404(id);
+      assertCanManage(actor, pool);
+      const now = clock();
+      await assertRulesOpen(pools, id, now);
+      if ((await pools.setOptions(id, pool.creatorId, body.options, now)) === 'full')
+        throw new ConflictError(poolOptionsMessages.creatorNoPlace);
+      return findOr404(id);
+    },
+
+    /** The creator (or an admin) removes a participant: their picks leave the ranking, and they are told why. */
+    async removeParticipant(actor: UserProfile, id: number, userId: number): Promise<void> {
+      const pool = await findOr404(id);
+      assertCanManage(actor, pool);
+      if (userId === pool.creatorId) throw new ConflictError(poolOptionsMessages.removeCreator);
+      if (!(await pools.removeParticipant(id, userId, poolOptionsMessages.removedNotice(pool.name), clock())))
+        throw new NotFoundError(poolOptionsMessages.notInPool);
+    },
+
+    /** Why the caller is no longer in a pool: shown on their next visit until dismissed. */
+    notices(actor: UserProfile) {
+      return pools.notices(actor.id);
+    },
+
+    async dismissNotice(actor: UserProfile, id: number): Promise<void> {
+      if (!(await pools.dismissNotice(actor.id, id))) throw new NotFoundError(poolOptionsMessages.noticeUnknown);
     },
 
     /** The participant list is the creator's view (the spec's roles and permissions). */

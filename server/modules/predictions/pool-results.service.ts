@@ -39,7 +39,8 @@ export function createPoolResultsService({ poolResults, pools, clock }: Deps) {
       const pool = await pools.findById(poolId);
       if (!pool) throw new NotFoundError(poolMessages.notFound);
       await assertCanView(pools, actor, pool);
-      const participant = pool.creatorId !== actor.id && (await pools.isParticipant(pool.id, actor.id));
+      // The creator is a participant only when "El creador también juega" is on.
+      const participant = await pools.isParticipant(pool.id, actor.id);
 
       const jornadas = await poolResults.jornadas(poolId);
       const shown = weekNumber ?? jornadas[0]?.weekNumber ?? null;

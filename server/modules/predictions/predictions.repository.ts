@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { picksClosed, type GameMode, type MatchStatus, type PickDistribution, type Prediction, type PredictionChoice } from '#contract/index';
 import { queryRows, type Database } from '../../db/client.ts';
 import { matches, poolParticipants, pools, predictions, users } from '../../db/schema.ts';
+import { pickDeadlineSql } from '../pools/pool-rules.ts';
 import { poolCountsMatchSql } from '../pools/pool-scope.ts';
 
 const columns = {
@@ -32,12 +33,14 @@ export function createPredictionsRepository(db: Database) {
   return {
     /**
      * Stores the pick only where every rule of a pick holds at `now` (the server's clock): the user takes part
-     * in the pool (so is not its creator), the pool is active, the match is scheduled and has not kicked off
-     * (`picksClosed`), the pool counts the match (`poolCountsMatchSql`: every pick of a pool is of a match it
-     * counts, which the standings and the per-round ranking rely on), the pick has the pool's mode's shape (`mode`:
-     * a score in an exact-score pool), and it is the user's first pick of that
-     * match in that pool (the unique index settles races). One statement instead of four round trips; null when any rule refused it, and the caller says
-     * which. Changing a rule here means changing its explanation in predictions.service.ts.
+     * in the pool (its creator only when "El creador también juega"), the pool is active, the match is scheduled and
+     * its picks have not closed (`pickDeadlineSql`: kick-off, or the pool's minutes before it), the pool counts the
+     * match (`poolCountsMatchSql`: every pick of a pool is of a match it counts, which the standings and the
+     * per-round ranking rely on), the pick has the pool's mode's shape (`mode`: a score in an exact-score pool), and
+     * it is the user's first pick of that match in that pool (the unique index settles races) or the pool lets a pick
+     * be changed until it closes, when the pick is updated in place: one row whatever the concurrency, the last write
+     * acknowledged wins. One statement instead of four round trips; null when any rule refused it, and the caller
+     * says which. Changing a rule here means changing its explanation in predictions.service.ts.
      */
     async insertWhereAllowed(
       {
@@ -50,8 +53,8 @@ export function createPredictionsRepository(db: Database) {
         mode,
       }: { poolId: number; userId: number; matchId: number; prediction: PredictionChoice; scoreHome: number | null; scoreAway: number | null; mode: GameMode },
       now: Date,
-    ): Promise<Prediction | null> {
-      const [row] = await queryRows<Omit<Prediction, 'createdAt'> & { createdAt: Date | string }>(
+    ): Promise<{ prediction: Prediction; created: boolean } | null> {
+      const [row] = await queryRows<Omit<Prediction, 'createdAt'> & { createdAt: Date | string; created: boolean }>(
         db,
         sql`
           insert into predictions (pool_id, user_id, match_id, prediction, score_home, score_away)
@@ -61,12 +64,17 @@ export function createPredictionsRepository(db: Database) {
               where pp.pool_id = ${poolId} and pp.user_id = ${userId} and p.is_active and p.game_mode = ${mode})
             and exists (
               select 1 from matches m join pools p on p.id = ${poolId}
-              where m.id = ${matchId} and m.status = 'scheduled' and m.match_date > ${now.toISOString()}::timestamptz
+              where m.id = ${matchId} and m.status = 'scheduled'
+                and ${pickDeadlineSql(sql`p`, sql`m`)} > ${now.toISOString()}::timestamptz
                 and ${poolCountsMatchSql(sql`p`, sql`m`)})
-          on conflict do nothing
-          returning ${returned}`,
+          on conflict (pool_id, user_id, match_id) do update
+            set prediction = excluded.prediction, score_home = excluded.score_home, score_away = excluded.score_away
+            where (select p.edit_until_kickoff from pools p where p.id = excluded.pool_id)
+          returning ${returned}, (xmax = 0) as created`,
       );
-      return row ? toPrediction({ ...row, createdAt: new Date(row.createdAt) }) : null;
+      if (!row) return null;
+      const { created, ...stored } = row;
+      return { prediction: toPrediction({ ...stored, createdAt: new Date(stored.createdAt) }), created: Boolean(created) };
     },
 
     /**

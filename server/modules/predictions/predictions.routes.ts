@@ -35,11 +35,15 @@ export async function predictionsRoutes(
     schema: {
       tags,
       security,
-      summary: 'Enviar una predicción (participantes, antes del inicio del partido)',
+      summary:
+        'Enviar una predicción (participantes, antes del cierre del partido); 201 al crearla, 200 al cambiarla cuando la quiniela permite cambiar el pronóstico',
       body: CreatePredictionBodySchema,
-      response: { 201: PredictionResponseSchema, ...errors },
+      response: { 201: PredictionResponseSchema, 200: PredictionResponseSchema, ...errors },
     },
-    handler: async (request, reply) => reply.code(201).send({ data: await predictions.create(currentUser(request), request.body) }),
+    handler: async (request, reply) => {
+      const { prediction, created } = await predictions.create(currentUser(request), request.body);
+      return reply.code(created ? 201 : 200).send({ data: prediction });
+    },
   });
 
   api.get('', {

@@ -2,10 +2,12 @@ import {
   type CreatePredictionBody,
   type JokerBody,
   outcomeOfScore,
+  pickDeadline,
   pickMode,
   picksClosed,
   poolCountsMatch,
   poolMessages,
+  poolOptionsMessages,
   type Prediction,
   predictionMessages,
   type UserProfile,
@@ -50,13 +52,13 @@ export function createPredictionsService({ predictions, pools, matches, standing
 
   return {
     /**
-     * Participants only (not the creator), one pick per match, before kick-off, of a match the pool counts
+     * Participants only (the creator only when "El creador también juega"), one pick per match (changed in place
+     * until it closes when the pool allows it), before the pick closes (`pickDeadline`), of a match the pool counts
      * (`poolCountsMatch`), in an active pool, of the shape its game takes (a score in an exact-score pool, whose
-     * outcome is derived from it). The rules
-     * are applied by the insert itself (predictions.repository.ts); only a refused pick reads the pool and the
-     * match, to say which rule refused it.
+     * outcome is derived from it). The rules are applied by the insert itself (predictions.repository.ts); only a
+     * refused pick reads the pool and the match, to say which rule refused it.
      */
-    async create(actor: UserProfile, body: CreatePredictionBody): Promise<Prediction> {
+    async create(actor: UserProfile, body: CreatePredictionBody): Promise<{ prediction: Prediction; created: boolean }> {
       assertSelfOrAdmin(actor, body.userId);
       const now = clock();
       const mode = pickMode(body);
@@ -72,11 +74,13 @@ export function createPredictionsService({ predictions, pools, matches, standing
       const pool = await findPool(body.poolId);
       const match = await findMatch(body.matchId);
       if (pool.game.mode !== mode) throw new BadRequestError(predictionMessages.wrongShape[pool.game.mode]);
-      if (pool.creatorId === body.userId) throw new ForbiddenError(predictionMessages.creatorCannotPredict);
+      if (pool.creatorId === body.userId && !pool.options.creatorPlays)
+        throw new ForbiddenError(predictionMessages.creatorCannotPredict);
       if (!pool.isActive) throw new ConflictError(poolMessages.inactive);
       if (!(await pools.isParticipant(pool.id, body.userId)))
         throw new ForbiddenError(predictionMessages.notParticipant);
       if (picksClosed(match, now.getTime())) throw new ConflictError(predictionMessages.matchStarted);
+      if (pickDeadline(match.matchDate, pool.options) <= now.getTime()) throw new ConflictError(poolOptionsMessages.picksClosed);
       if (!poolCountsMatch(pool, match)) throw new ConflictError(predictionMessages.matchNotInPool);
       throw new ConflictError(predictionMessages.alreadyPredicted);
     },

@@ -2,13 +2,17 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { QueryClient } from '@tanstack/react-query';
 import {
   JoinPoolResponseSchema,
+  MessageResponseSchema,
   ParticipantsResponseSchema,
+  PoolDetailResponseSchema,
   PoolInvitationResponseSchema,
   PoolListResponseSchema,
+  PoolNoticesResponseSchema,
   PoolResponseSchema,
 } from '#contract/index';
-import type { GameRulesInput, CreatePoolBody, JoinPoolBody } from '#contract/index';
+import type { CreatePoolBody, GameRulesInput, JoinPoolBody, PoolOptions, UpdatePoolBody } from '#contract/index';
 import { apiRequest } from '../../lib/api-client.ts';
+import { invalidateRankings } from '../leaderboard/api.ts';
 import { withFreshInvitationCode } from './invitation-code.ts';
 
 /** The pools' query keys; other features go through `invalidatePools`, never the keys. */
@@ -20,6 +24,8 @@ export const poolKeys = {
   participants: (poolId: number) => [...poolKeys.detail(poolId), 'participants'] as const,
   /** What an invitation code opens, as the signed-in user sees it before joining. */
   invitation: (invitationCode: number) => [...poolKeys.all, 'invitation', invitationCode] as const,
+  /** Why the signed-in user is no longer in a pool ("Te han quitado de «X»"). */
+  notices: () => [...poolKeys.all, 'notices'] as const,
 };
 
 /** Pools may have changed: every pool list and pool screen is asked for again. */
@@ -41,7 +47,7 @@ export const poolQueries = {
   detail: (poolId: number) =>
     queryOptions({
       queryKey: poolKeys.detail(poolId),
-      queryFn: async () => (await apiRequest(`/api/pools/${poolId}`, { schema: PoolResponseSchema })).data,
+      queryFn: async () => (await apiRequest(`/api/pools/${poolId}`, { schema: PoolDetailResponseSchema })).data,
     }),
   participants: (poolId: number, userId: number) =>
     queryOptions({
@@ -49,6 +55,13 @@ export const poolQueries = {
       queryFn: async () =>
         (await apiRequest(`/api/pools/${poolId}/participants/${userId}`, { schema: ParticipantsResponseSchema })).data
           .participants,
+    }),
+  notices: () =>
+    queryOptions({
+      queryKey: poolKeys.notices(),
+      // Never answered from the offline cache: a dismissed notice would come back.
+      queryFn: async () =>
+        (await apiRequest('/api/pools/notices', { schema: PoolNoticesResponseSchema, offlineCache: false })).data.notices,
     }),
   /** Asked only for the code of an invitation link: a code that no pool has counts as a wrong one, as a join's does. */
   invitation: (invitationCode: number) =>
@@ -85,3 +98,34 @@ export function useJoinPool() {
     onSuccess: () => invalidatePools(queryClient),
   });
 }
+
+/** The organiser's writes to a pool (state, rules, participants): every pool screen follows. */
+function usePoolWrite<Variables, Answer>(mutationFn: (variables: Variables) => Promise<Answer>, { movesRanking = false } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => Promise.all([invalidatePools(queryClient), movesRanking && invalidateRankings(queryClient)]),
+  });
+}
+
+/** Closes or reopens the pool to new members, or marks it active or inactive (the spec's PATCH). */
+export const useUpdatePool = (poolId: number) =>
+  usePoolWrite((changes: Pick<UpdatePoolBody, 'isActive' | 'isClose'>) =>
+    apiRequest(`/api/pools/${poolId}`, { method: 'PATCH', body: changes, schema: PoolResponseSchema }),
+  );
+
+/** The organiser's options, until the pool's first kick-off. */
+export const useUpdatePoolRules = (poolId: number) =>
+  usePoolWrite((options: PoolOptions) =>
+    apiRequest(`/api/pools/${poolId}/rules`, { method: 'PUT', body: { options }, schema: PoolResponseSchema }),
+  );
+
+export const useRemoveParticipant = (poolId: number) =>
+  usePoolWrite((userId: number) =>
+    apiRequest(`/api/pools/${poolId}/participants/${userId}`, { method: 'DELETE', schema: MessageResponseSchema }),
+    // Their picks leave the ranking.
+    { movesRanking: true },
+  );
+
+export const useDismissNotice = () =>
+  usePoolWrite((id: number) => apiRequest(`/api/pools/notices/${id}`, { method: 'DELETE', schema: MessageResponseSchema }));

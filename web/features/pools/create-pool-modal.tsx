@@ -17,6 +17,7 @@ import { useToast } from '../../lib/toast.ts';
 import { matchQueries } from '../matches/api.ts';
 import { useCreatePool } from './api.ts';
 import { DEFAULT_GAME_CHOICE, GameRulesFields, gameInput } from './game-rules-fields.tsx';
+import { PoolOptionsFields, draftOf, optionsOf } from './pool-options-fields.tsx';
 import { IonTextarea } from '../../ionic/textarea.ts';
 import './pool-form.css';
 
@@ -40,6 +41,7 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [maxParticipants, setMaxParticipants] = useState(String(DEFAULT_MAX_PARTICIPANTS));
+  const [options, setOptions] = useState(draftOf);
   const scope = usePoolScopeChoice();
   const [game, setGame] = useState(DEFAULT_GAME_CHOICE);
   const createPool = useCreatePool();
@@ -61,6 +63,7 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
         ...(scope.chosen ?? {}),
         // The specification's game sends no `game`: its body stays the spec's.
         ...(gameInput(game) === undefined ? {} : { game: gameInput(game) }),
+        options: optionsOf(options),
       },
       outcomeToasts(
         (pool) => `Quiniela «${pool.name}» creada. Código: ${pool.invitationCode}`,
@@ -129,6 +132,7 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
       )}
       {scope.failed && <p className="pool-form__hint">{COMPETITIONS_FAILED}</p>}
       <GameRulesFields value={game} onChange={setGame} rounds={scope.rounds} />
+      <PoolOptionsFields value={options} onChange={setOptions} />
     </DialogForm>
   );
 }

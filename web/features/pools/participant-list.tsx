@@ -4,15 +4,42 @@ import { peopleOutline } from 'ionicons/icons';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
+import { poolOptionsMessages } from '#contract/index';
+import type { Pool, PoolParticipant } from '#contract/index';
+import { presentAlert } from '../../lib/alert.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { poolQueries } from './api.ts';
+import { outcomeToasts } from '../../lib/outcome-toasts.ts';
+import { poolQueries, useRemoveParticipant } from './api.ts';
+import '../../components/outline-button.css';
+import './pool-organiser.css';
 import { spanishDateFormat } from '../../lib/format-date.ts';
 
 const joinedOn = spanishDateFormat({ dateStyle: 'long' });
 
-/** The creator's view of who is in (the spec's Pool detail screen): name and the day each one joined. */
-export function ParticipantList({ poolId, userId }: { poolId: number; userId: number }) {
-  const participants = useQuery(poolQueries.participants(poolId, userId));
+/**
+ * The creator's view of who is in (the spec's Pool detail screen): name and the day each one joined, and a button
+ * to remove each one but the creator (who plays when "El creador también juega"), after a confirmation.
+ */
+export function ParticipantList({ pool, userId }: { pool: Pick<Pool, 'id' | 'name' | 'creatorId'>; userId: number }) {
+  const participants = useQuery(poolQueries.participants(pool.id, userId));
+  const removeParticipant = useRemoveParticipant(pool.id);
+  const confirmRemoval = (participant: PoolParticipant) =>
+    void presentAlert({
+      header: 'Quitar participante',
+      message: `${participant.name} saldrá de «${pool.name}» y sus pronósticos, de la clasificación. Se le avisará.`,
+      buttons: [
+        { text: 'Cancelar', role: 'cancel' },
+        {
+          text: 'Quitar',
+          role: 'confirm',
+          handler: () =>
+            removeParticipant.mutate(
+              participant.id,
+              outcomeToasts(() => poolOptionsMessages.participantRemoved, 'No se pudo quitar al participante.'),
+            ),
+        },
+      ],
+    });
 
   if (participants.isPending) return <LoadingState text="Cargando participantes..." />;
   if (participants.isError) {
@@ -40,6 +67,18 @@ export function ParticipantList({ poolId, userId }: { poolId: number; userId: nu
               <time dateTime={participant.registeredAt}>{joinedOn().format(new Date(participant.registeredAt))}</time>
             </p>
           </IonLabel>
+          {participant.id !== pool.creatorId && (
+            <button
+              slot="end"
+              type="button"
+              className="outline-button participant-list__remove"
+              disabled={removeParticipant.isPending}
+              onClick={() => confirmRemoval(participant)}
+              aria-label={`Quitar a ${participant.name}`}
+            >
+              Quitar
+            </button>
+          )}
         </IonItem>
       ))}
     </IonList>

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { IonCard, IonCardContent } from '@ionic/react';
-import { fromRoundPhrase, gameModeLabels, gameRulesMessages, pointsLines, pointsPresetLabels } from '#contract/index';
+import { fromRoundPhrase, gameModeLabels, gameRulesMessages, pointsLines, pointsPresetLabels, poolOptionLines } from '#contract/index';
 import type { Pool } from '#contract/index';
 import { matchQueries } from '../matches/api.ts';
 import './pool-rules.css';
 
-/** "Reglas": the pool's game as every member sees it (contract/game-rules.ts), chosen by its creator at creation. */
+/**
+ * "Reglas": how the pool plays, as every member sees it: its game (contract/game-rules.ts) and the organiser's
+ * options (contract/pool-options.ts), chosen by its creator and fixed once its first match kicks off.
+ */
 export function PoolRules({ pool }: { pool: Pool }) {
   const { game } = pool;
   const knockoutRound = useKnockoutRoundLabel(pool);
@@ -23,6 +26,9 @@ export function PoolRules({ pool }: { pool: Pool }) {
           ))}
           {game.joker && <li>{gameRulesMessages.jokerRule}</li>}
           {knockoutRound !== null && <li>{gameRulesMessages.knockoutRule(fromRoundPhrase(knockoutRound))}</li>}
+          {poolOptionLines(pool.options).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
         </ul>
       </IonCardContent>
     </IonCard>

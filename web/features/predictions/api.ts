@@ -72,8 +72,9 @@ export function useCreatePrediction() {
       (await apiRequest('/api/predictions', { method: 'POST', body, schema: PredictionResponseSchema })).data,
     // The pick shows as made at once; the refetch confirms it.
     onSuccess: (prediction) => {
+      // A changed pick (a pool that allows it) keeps its id: it replaces the one shown.
       queryClient.setQueryData(predictionQueries.mine(prediction.userId).queryKey, (picks: Prediction[] = []) => [
-        ...picks,
+        ...picks.filter((p) => p.id !== prediction.id),
         prediction,
       ]);
       return Promise.all([

@@ -52,6 +52,11 @@ describe('selectOpenFixtures', () => {
   it('closes a match at its kick-off instant', () => {
     expect(selectOpenFixtures([fixture(1, '2026-11-22T12:00:00Z', 'scheduled')], now)).toEqual([]);
   });
+
+  it('closes a match N minutes before kick-off in a pool with "Cierre antes del partido" (pickDeadline)', () => {
+    const fixtures = [fixture(1, '2026-11-22T12:45:00Z', 'scheduled'), fixture(2, '2026-11-22T12:46:00Z', 'scheduled')];
+    expect(selectOpenFixtures(fixtures, now, { closeMinutesBefore: 45 }).map((f) => f.match.id)).toEqual([2]);
+  });
 });
 
 describe('groupByJornada', () => {

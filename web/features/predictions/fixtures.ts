@@ -1,5 +1,5 @@
-import { competitionNameOf, picksClosed, poolCountsMatch, roundDisplayLabel } from '#contract/index';
-import type { Match, PoolScope } from '#contract/index';
+import { DEFAULT_POOL_OPTIONS, competitionNameOf, pickDeadline, picksClosed, poolCountsMatch, roundDisplayLabel } from '#contract/index';
+import type { Match, PoolOptions, PoolScope } from '#contract/index';
 import { formatDayRange } from '../../lib/format-date.ts';
 
 export interface FixtureTeam {
@@ -22,9 +22,15 @@ export function fixturesOfPool(fixtures: readonly Fixture[], pool: PoolScope): F
   return fixtures.filter(({ match }) => poolCountsMatch(pool, match));
 }
 
-/** What Predecir offers: matches that are not finished and have not kicked off, soonest first. */
-export function selectOpenFixtures(fixtures: readonly Fixture[], now: number): Fixture[] {
-  return fixtures.filter(({ match }) => !picksClosed(match, now)).toSorted(byKickoff);
+/** What Predecir offers: matches that are not finished and whose picks have not closed in the pool (`pickDeadline`), soonest first. */
+export function selectOpenFixtures(
+  fixtures: readonly Fixture[],
+  now: number,
+  options: Pick<PoolOptions, 'closeMinutesBefore'> = DEFAULT_POOL_OPTIONS,
+): Fixture[] {
+  return fixtures
+    .filter(({ match }) => !picksClosed(match, now) && pickDeadline(match.matchDate, options) > now)
+    .toSorted(byKickoff);
 }
 
 const byKickoff = (a: Fixture, b: Fixture) =>

@@ -1,6 +1,6 @@
 import { IonCard, IonCardContent } from '@ionic/react';
 import { useState } from 'react';
-import { PREDICTED_GOALS_MAX, pickText, picksCloseProvisionalNote, predictionLabels, predictionMessages } from '#contract/index';
+import { PREDICTED_GOALS_MAX, closesInText, pickText, picksCloseProvisionalNote, predictionLabels, predictionMessages } from '#contract/index';
 import type { GameMode, Prediction, PredictionChoice } from '#contract/index';
 import { TeamLogo } from '../../components/team-logo.tsx';
 import { formatKickoff, formatShortDateTime } from '../../lib/format-date.ts';
@@ -17,8 +17,13 @@ interface PredictionCardProps {
   /** The pool's game: what the card asks for, and whether it offers the comodín. */
   mode: GameMode;
   joker: boolean;
-  /** The pick already sent: it is then locked (the spec's prediction rule). */
+  /** The pick already sent: it is then locked (the spec's prediction rule), unless `editable`. */
   pick: Prediction | null;
+  /** "Permitir cambiar el pronóstico hasta el inicio del partido": a saved pick stays open until it closes. */
+  editable: boolean;
+  /** When its picks close (`pickDeadline`), and the time now, both in epoch milliseconds. */
+  deadline: number;
+  now: number;
   sending: boolean;
   onPick: (pick: PickShape) => void;
   /** Puts the comodín on this match's pick (true) or takes it off; `jokerBusy` while a change is on its way. */
@@ -26,17 +31,37 @@ interface PredictionCardProps {
   jokerBusy: boolean;
 }
 
-export function PredictionCard({ fixture: { match, home, away }, mode, joker, pick, sending, onPick, onJoker, jokerBusy }: PredictionCardProps) {
-  const locked = pick !== null || sending;
+export function PredictionCard({
+  fixture: { match, home, away },
+  mode,
+  joker,
+  pick,
+  editable,
+  deadline,
+  now,
+  sending,
+  onPick,
+  onJoker,
+  jokerBusy,
+}: PredictionCardProps) {
+  const locked = (pick !== null && !editable) || sending;
   return (
     <IonCard className="prediction-card" data-testid="prediction-card" data-match-id={match.id}>
       <IonCardContent>
         <time className="prediction-card__kickoff" dateTime={match.matchDate}>
           {formatKickoff(match.matchDate, match.kickoffConfirmed)}
         </time>
-        {!match.kickoffConfirmed && pick === null && (
-          // The server closes picks at the stored kick-off, provisional or not: say when that is.
-          <p className="prediction-card__deadline">{picksCloseProvisionalNote(formatShortDateTime(match.matchDate))}</p>
+        {deadline < Date.parse(match.matchDate) ? (
+          // "Cierre antes del partido": picks close before kick-off, by the server's clock; say how soon.
+          <p className="prediction-card__deadline" data-testid="prediction-closes">
+            {closesInText(deadline, now)}
+          </p>
+        ) : (
+          !match.kickoffConfirmed &&
+          pick === null && (
+            // The server closes picks at the stored kick-off, provisional or not: say when that is.
+            <p className="prediction-card__deadline">{picksCloseProvisionalNote(formatShortDateTime(match.matchDate))}</p>
+          )
         )}
         <div className="prediction-card__teams">
           <Team team={home} />
@@ -54,14 +79,21 @@ export function PredictionCard({ fixture: { match, home, away }, mode, joker, pi
                 className="prediction-card__choice"
                 aria-pressed={pick?.prediction === choice}
                 disabled={locked}
-                onClick={() => onPick({ prediction: choice })}
+                onClick={() => {
+                  if (choice !== pick?.prediction) onPick({ prediction: choice });
+                }}
               >
                 {predictionLabels[choice]}
               </button>
             ))}
           </div>
         )}
-        {pick !== null && <p className="prediction-card__saved">Tu pronóstico: {pickText(pick)}</p>}
+        {pick !== null && (
+          <p className="prediction-card__saved">
+            Tu pronóstico: {pickText(pick)}
+            {editable && ' · puedes cambiarlo hasta el cierre'}
+          </p>
+        )}
         {joker && pick !== null && (
           <button
             type="button"
@@ -93,9 +125,11 @@ function ScorePicker({
   locked: boolean;
   onSave: (pick: PickShape) => void;
 }) {
-  const [goals, setGoals] = useState<[number, number]>([0, 0]);
   const saved = pick === null || pick.scoreHome === null || pick.scoreAway === null ? null : ([pick.scoreHome, pick.scoreAway] as [number, number]);
-  const shown = saved ?? goals;
+  // An editable saved score (the pool lets picks change until they close) starts from what was saved.
+  const [goals, setGoals] = useState<[number, number]>(saved ?? [0, 0]);
+  const shown = locked && saved !== null ? saved : goals;
+  const unchanged = saved !== null && saved[0] === goals[0] && saved[1] === goals[1];
   const set = (side: 0 | 1, value: number) =>
     setGoals((current) => (side === 0 ? [value, current[1]] : [current[0], value]));
   return (
@@ -107,11 +141,11 @@ function ScorePicker({
         </span>
         <Stepper team={away} value={shown[1]} disabled={locked} onChange={(value) => set(1, value)} />
       </div>
-      {pick === null && (
+      {(pick === null || !locked) && (
         <button
           type="button"
           className="prediction-card__save"
-          disabled={locked}
+          disabled={locked || unchanged}
           onClick={() => onSave({ scoreHome: goals[0], scoreAway: goals[1] })}
         >
           {predictionMessages.scoreSave}

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { calendarOutline } from 'ionicons/icons';
 import { useEffect, useId, useMemo } from 'react';
-import { predictionMessages } from '#contract/index';
-import type { GameRules, Prediction } from '#contract/index';
+import { DEFAULT_POOL_OPTIONS, pickDeadline, predictionMessages } from '#contract/index';
+import type { GameRules, PoolOptions, Prediction } from '#contract/index';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
@@ -38,6 +38,8 @@ export const NEXT_BATCH = 20;
 
 interface PredictionListProps {
   poolId: number;
+  /** The pool's options: when picks close, and whether a saved pick can still be changed. */
+  options?: PoolOptions;
   userId: number;
   /** The pool's game: a choice or a score per card, and the comodín. */
   game: GameRules;
@@ -50,7 +52,7 @@ interface PredictionListProps {
  * first kick-off, a countdown. The cards render in batches (web/lib/use-batched-list.ts): a season's ~250 at
  * once block a phone for seconds.
  */
-export function PredictionList({ poolId, userId, game, fixtures }: PredictionListProps) {
+export function PredictionList({ poolId, options = DEFAULT_POOL_OPTIONS, userId, game, fixtures }: PredictionListProps) {
   const now = useNow();
   const picks = useQuery({
     ...predictionQueries.mine(userId),
@@ -61,7 +63,7 @@ export function PredictionList({ poolId, userId, game, fixtures }: PredictionLis
   const setJoker = useSetJoker(poolId, userId);
   const sending = useSendingPredictions();
   const showToast = useToast();
-  const groups = useMemo(() => groupByJornada(selectOpenFixtures(fixtures, now)), [fixtures, now]);
+  const groups = useMemo(() => groupByJornada(selectOpenFixtures(fixtures, now, options)), [fixtures, now, options]);
 
   useEffect(() => {
     if (picks.isError) showToast({ message: PICKS_LOAD_FAILED, color: 'danger' });
@@ -90,7 +92,16 @@ export function PredictionList({ poolId, userId, game, fixtures }: PredictionLis
     return <EmptyState icon={calendarOutline} text="No hay partidos abiertos para pronosticar." />;
 
   return (
-    <JornadaList groups={groups} now={now} mode={game.mode} joker={joker} picks={picks.data} sending={sending} onPick={pick} />
+    <JornadaList
+      groups={groups}
+      now={now}
+      mode={game.mode}
+      joker={joker}
+      options={options}
+      picks={picks.data}
+      sending={sending}
+      onPick={pick}
+    />
   );
 }
 
@@ -105,13 +116,14 @@ interface JornadaListProps {
   now: number;
   mode: GameRules['mode'];
   joker: JokerControl | null;
+  options: PoolOptions;
   picks: ReadonlyMap<number, Prediction>;
   sending: ReadonlySet<number>;
   onPick: (matchId: number, pick: PickShape) => void;
 }
 
 /** The open matches under their jornadas' headings, in batches (its own component: batching needs the list rendered). */
-function JornadaList({ groups, now, mode, joker, picks, sending, onPick }: JornadaListProps) {
+function JornadaList({ groups, now, mode, joker, options, picks, sending, onPick }: JornadaListProps) {
   const total = groups.reduce((count, group) => count + group.fixtures.length, 0);
   const { shown, hasMore, listRef, showMoreFromButton } = useBatchedList<HTMLDivElement>(total, {
     first: FIRST_BATCH,
@@ -145,6 +157,9 @@ function JornadaList({ groups, now, mode, joker, picks, sending, onPick }: Jorna
                       mode={mode}
                       joker={joker !== null}
                       pick={picks.get(fixture.match.id) ?? null}
+                      editable={options.editUntilKickoff}
+                      deadline={pickDeadline(fixture.match.matchDate, options)}
+                      now={now}
                       sending={sending.has(fixture.match.id)}
                       onPick={(shape) => onPick(fixture.match.id, shape)}
                       onJoker={(on) => joker?.change(fixture.match.id, on)}

@@ -1,0 +1,21 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { messages } from '#contract/index';
+import { ConflictError } from '../../lib/errors.ts';
+import type { PoolsRepository } from './pools.repository.ts';
+
+/**
+ * A pool's rules are fixed once it has started: from the kick-off of its first counted match (the server's clock)
+ * the creator can no longer change them. The one freeze rule, for every part of the rules `PUT /api/pools/{id}/rules`
+ * carries.
+ */
+export async function assertRulesOpen(pools: Pick<PoolsRepository, 'hasStarted'>, poolId: number, now: Date): Promise<void> {
+  if (await pools.hasStarted(poolId, now)) throw new ConflictError(messages.rulesFrozen);
+}
+
+/**
+ * When picks of match `match` close in pool `pool` (aliases in the caller's query): `close_minutes_before` before its
+ * stored kick-off. The SQL twin of the contract's `pickDeadline`; tests/api/pool-options.test.ts holds them equal.
+ */
+export function pickDeadlineSql(pool: SQL, match: SQL): SQL {
+  return sql`(${match}.match_date - make_interval(mins => ${pool}.close_minutes_before))`;
+}

@@ -1,0 +1,82 @@
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import type { Pool, Prediction } from '#contract/index';
+import { createFutureMatch, expectToast, scrollToPredictionCard, signedInUser, signInAsAdmin, signInViaStorage, test, unique } from './helpers.ts';
+
+/**
+ * The organiser's options (issue 20, part B) at 390×844: a pool created with "Permitir cambiar el pronóstico hasta
+ * el inicio del partido", "Cierre antes del partido" and "El creador también juega"; the creator changes a pick,
+ * sees when it closes, removes a participant, who is told why on their next visit, and closes the pool.
+ */
+const modal = (page: Page) => page.locator('ion-modal.show-modal');
+const segment = (page: Page, name: string) => page.locator('.pool-detail__segment ion-segment-button', { hasText: name });
+
+test('an organiser creates a pool with options, changes a pick, sees when it closes and removes a participant', async ({ page, api }) => {
+  test.slow();
+  const admin = await signInAsAdmin(api);
+  const match = await createFutureMatch(api, admin);
+  const owner = await signedInUser(page, api, 'organiza');
+
+  await page.goto('/tabs/quinelas');
+  await page.getByRole('button', { name: 'Crear Nueva Quiniela' }).click();
+  const name = `Opciones ${unique()}`;
+  await modal(page).getByLabel('Nombre').fill(name);
+  const options = modal(page).getByTestId('pool-options');
+  await expect(options).toContainText('Opciones del organizador');
+  await options.getByTestId('option-edit-until-kickoff').click();
+  await options.getByTestId('option-creator-plays').click();
+  await options.getByLabel('Cierre antes del partido (minutos)').fill('1440');
+  await modal(page).getByRole('button', { name: 'Crear Quiniela' }).click();
+  await expect(modal(page)).toBeHidden();
+
+  const { data } = await api.call<{ data: { pools: Pool[] } }>(owner, 'GET', `/api/pools/user/${owner.userProfile.id}/owned`);
+  const pool = data.pools.find((p) => p.name === name);
+  if (!pool) throw new Error('the pool was not created');
+  expect(pool.options).toEqual({ editUntilKickoff: true, closeMinutesBefore: 1440, creatorPlays: true, lateJoiners: 'zero' });
+  const leaving = await api.user('se-va');
+  await api.join(leaving, pool);
+
+  await page.getByTestId('pool-card').filter({ hasText: name }).click();
+  await expect(page.getByTestId('pool-rules')).toContainText('Los pronósticos se pueden cambiar hasta que cierran.');
+  await expect(page.getByTestId('pool-rules')).toContainText('Los pronósticos cierran 24 horas antes del partido.');
+  await expect(page.getByTestId('pool-rules')).toContainText('El creador también juega.');
+  // The creator who plays has both their segments.
+  await expect(page.locator('.pool-detail__segment ion-segment-button')).toHaveText(['Participantes', 'Predecir', 'Ranking', 'Resultados']);
+
+  await segment(page, 'Predecir').click();
+  const card = await scrollToPredictionCard(page, match.id);
+  await expect(card.getByTestId('prediction-closes')).toHaveText(/^Cierra en \d+ d$/);
+  await card.getByRole('button', { name: 'Local' }).click();
+  await expect(card).toContainText('Tu pronóstico: Local · puedes cambiarlo hasta el cierre');
+  // The pick stays editable: another choice replaces it.
+  await card.getByRole('button', { name: 'Visitante' }).click();
+  await expect(card).toContainText('Tu pronóstico: Visitante');
+  await expect
+    .poll(async () => {
+      const { data: picks } = await api.call<{ data: Prediction[] }>(owner, 'GET', '/api/predictions');
+      return picks.filter((p) => p.poolId === pool.id).map((p) => p.prediction);
+    })
+    .toEqual(['away']);
+
+  await segment(page, 'Participantes').click();
+  const list = page.getByTestId('participant-list');
+  await expect(list).toContainText(leaving.userProfile.name);
+  // The creator plays, and cannot be removed.
+  await expect(list.getByRole('button', { name: `Quitar a ${owner.userProfile.name}` })).toHaveCount(0);
+  await list.getByRole('button', { name: `Quitar a ${leaving.userProfile.name}` }).click();
+  await page.locator('ion-alert').getByRole('button', { name: 'Quitar' }).click();
+  await expectToast(page, 'Participante quitado.');
+  await expect(list).not.toContainText(leaving.userProfile.name);
+
+  await page.getByRole('button', { name: 'Cerrar a nuevos miembros' }).click();
+  await expect(page.getByTestId('pool-status')).toHaveText('Estado: Activa • Cerrada');
+
+  // The one removed is told why on their next visit, until they dismiss it.
+  await page.evaluate(() => localStorage.clear());
+  await signInViaStorage(page, api, leaving);
+  await page.goto('/tabs/quinelas');
+  const notice = page.getByTestId('pool-notice');
+  await expect(notice).toContainText(`Te han quitado de «${name}»`);
+  await notice.getByRole('button', { name: 'Entendido' }).click();
+  await expect(notice).toHaveCount(0);
+});
