@@ -7,6 +7,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { CreateMatchBody, Reminder, ReminderPushPayload, SignInResponse, Team } from '#contract/index';
 import { appSettings, favoriteMatches, kickoffNotices, matchReminders, pushSubscriptions, teams } from '#server/db/schema';
 import { createPushSender, fetchPushTransport } from '#server/modules/reminders/push-sender';
+import { createPoolNoticesRepository } from '#server/modules/reminders/pool-notices.repository';
 import { createPushSubscriptionsRepository } from '#server/modules/reminders/push-subscriptions.repository';
 import { createReminderScheduler } from '#server/modules/reminders/reminder-scheduler';
 import { createRemindersRepository } from '#server/modules/reminders/reminders.repository';
@@ -123,6 +124,8 @@ function newScheduler() {
   const vapidKeys = createVapidKeyStore(t.db);
   return createReminderScheduler({
     reminders: createRemindersRepository(t.db),
+    poolNotices: createPoolNoticesRepository(t.db),
+    jornadaOutcomes: t.app.services.leaderboard.jornadaOutcomes,
     subscriptions: createPushSubscriptionsRepository(t.db),
     sendPush: createPushSender({ vapidKeys, subject: VAPID_SUBJECT, transport: fetchPushTransport }),
     clock: () => now,
