@@ -9,7 +9,18 @@ export const notificationMessages = {
   poolNotAllowed: 'Los recordatorios de favoritos no son de una quiniela: no indiques poolId.',
   notPlaying: 'Solo quien juega en la quiniela recibe sus avisos.',
   missingPicksTitle: 'Pronósticos pendientes',
-  saved: 'Avisos guardados.',
+  // The settings screen ("Avisos"): whether this device can receive pushes, and why not.
+  deviceReady: 'Este dispositivo recibe los avisos aunque la app esté cerrada.',
+  deviceNotAsked: 'Este dispositivo aún no recibe avisos: actívalos para recibirlos con la app cerrada.',
+  deviceDenied: 'Este navegador tiene las notificaciones bloqueadas: permítelas en los ajustes del navegador para recibir avisos.',
+  deviceIosHomeScreen: 'En iPhone y iPad los avisos solo llegan si añades la app a la pantalla de inicio (Compartir → Añadir a pantalla de inicio) y la abres desde allí.',
+  deviceUnsupported: 'Este navegador no admite notificaciones push: no recibirá avisos con la app cerrada.',
+  enableDevice: 'Activar en este dispositivo',
+  deviceEnabled: 'Avisos activados en este dispositivo.',
+  deviceRefused: 'El navegador rechazó la suscripción a los avisos (ventana privada o servicio push no disponible).',
+  deviceFailed: 'No se pudo activar los avisos en este dispositivo. Inténtalo de nuevo.',
+  saveFailed: 'No se pudo guardar el aviso. Inténtalo de nuevo.',
+  noPools: 'Cuando juegues en una quiniela podrás elegir aquí sus avisos.',
 } as const;
 
 /**

@@ -1,8 +1,8 @@
 import '../ionic/setup.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { messages, poolMessages } from '#contract/index';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { messages, POOL_SECTIONS, poolMessages } from '#contract/index';
 import type { Pool } from '#contract/index';
 import { BackButton } from '../components/back-button.tsx';
 import { ErrorState } from '../components/error-state.tsx';
@@ -68,6 +68,15 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
   const isCreator = pool.creatorId === userId;
   // The spec's states and transitions: the creator starts on Participantes, everyone else on Predecir.
   const [segment, setSegment] = useState<Segment>(isCreator ? 'participants' : 'predict');
+  // A notification opens the pool on its Predecir or Ranking (`?seccion=`, contract's `poolSectionUrl`).
+  // Derived during render when the address changes (React's "adjusting state when a prop changes").
+  const section = useSearchParams()[0].get('seccion');
+  const [shownSection, setShownSection] = useState<string | null>(null);
+  if (section !== shownSection) {
+    setShownSection(section);
+    if (section === POOL_SECTIONS.ranking) setSegment('ranking');
+    else if (section === POOL_SECTIONS.predict && !isCreator) setSegment('predict');
+  }
   const fixtures = useFixtures(pool);
 
   return (
