@@ -5,24 +5,13 @@
 //   npm run bench:reminder-scan   (BENCH_DATABASE_URL=postgres://… adds a PostgreSQL run)
 import { sql } from 'drizzle-orm';
 import { createPoolNoticesRepository } from '#server/modules/reminders/pool-notices.repository';
-import { benchDatabases, fmt, timed } from './support.ts';
+import { benchDatabases, fmt, medianRangeMs, timed } from './support.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const POOL_SIZE = 20;
 const MATCHES = 10;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-
-async function measure(work: () => Promise<unknown>, prepare: () => Promise<unknown> = async () => {}) {
-  await prepare();
-  await work();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    await prepare();
-    times.push((await timed(work)).ms);
-  }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)]!, min: times[0]!, max: times.at(-1)! };
-}
+const measure = (work: () => Promise<unknown>, prepare?: () => Promise<unknown>) => medianRangeMs(RUNS, work, prepare);
 
 for (const target of benchDatabases()) {
   const handle = await target.open();

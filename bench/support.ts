@@ -82,6 +82,23 @@ export async function medianMs(runs: number, work: () => Promise<unknown>): Prom
   return (await percentilesMs(runs, work)).p50;
 }
 
+/** Median, fastest and slowest of `runs` timings of `work`, after one warm-up; `prepare` runs untimed before each. */
+export async function medianRangeMs(
+  runs: number,
+  work: () => Promise<unknown>,
+  prepare: () => Promise<unknown> = async () => {},
+): Promise<{ median: number; min: number; max: number }> {
+  await prepare();
+  await work();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    await prepare();
+    times.push((await timed(work)).ms);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)]!, min: times[0]!, max: times.at(-1)! };
+}
+
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 /**

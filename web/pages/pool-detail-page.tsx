@@ -117,6 +117,7 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
       ) : (
         <PoolRanking
           poolId={pool.id}
+          poolName={pool.name}
           userId={userId}
           fixtures={fixtures.list}
           belowRoundTable={({ weekNumber, now }) => (

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isInvitationPath, paths } from '../../lib/paths.ts';
+import { shareWithSheet } from '../../lib/share.ts';
 
 /** Survives the sign-in redirect, and dies with the browser tab. */
 const PENDING_INVITATION_KEY = 'pendingInvitationCode';
@@ -40,26 +41,22 @@ export function useResumeInvitation(signedIn: boolean): void {
   }, [pathname, signedIn, navigate]);
 }
 
+/** What an invitation says wherever it goes. */
+export function invitationShareData(poolName: string, invitationCode: number): ShareData & { text: string; url: string } {
+  return {
+    title: poolName,
+    text: `Únete a mi quiniela «${poolName}» con el código ${invitationCode}`,
+    url: invitationLink(invitationCode),
+  };
+}
+
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled';
 
 /** The Web Share sheet (WhatsApp and friends) where there is one; else the link goes to the clipboard. */
 export async function shareInvitation(poolName: string, invitationCode: number): Promise<ShareOutcome> {
   const url = invitationLink(invitationCode);
-  const data: ShareData = {
-    title: poolName,
-    text: `Únete a mi quiniela «${poolName}» con el código ${invitationCode}`,
-    url,
-  };
-  // Older Safari has share() without canShare().
-  if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
-    try {
-      await navigator.share(data);
-      return 'shared';
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
-      // Share sheet unavailable after all: fall through to copying.
-    }
-  }
+  const outcome = await shareWithSheet(invitationShareData(poolName, invitationCode));
+  if (outcome !== 'unavailable') return outcome;
   await navigator.clipboard.writeText(url);
   return 'copied';
 }
