@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Match, Pool, PushPayload, SignInResponse } from '#contract/index';
 import { favoriteMatches, matchReminders, poolNotices, pushSubscriptions } from '#server/db/schema';
-import { createPushSender, fetchPushTransport } from '#server/modules/reminders/push-sender';
-import { createPoolNoticesRepository } from '#server/modules/reminders/pool-notices.repository';
 import { createPushSubscriptionsRepository } from '#server/modules/reminders/push-subscriptions.repository';
-import { createReminderScheduler } from '#server/modules/reminders/reminder-scheduler';
-import { createRemindersRepository } from '#server/modules/reminders/reminders.repository';
-import { createVapidKeyStore } from '#server/modules/reminders/vapid-keys';
 import { decryptPush, newBrowserKeys, startPushService, type BrowserKeys, type PushService } from '#tests/support/push-service';
+import { newScheduler } from '#tests/support/scheduler';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
@@ -33,18 +29,6 @@ let jornada: Match[];
 const browsers = new Map<string, BrowserKeys>();
 
 const at = (offsetHours: number) => new Date(FIRST_KICKOFF.getTime() + offsetHours * HOUR);
-
-function newScheduler() {
-  const vapidKeys = createVapidKeyStore(t.db);
-  return createReminderScheduler({
-    reminders: createRemindersRepository(t.db),
-    poolNotices: createPoolNoticesRepository(t.db),
-    jornadaOutcomes: t.app.services.leaderboard.jornadaOutcomes,
-    subscriptions: createPushSubscriptionsRepository(t.db),
-    sendPush: createPushSender({ vapidKeys, subject: 'mailto:test@example.com', transport: fetchPushTransport }),
-    clock: () => now,
-  });
-}
 
 async function subscribe(who: SignInResponse) {
   const path = `/u${who.userProfile.id}`;
@@ -101,13 +85,13 @@ beforeEach(() => {
 describe('missing-picks reminders', () => {
   it('says nothing more than 24 hours before the jornada', async () => {
     now = at(-34);
-    expect((await newScheduler().tick()).pools).toEqual({ missingPicks: 0, jornadaResults: 0 });
+    expect((await newScheduler(t, () => now).tick()).pools).toEqual({ missingPicks: 0, jornadaResults: 0 });
     expect(takePushes()).toEqual({});
   });
 
   it('24 hours before, reaches only the players who miss picks and want it, once, also after a restart', async () => {
     now = at(-23);
-    const scheduler = newScheduler();
+    const scheduler = newScheduler(t, () => now);
     expect(await scheduler.tick()).toMatchObject({ pools: { missingPicks: 1 }, delivered: 1 });
     expect(takePushes()).toEqual({
       Ana: [
@@ -122,13 +106,13 @@ describe('missing-picks reminders', () => {
     expect((await scheduler.tick()).pools.missingPicks).toBe(0);
     now = at(-20);
     // A new scheduler is a restarted instance: the claim is in the database.
-    expect((await newScheduler().tick()).pools.missingPicks).toBe(0);
+    expect((await newScheduler(t, () => now).tick()).pools.missingPicks).toBe(0);
     expect(takePushes()).toEqual({});
   });
 
   it('an hour before, once more, claimed exactly once by two schedulers racing', async () => {
     now = at(-0.8);
-    const [a, b] = [newScheduler(), newScheduler()];
+    const [a, b] = [newScheduler(t, () => now), newScheduler(t, () => now)];
     const summaries = await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
     expect(summaries.reduce((sum, s) => sum + s.pools.missingPicks, 0)).toBe(1);
     const pushes = takePushes();
@@ -144,7 +128,7 @@ describe('missing-picks reminders', () => {
   it('stops once the jornada has kicked off', async () => {
     await t.db.delete(poolNotices);
     now = at(0.5);
-    expect((await newScheduler().tick()).pools.missingPicks).toBe(0);
+    expect((await newScheduler(t, () => now).tick()).pools.missingPicks).toBe(0);
   });
 });
 
@@ -154,10 +138,10 @@ describe('jornada results', () => {
     await t.api.result(admin, jornada[1]!, 1, 1);
     now = at(20);
     // One match still to play: nothing yet.
-    expect((await newScheduler().tick()).pools.jornadaResults).toBe(0);
+    expect((await newScheduler(t, () => now).tick()).pools.jornadaResults).toBe(0);
     now = at(27);
     await t.api.result(admin, jornada[2]!, 0, 2);
-    const [a, b] = [newScheduler(), newScheduler()];
+    const [a, b] = [newScheduler(t, () => now), newScheduler(t, () => now)];
     const summaries = await Promise.all([a.tick(), b.tick()]);
     // Ana, Bea and Carla (who turned off only the missing picks); not Dani (no browser) nor the creator.
     expect(summaries.reduce((sum, s) => sum + s.pools.jornadaResults, 0)).toBe(3);
@@ -167,7 +151,7 @@ describe('jornada results', () => {
       Bea: [{ title: 'Los del barrio', body: 'Jornada 14: +6 puntos · ahora eres 1.º', tag: `jornada-${pool.id}-14`, url: ranking }],
       Carla: [{ title: 'Los del barrio', body: 'Jornada 14: 0 puntos · ahora eres 3.º', tag: `jornada-${pool.id}-14`, url: ranking }],
     });
-    expect((await newScheduler().tick()).pools.jornadaResults).toBe(0);
+    expect((await newScheduler(t, () => now).tick()).pools.jornadaResults).toBe(0);
   });
 });
 
@@ -218,7 +202,7 @@ describe('notification settings', () => {
     }
     expect((await setting(bea, { kind: 'favorite-reminders', enabled: false })).statusCode).toBe(200);
     now = new Date(now.getTime() + 1.5 * HOUR);
-    expect(await newScheduler().tick()).toMatchObject({ claimed: 2, dropped: 1, delivered: 1 });
+    expect(await newScheduler(t, () => now).tick()).toMatchObject({ claimed: 2, dropped: 1, delivered: 1 });
     expect(Object.keys(takePushes())).toEqual(['Ana']);
     await t.db.delete(pushSubscriptions);
   });

@@ -26,20 +26,51 @@ export interface ClaimedJornadaResult {
 /** A jornada whose last kick-off is older than this is not announced any more (a first start, a long outage). */
 const RESULT_WINDOW_HOURS = 72;
 
+const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
+
+/** The jornadas (competition, week, as Predecir groups them) whose first kick-off is within 24 hours and not yet reached. */
+const jornadasAhead = (now: Date) => sql`
+  select m.competition, m.week_number, min(m.match_date) as first_kickoff
+  from matches m
+  where m.match_date > ${at(now)} and m.match_date <= ${at(now)} + interval '24 hours'
+  group by m.competition, m.week_number
+  having not exists (
+    select 1 from matches s
+    where s.competition = m.competition and s.week_number = m.week_number and s.match_date <= ${at(now)})`;
+
 /**
  * The pool pushes (docs/decisions/047-pool-pushes-claimed-by-their-key.md). Each claim is one statement: it finds
  * who is due, inserts their `pool_notices` rows and returns the ones it inserted. Two instances claiming at once
  * insert each key once (the primary key; the loser's `on conflict do nothing` returns nothing), and a restart finds
- * the row. Only participants (a creator who does not play is none) with a push subscription and the kind on.
+ * the row. Missing-picks reminders are claimed a batch of pools at a time, so that no statement holds more than a
+ * few thousand players (`poolsWithJornadaAhead`, then `claimMissingPicks`). Only participants (a creator who
+ * does not play is none) with a push subscription and the kind on.
  */
 export function createPoolNoticesRepository(db: Database) {
-  const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
   return {
     /**
-     * Missing picks: a jornada (competition, week) whose first kick-off is within 24 hours and not yet reached, of a
-     * pool that counts it; the reminder is the 24-hour one until an hour before, then the 1-hour one.
+     * The pools that count a jornada (competition, week) whose first kick-off is within 24 hours and not yet
+     * reached, with their players: the scheduler claims their missing-picks reminders a bounded batch of pools at
+     * a time (`claimMissingPicks`).
      */
-    async claimMissingPicks(now: Date): Promise<ClaimedMissingPicks[]> {
+    async poolsWithJornadaAhead(now: Date): Promise<{ poolId: number; players: number }[]> {
+      const rows = await queryRows<{ id: number; participant_count: number }>(db, sql`
+        with jornadas as (${jornadasAhead(now)})
+        select distinct p.id, p.participant_count
+        from jornadas j join pools p on ${poolCountsMatchSql(sql`p`, sql`j`)}
+        where p.participant_count > 0
+        order by p.id
+      `);
+      return rows.map((r) => ({ poolId: Number(r.id), players: Number(r.participant_count) }));
+    },
+
+    /**
+     * Missing picks in the pools `poolIds`: a jornada of `poolsWithJornadaAhead`; the reminder is the 24-hour one
+     * until an hour before, then the 1-hour one. The pools bound the statement: their participants and picks only.
+     */
+    async claimMissingPicks(now: Date, poolIds: readonly number[]): Promise<ClaimedMissingPicks[]> {
+      if (poolIds.length === 0) return [];
+      const pools = sql`${`{${poolIds.join(',')}}`}::int[]`;
       const rows = await queryRows<{
         user_id: number;
         pool_id: number;
@@ -49,15 +80,7 @@ export function createPoolNoticesRepository(db: Database) {
         first_kickoff: Date | string;
         missing: number;
       }>(db, sql`
-        with jornadas as (
-          select m.competition, m.week_number, min(m.match_date) as first_kickoff
-          from matches m
-          where m.match_date > ${at(now)} and m.match_date <= ${at(now)} + interval '24 hours'
-          group by m.competition, m.week_number
-          having not exists (
-            select 1 from matches s
-            where s.competition = m.competition and s.week_number = m.week_number and s.match_date <= ${at(now)})
-        ), open_matches as (
+        with jornadas as (${jornadasAhead(now)}), open_matches as (
           select m.id, m.competition, m.week_number
           from matches m join jornadas j on j.competition = m.competition and j.week_number = m.week_number
           where m.status <> 'finished'
@@ -69,7 +92,7 @@ export function createPoolNoticesRepository(db: Database) {
             case when j.first_kickoff - interval '1 hour' <= ${at(now)} then 'missing-picks-1h' else 'missing-picks-24h' end as kind
           from jornadas j
           join open_count oc on oc.competition = j.competition and oc.week_number = j.week_number
-          join pools p on ${poolCountsMatchSql(sql`p`, sql`j`)}
+          join pools p on p.id = any(${pools}) and ${poolCountsMatchSql(sql`p`, sql`j`)}
           join pool_participants pp on pp.pool_id = p.id
           where exists (select 1 from push_subscriptions s where s.user_id = pp.user_id)
             and not exists (
@@ -83,7 +106,7 @@ export function createPoolNoticesRepository(db: Database) {
               and n.week_number = c.week_number and n.user_id = c.user_id)
         ), picked as (
           select pr.pool_id, pr.user_id, o.competition, o.week_number, count(*)::int as n
-          from open_matches o join predictions pr on pr.match_id = o.id
+          from open_matches o join predictions pr on pr.match_id = o.id and pr.pool_id = any(${pools})
           group by pr.pool_id, pr.user_id, o.competition, o.week_number
         ), due as (
           select u.*, u.open - coalesce(k.n, 0) as missing

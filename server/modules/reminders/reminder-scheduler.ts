@@ -56,6 +56,27 @@ const missingPicksTtlSeconds = (claim: ClaimedMissingPicks, now: Date) =>
   Math.max(60, Math.floor((claim.firstKickoff.getTime() - now.getTime()) / 1000));
 const JORNADA_RESULT_TTL_SECONDS = 24 * 60 * 60;
 
+/** Players per missing-picks claim: each statement claims the pools of at most this many (a pool is never split). */
+const CLAIM_PLAYERS = 5_000;
+
+/** Pool ids in consecutive batches of at most `players` players, a pool larger than that alone in its batch. */
+export function poolBatches(pools: readonly { poolId: number; players: number }[], players: number): number[][] {
+  const batches: number[][] = [];
+  let batch: number[] = [];
+  let size = 0;
+  for (const pool of pools) {
+    if (batch.length > 0 && size + pool.players > players) {
+      batches.push(batch);
+      batch = [];
+      size = 0;
+    }
+    batch.push(pool.poolId);
+    size += pool.players;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
 /** `Map.groupBy`, which Node 20 lacks. */
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
@@ -129,9 +150,15 @@ export function createReminderScheduler({ reminders, poolNotices, jornadaOutcome
 
   /** "Te faltan 3 pronósticos en «…» · La jornada 14 empieza a las 21:00", opening the pool's Predecir. */
   const sendMissingPicks = async (summary: TickSummary, gone: Set<number>) => {
+    for (const poolIds of poolBatches(await poolNotices.poolsWithJornadaAhead(clock()), CLAIM_PLAYERS)) {
+      await sendMissingPicksOf(poolIds, summary, gone);
+    }
+  };
+
+  const sendMissingPicksOf = async (poolIds: number[], summary: TickSummary, gone: Set<number>) => {
     const now = clock();
-    const claimed = await poolNotices.claimMissingPicks(now);
-    summary.pools.missingPicks = claimed.length;
+    const claimed = await poolNotices.claimMissingPicks(now, poolIds);
+    summary.pools.missingPicks += claimed.length;
     await pushAll(
       claimed.map((claim) => ({
         userId: claim.userId,
