@@ -7,13 +7,11 @@ import type { UserProfile } from '#contract/index';
 import { loadConfig } from '#server/config';
 import { rankRows } from '#server/modules/leaderboard/ranking';
 import { createServices } from '#server/services';
-import { benchDatabases, fmt, medianRangeMs, timed } from './support.ts';
+import { BENCH_RUNS as RUNS, benchDatabases, fmt, measure, timed } from './support.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const JORNADAS = 38;
 const MATCHES_PER_JORNADA = 10;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const measure = (work: () => Promise<unknown>, prepare?: () => Promise<unknown>) => medianRangeMs(RUNS, work, prepare);
 
 for (const target of benchDatabases()) {
   const handle = await target.open();

@@ -10,13 +10,11 @@ import { createPoolNoticesRepository } from '#server/modules/reminders/pool-noti
 import { createPushSubscriptionsRepository } from '#server/modules/reminders/push-subscriptions.repository';
 import { createReminderScheduler } from '#server/modules/reminders/reminder-scheduler';
 import { createRemindersRepository } from '#server/modules/reminders/reminders.repository';
-import { benchDatabases, fmt, medianRangeMs, timed } from './support.ts';
+import { BENCH_RUNS as RUNS, benchDatabases, fmt, measure, timed } from './support.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const POOL_SIZE = 20;
 const MATCHES = 10;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const measure = (work: () => Promise<unknown>, prepare?: () => Promise<unknown>) => medianRangeMs(RUNS, work, prepare);
 
 for (const target of benchDatabases()) {
   const handle = await target.open();

@@ -1,8 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { PushPayload } from '#contract/index';
-import { pushServiceModulePath, type PushServiceApi } from '../support/push-service-api.ts';
-import { emulatePushService, expectToast, signedInUser, signInAsAdmin, test, unique } from './helpers.ts';
+import { emulatePushService, expectToast, signedInUser, signInAsAdmin, startE2ePushService, test, unique } from './helpers.ts';
 
 const hour = 3_600_000;
 const segment = (page: Page, label: string) => page.locator('ion-segment-button', { hasText: label });
@@ -15,11 +14,7 @@ test('a player who misses picks gets the pool push, which opens Predecir; turned
 }) => {
   // It waits for the server's scheduler, which ticks every 2 seconds in these runs.
   test.slow();
-  // A push service of the test's own, which the server trusts (playwright.config.ts), and this browser's keys.
-  const { decryptPush, e2ePushTls, newBrowserKeys, startPushService } = (
-    (await import(pushServiceModulePath)) as { default: PushServiceApi }
-  ).default;
-  const pushService = await startPushService(e2ePushTls(new URL(baseURL!).port));
+  const { pushService, newBrowserKeys, decryptPush } = await startE2ePushService(baseURL!);
   const admin = await signInAsAdmin(api);
   // A competition of the test's own, whose jornada 1 starts in 12 hours: no other test's matches are in it.
   const competition = `e2e-${unique()}`;

@@ -13,7 +13,7 @@ import { useStoredAccount } from '../features/accounts/session.ts';
 import { matchQueries } from '../features/matches/api.ts';
 import { describeTeam } from '../features/matches/upcoming-matches.ts';
 import { poolQueries } from '../features/pools/api.ts';
-import { CopyCodeButton, ShareInvitationButton } from '../features/pools/invitation-buttons.tsx';
+import { ChatInvitationLinks, CopyCodeButton, ShareInvitationButton } from '../features/pools/invitation-buttons.tsx';
 import { ParticipantList } from '../features/pools/participant-list.tsx';
 import { PoolInfoCard } from '../features/pools/pool-info-card.tsx';
 import { fixturesOfPool, type Fixture } from '../features/predictions/fixtures.ts';
@@ -89,6 +89,7 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
             <CopyCodeButton invitationCode={pool.invitationCode} />
             <ShareInvitationButton pool={pool} />
           </div>
+          <ChatInvitationLinks pool={pool} />
         </div>
       )}
       <SegmentedControl<Segment>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isInvitationPath, paths } from '../../lib/paths.ts';
-import { shareWithSheet } from '../../lib/share.ts';
+import { shareSheetTakes, shareWithSheet } from '../../lib/share.ts';
 
 /** Survives the sign-in redirect, and dies with the browser tab. */
 const PENDING_INVITATION_KEY = 'pendingInvitationCode';
@@ -47,6 +47,19 @@ export function invitationShareData(poolName: string, invitationCode: number): S
     title: poolName,
     text: `Únete a mi quiniela «${poolName}» con el código ${invitationCode}`,
     url: invitationLink(invitationCode),
+  };
+}
+
+/**
+ * Links that open WhatsApp and Telegram with the invitation written, for a browser without a system share sheet
+ * (most desktops); null where the sheet is there, as it already lists those apps.
+ */
+export function invitationChatLinks(poolName: string, invitationCode: number): { whatsapp: string; telegram: string } | null {
+  const data = invitationShareData(poolName, invitationCode);
+  if (shareSheetTakes(data)) return null;
+  return {
+    whatsapp: `https://wa.me/?text=${encodeURIComponent(`${data.text} ${data.url}`)}`,
+    telegram: `https://t.me/share/url?url=${encodeURIComponent(data.url)}&text=${encodeURIComponent(data.text)}`,
   };
 }
 
