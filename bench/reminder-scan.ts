@@ -1,4 +1,4 @@
-// The missing-picks reminders (server/modules/reminders/pool-notices.repository.ts, claimed by the scheduler's tick)
+// The missing-picks reminders (server/modules/reminders/pool-pushes.repository.ts, claimed by the scheduler's tick)
 // for 100,000 players in 5,000 pools of 20, a jornada of 10 matches starting in 12 hours, each player with a push
 // subscription and about half their picks made; as ratios to a plain indexed scan of the same rows (every player's
 // picks of the jornada, counted) in the same run. The tick claims in batches of pools and pushes to a stand-in that
@@ -6,7 +6,7 @@
 // the batches, is measured beside it. Median of RUNS runs after a warm-up, with the fastest and slowest.
 //   npm run bench:reminder-scan   (BENCH_DATABASE_URL=postgres://… adds a PostgreSQL run)
 import { sql } from 'drizzle-orm';
-import { createPoolNoticesRepository } from '#server/modules/reminders/pool-notices.repository';
+import { createPoolPushesRepository } from '#server/modules/reminders/pool-pushes.repository';
 import { createPushSubscriptionsRepository } from '#server/modules/reminders/push-subscriptions.repository';
 import { createReminderScheduler } from '#server/modules/reminders/reminder-scheduler';
 import { createRemindersRepository } from '#server/modules/reminders/reminders.repository';
@@ -49,8 +49,8 @@ for (const target of benchDatabases()) {
         from pool_participants pp cross join matches m where (pp.user_id * 7 + m.id * 13) % 2 = 0`);
       await db.execute(sql`analyze`);
     });
-    const poolNotices = createPoolNoticesRepository(db);
-    const clear = () => db.execute(sql`delete from pool_notices`);
+    const poolPushes = createPoolPushesRepository(db);
+    const clear = () => db.execute(sql`delete from pool_pushes`);
     // Baseline: every player's picks of the jornada, through the same indexes, counted.
     const baseline = await measure(() =>
       db.execute(sql`
@@ -60,11 +60,11 @@ for (const target of benchDatabases()) {
           and pr.match_id in (select id from matches where competition = 'bench' and week_number = 1)
         group by pp.pool_id, pp.user_id`),
     );
-    const allPools = (await poolNotices.poolsWithJornadaAhead(now)).map((pool) => pool.poolId);
+    const allPools = (await poolPushes.poolsWithJornadaAhead(now)).map((pool) => pool.poolId);
     let claimed = 0;
     // Before the batches: one statement claims every player's reminder.
     const oneStatement = await measure(
-      async () => (claimed = (await poolNotices.claimMissingPicks(now, allPools)).length),
+      async () => (claimed = (await poolPushes.claimMissingPicks(now, allPools)).length),
       clear,
     );
     // The scheduler's tick: a statement per batch of pools, each batch pushed before the next is claimed.
@@ -72,10 +72,10 @@ for (const target of benchDatabases()) {
     let statements = 0;
     const scheduler = createReminderScheduler({
       reminders: createRemindersRepository(db),
-      poolNotices: {
-        ...poolNotices,
+      poolPushes: {
+        ...poolPushes,
         claimMissingPicks: async (at, poolIds) => {
-          const { ms, result } = await timed(() => poolNotices.claimMissingPicks(at, poolIds));
+          const { ms, result } = await timed(() => poolPushes.claimMissingPicks(at, poolIds));
           longest = Math.max(longest, ms);
           statements += 1;
           return result;

@@ -24,7 +24,7 @@ import { createPoolResultsService } from './modules/predictions/pool-results.ser
 import { createPredictionsRepository } from './modules/predictions/predictions.repository.ts';
 import { createPredictionsService } from './modules/predictions/predictions.service.ts';
 import { createNotificationSettingsRepository } from './modules/reminders/notification-settings.repository.ts';
-import { createPoolNoticesRepository } from './modules/reminders/pool-notices.repository.ts';
+import { createPoolPushesRepository } from './modules/reminders/pool-pushes.repository.ts';
 import { createPushSender, fetchPushTransport } from './modules/reminders/push-sender.ts';
 import { createPushSubscriptionsRepository } from './modules/reminders/push-subscriptions.repository.ts';
 import { createReminderScheduler } from './modules/reminders/reminder-scheduler.ts';
@@ -87,10 +87,10 @@ export async function createServices({ database, config, clock = systemClock, lo
     reminders: createRemindersRepository(db),
     pushSubscriptions: createPushSubscriptionsRepository(db),
     notificationSettings: createNotificationSettingsRepository(db),
-    poolNotices: createPoolNoticesRepository(db),
+    poolPushes: createPoolPushesRepository(db),
     importJobs: createImportJobsRepository(db),
   };
-  const { users, sessions, passkeys, teams, matches, pools, standings, reminders, pushSubscriptions, poolNotices } =
+  const { users, sessions, passkeys, teams, matches, pools, standings, reminders, pushSubscriptions, poolPushes } =
     repositories;
 
   const auth = createAuthService({ users, sessions, rateLimiter, clock, config, versions });
@@ -175,13 +175,13 @@ export async function createServices({ database, config, clock = systemClock, lo
     }),
     reminderScheduler: createReminderScheduler({
       reminders,
-      poolNotices,
+      poolPushes,
       jornadaOutcomes: leaderboard.jornadaOutcomes,
       subscriptions: pushSubscriptions,
       sendPush: createPushSender({ vapidKeys, subject: config.reminders.vapidSubject, transport: fetchPushTransport }),
       clock,
     }),
-    maintenance: createMaintenance({ sessions, passkeys, reminders, poolNotices, rateLimiter, clock, config }),
+    maintenance: createMaintenance({ sessions, passkeys, reminders, poolPushes, rateLimiter, clock, config }),
   };
 }
 

@@ -446,8 +446,8 @@ export const notificationOptOuts = pgTable(
  * (`on conflict do nothing`), and a restart finds it sent. `competition` is '' for a jornada result, whose jornada is
  * the week of the pool's stored jornada standings.
  */
-export const poolNotices = pgTable(
-  'pool_notices',
+export const poolPushes = pgTable(
+  'pool_pushes',
   {
     userId: integer('user_id')
       .notNull()
@@ -462,9 +462,9 @@ export const poolNotices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.poolId, t.kind, t.competition, t.weekNumber, t.userId] }),
-    index('pool_notices_user_id_idx').on(t.userId),
-    index('pool_notices_sent_at_idx').on(t.sentAt),
-    check('pool_notices_kind', sql`${t.kind} in ('missing-picks-24h', 'missing-picks-1h', 'jornada-result')`),
+    index('pool_pushes_user_id_idx').on(t.userId),
+    index('pool_pushes_sent_at_idx').on(t.sentAt),
+    check('pool_pushes_kind', sql`${t.kind} in ('missing-picks-24h', 'missing-picks-1h', 'jornada-result')`),
   ],
 );
 

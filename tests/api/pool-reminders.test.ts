@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Match, Pool, PushPayload, SignInResponse } from '#contract/index';
-import { favoriteMatches, matchReminders, poolNotices, pushSubscriptions } from '#server/db/schema';
+import { favoriteMatches, matchReminders, poolPushes, pushSubscriptions } from '#server/db/schema';
 import { createPushSubscriptionsRepository } from '#server/modules/reminders/push-subscriptions.repository';
 import { decryptPush, newBrowserKeys, startPushService, type BrowserKeys, type PushService } from '#tests/support/push-service';
 import { newScheduler } from '#tests/support/scheduler';
@@ -119,14 +119,14 @@ describe('missing-picks reminders', () => {
     expect(Object.keys(pushes)).toEqual(['Ana']);
     expect(pushes.Ana).toHaveLength(1);
     expect(pushes.Ana![0]!.body).toBe('Te faltan 2 pronósticos en «Los del barrio» · La jornada 14 empieza a las 21:00');
-    const rows = await t.db.select().from(poolNotices);
+    const rows = await t.db.select().from(poolPushes);
     expect(rows.map((r) => `${r.userId}:${r.kind}`).sort()).toEqual(
       [`${ana.userProfile.id}:missing-picks-1h`, `${ana.userProfile.id}:missing-picks-24h`].sort(),
     );
   });
 
   it('stops once the jornada has kicked off', async () => {
-    await t.db.delete(poolNotices);
+    await t.db.delete(poolPushes);
     now = at(0.5);
     expect((await newScheduler(t, () => now).tick()).pools.missingPicks).toBe(0);
   });

@@ -1,5 +1,5 @@
 import type { Clock } from '#server/lib/clock';
-import { createPoolNoticesRepository } from '#server/modules/reminders/pool-notices.repository';
+import { createPoolPushesRepository } from '#server/modules/reminders/pool-pushes.repository';
 import { createPushSender, fetchPushTransport } from '#server/modules/reminders/push-sender';
 import { createPushSubscriptionsRepository } from '#server/modules/reminders/push-subscriptions.repository';
 import { createReminderScheduler } from '#server/modules/reminders/reminder-scheduler';
@@ -14,7 +14,7 @@ import type { TestApp } from './test-app.ts';
 export function newScheduler(t: TestApp, clock: Clock, vapidSubject = 'mailto:test@example.com') {
   return createReminderScheduler({
     reminders: createRemindersRepository(t.db),
-    poolNotices: createPoolNoticesRepository(t.db),
+    poolPushes: createPoolPushesRepository(t.db),
     jornadaOutcomes: t.app.services.leaderboard.jornadaOutcomes,
     subscriptions: createPushSubscriptionsRepository(t.db),
     sendPush: createPushSender({ vapidKeys: createVapidKeyStore(t.db), subject: vapidSubject, transport: fetchPushTransport }),

@@ -14,7 +14,7 @@ import type { SendPush } from './push-sender.ts';
 import type { PushSubscriptionsRepository, StoredPushSubscription } from './push-subscriptions.repository.ts';
 import { formatMadridTime, kickoffNoticeId, kickoffNoticeTag, kickoffNoticeText } from './kickoff-notice.ts';
 import type { LeaderboardService } from '../leaderboard/leaderboard.service.ts';
-import type { ClaimedJornadaResult, ClaimedMissingPicks, PoolNoticesRepository } from './pool-notices.repository.ts';
+import type { ClaimedJornadaResult, ClaimedMissingPicks, PoolPushesRepository } from './pool-pushes.repository.ts';
 import type { ClaimedKickoffNotice, ClaimedReminder, RemindersRepository } from './reminders.repository.ts';
 
 const CLAIM_BATCH = 100;
@@ -90,7 +90,7 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
 
 interface Deps {
   reminders: RemindersRepository;
-  poolNotices: PoolNoticesRepository;
+  poolPushes: PoolPushesRepository;
   /** The stored jornada standings and general table a jornada-result push reads (never a recompute). */
   jornadaOutcomes: LeaderboardService['jornadaOutcomes'];
   subscriptions: PushSubscriptionsRepository;
@@ -98,7 +98,7 @@ interface Deps {
   clock: Clock;
 }
 
-export function createReminderScheduler({ reminders, poolNotices, jornadaOutcomes, subscriptions, sendPush, clock }: Deps) {
+export function createReminderScheduler({ reminders, poolPushes, jornadaOutcomes, subscriptions, sendPush, clock }: Deps) {
   const pushTo = async (
     target: StoredPushSubscription,
     payload: PushPayload,
@@ -150,14 +150,14 @@ export function createReminderScheduler({ reminders, poolNotices, jornadaOutcome
 
   /** "Te faltan 3 pronósticos en «…» · La jornada 14 empieza a las 21:00", opening the pool's Predecir. */
   const sendMissingPicks = async (summary: TickSummary, gone: Set<number>) => {
-    for (const poolIds of poolBatches(await poolNotices.poolsWithJornadaAhead(clock()), CLAIM_PLAYERS)) {
+    for (const poolIds of poolBatches(await poolPushes.poolsWithJornadaAhead(clock()), CLAIM_PLAYERS)) {
       await sendMissingPicksOf(poolIds, summary, gone);
     }
   };
 
   const sendMissingPicksOf = async (poolIds: number[], summary: TickSummary, gone: Set<number>) => {
     const now = clock();
-    const claimed = await poolNotices.claimMissingPicks(now, poolIds);
+    const claimed = await poolPushes.claimMissingPicks(now, poolIds);
     summary.pools.missingPicks += claimed.length;
     await pushAll(
       claimed.map((claim) => ({
@@ -177,7 +177,7 @@ export function createReminderScheduler({ reminders, poolNotices, jornadaOutcome
 
   /** "Jornada 14: +6 puntos · ahora eres 2.º (▲1)", opening the pool's Ranking. */
   const sendJornadaResults = async (summary: TickSummary, gone: Set<number>) => {
-    const claimed = await poolNotices.claimJornadaResults(clock());
+    const claimed = await poolPushes.claimJornadaResults(clock());
     summary.pools.jornadaResults = claimed.length;
     const byJornada = groupBy(claimed, (claim) => `${claim.poolId}:${claim.weekNumber}`);
     const sendable: { userId: number; payload: PushPayload; ttl: number }[] = [];

@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { poolNotices } from '../../db/schema.ts';
+import { poolPushes } from '../../db/schema.ts';
 import { poolCountsMatchSql } from '../pools/pool-scope.ts';
 
 /** A missing-picks reminder this instance claimed: `missing` of the jornada's open matches have no pick of the user. */
@@ -40,13 +40,13 @@ const jornadasAhead = (now: Date) => sql`
 
 /**
  * The pool pushes (docs/decisions/047-pool-pushes-claimed-by-their-key.md). Each claim is one statement: it finds
- * who is due, inserts their `pool_notices` rows and returns the ones it inserted. Two instances claiming at once
+ * who is due, inserts their `pool_pushes` rows and returns the ones it inserted. Two instances claiming at once
  * insert each key once (the primary key; the loser's `on conflict do nothing` returns nothing), and a restart finds
  * the row. Missing-picks reminders are claimed a batch of pools at a time, so that no statement holds more than a
  * few thousand players (`poolsWithJornadaAhead`, then `claimMissingPicks`). Only participants (a creator who
  * does not play is none) with a push subscription and the kind on.
  */
-export function createPoolNoticesRepository(db: Database) {
+export function createPoolPushesRepository(db: Database) {
   return {
     /**
      * The pools that count a jornada (competition, week) whose first kick-off is within 24 hours and not yet
@@ -101,7 +101,7 @@ export function createPoolNoticesRepository(db: Database) {
         ), unsent as (
           select c.* from candidates c
           where not exists (
-            select 1 from pool_notices n
+            select 1 from pool_pushes n
             where n.pool_id = c.pool_id and n.kind = c.kind and n.competition = c.competition
               and n.week_number = c.week_number and n.user_id = c.user_id)
         ), picked as (
@@ -115,7 +115,7 @@ export function createPoolNoticesRepository(db: Database) {
             and k.competition = u.competition and k.week_number = u.week_number
           where u.open - coalesce(k.n, 0) > 0
         ), claimed as (
-          insert into pool_notices (user_id, pool_id, kind, competition, week_number, sent_at)
+          insert into pool_pushes (user_id, pool_id, kind, competition, week_number, sent_at)
           select user_id, pool_id, kind, competition, week_number, ${at(now)} from due
           on conflict do nothing
           returning user_id, pool_id, kind, competition, week_number
@@ -158,7 +158,7 @@ export function createPoolNoticesRepository(db: Database) {
               select 1 from matches pm join predictions pr on pr.match_id = pm.id
               where pm.week_number = m.week_number and pr.pool_id = p.id)
         ), claimed as (
-          insert into pool_notices (user_id, pool_id, kind, competition, week_number, sent_at)
+          insert into pool_pushes (user_id, pool_id, kind, competition, week_number, sent_at)
           select pp.user_id, f.pool_id, 'jornada-result', '', f.week_number, ${at(now)}
           from finished f
           join pool_participants pp on pp.pool_id = f.pool_id
@@ -167,7 +167,7 @@ export function createPoolNoticesRepository(db: Database) {
               select 1 from notification_opt_outs o
               where o.user_id = pp.user_id and o.pool_id = f.pool_id and o.kind = 'jornada-results')
             and not exists (
-              select 1 from pool_notices n
+              select 1 from pool_pushes n
               where n.pool_id = f.pool_id and n.kind = 'jornada-result' and n.competition = ''
                 and n.week_number = f.week_number and n.user_id = pp.user_id)
           on conflict do nothing
@@ -186,9 +186,9 @@ export function createPoolNoticesRepository(db: Database) {
 
     /** Pushes sent before `cutoff`: every window they were claimed in is long closed, so none can be due again. */
     async deleteSentBefore(cutoff: Date): Promise<void> {
-      await db.delete(poolNotices).where(lt(poolNotices.sentAt, cutoff));
+      await db.delete(poolPushes).where(lt(poolPushes.sentAt, cutoff));
     },
   };
 }
 
-export type PoolNoticesRepository = ReturnType<typeof createPoolNoticesRepository>;
+export type PoolPushesRepository = ReturnType<typeof createPoolPushesRepository>;
