@@ -7,25 +7,11 @@ import type { UserProfile } from '#contract/index';
 import { loadConfig } from '#server/config';
 import { rankRows } from '#server/modules/leaderboard/ranking';
 import { createServices } from '#server/services';
-import { benchDatabases, fmt, timed } from './support.ts';
+import { BENCH_RUNS as RUNS, benchDatabases, fmt, measure, timed } from './support.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const JORNADAS = 38;
 const MATCHES_PER_JORNADA = 10;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-
-/** Median, fastest and slowest of `RUNS` timings of `work`, after one warm-up; `prepare` runs untimed before each. */
-async function measure(work: () => Promise<unknown>, prepare: () => Promise<unknown> = async () => {}) {
-  await prepare();
-  await work();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    await prepare();
-    times.push((await timed(work)).ms);
-  }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)]!, min: times[0]!, max: times.at(-1)! };
-}
 
 for (const target of benchDatabases()) {
   const handle = await target.open();

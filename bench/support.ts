@@ -82,6 +82,25 @@ export async function medianMs(runs: number, work: () => Promise<unknown>): Prom
   return (await percentilesMs(runs, work)).p50;
 }
 
+/** Timed runs per measure (BENCH_RUNS, 3 by default). */
+export const BENCH_RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+/** Median, fastest and slowest of BENCH_RUNS timings of `work`, after one warm-up; `prepare` runs untimed before each. */
+export async function measure(
+  work: () => Promise<unknown>,
+  prepare: () => Promise<unknown> = async () => {},
+): Promise<{ median: number; min: number; max: number }> {
+  await prepare();
+  await work();
+  const times: number[] = [];
+  for (let i = 0; i < BENCH_RUNS; i += 1) {
+    await prepare();
+    times.push((await timed(work)).ms);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)]!, min: times[0]!, max: times.at(-1)! };
+}
+
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 /**

@@ -12,3 +12,4 @@ export * from './predictions.ts';
 export * from './leaderboard.ts';
 export * from './results.ts';
 export * from './reminders.ts';
+export * from './notifications.ts';

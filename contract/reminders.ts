@@ -84,12 +84,17 @@ export function reminderText(slot: ReminderSlot, homeTeam: string, awayTeam: str
 }
 
 /** What the service worker receives in a push message. */
-export interface ReminderPushPayload extends ReminderText {
-  id: number;
-  matchId: number;
+export interface PushPayload extends ReminderText {
+  /** A later notification with the same tag replaces it. */
   tag: string;
   /** The screen a tap on the notification opens. */
   url: string;
+}
+
+/** A favourite's reminder or "Hora confirmada" notice, as pushed. */
+export interface ReminderPushPayload extends PushPayload {
+  id: number;
+  matchId: number;
 }
 
 /** Base64url without padding (what `PushSubscription.toJSON()` gives), padding tolerated. */

@@ -3,6 +3,7 @@ import type { Clock } from './lib/clock.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { SessionsRepository } from './modules/accounts/sessions.repository.ts';
 import type { PasskeysRepository } from './modules/passkeys/passkeys.repository.ts';
+import type { PoolPushesRepository } from './modules/reminders/pool-pushes.repository.ts';
 import type { RemindersRepository } from './modules/reminders/reminders.repository.ts';
 
 /**
@@ -15,16 +16,18 @@ interface Deps {
   sessions: Pick<SessionsRepository, 'deleteExpired'>;
   passkeys: Pick<PasskeysRepository, 'deleteExpiredChallenges'>;
   reminders: Pick<RemindersRepository, 'deleteSentBefore'>;
+  poolPushes: Pick<PoolPushesRepository, 'deleteSentBefore'>;
   rateLimiter: Pick<RateLimiter, 'prune'>;
   clock: Clock;
   config: Pick<Config, 'rateLimits'>;
 }
 
 /**
- * Drops dead weight: expired sessions and challenges, finished rate-limit windows and reminders sent long ago.
+ * Drops dead weight: expired sessions and challenges, finished rate-limit windows and reminders
+ * and pool pushes sent long ago.
  * Each instance runs it now and then; concurrent runs only delete the same rows.
  */
-export function createMaintenance({ sessions, passkeys, reminders, rateLimiter, clock, config }: Deps) {
+export function createMaintenance({ sessions, passkeys, reminders, poolPushes, rateLimiter, clock, config }: Deps) {
   // A counter is dead once the longest window has passed since it started.
   const longestWindowMs = Math.max(...Object.values(config.rateLimits).map((limit) => limit.windowMs));
   return async () => {
@@ -34,6 +37,7 @@ export function createMaintenance({ sessions, passkeys, reminders, rateLimiter, 
       passkeys.deleteExpiredChallenges(now),
       rateLimiter.prune(longestWindowMs),
       reminders.deleteSentBefore(new Date(now.getTime() - SENT_REMINDER_RETENTION_MS)),
+      poolPushes.deleteSentBefore(new Date(now.getTime() - SENT_REMINDER_RETENTION_MS)),
     ]);
   };
 }

@@ -23,6 +23,8 @@ import { createPoolResultsRepository } from './modules/predictions/pool-results.
 import { createPoolResultsService } from './modules/predictions/pool-results.service.ts';
 import { createPredictionsRepository } from './modules/predictions/predictions.repository.ts';
 import { createPredictionsService } from './modules/predictions/predictions.service.ts';
+import { createNotificationSettingsRepository } from './modules/reminders/notification-settings.repository.ts';
+import { createPoolPushesRepository } from './modules/reminders/pool-pushes.repository.ts';
 import { createPushSender, fetchPushTransport } from './modules/reminders/push-sender.ts';
 import { createPushSubscriptionsRepository } from './modules/reminders/push-subscriptions.repository.ts';
 import { createReminderScheduler } from './modules/reminders/reminder-scheduler.ts';
@@ -84,9 +86,12 @@ export async function createServices({ database, config, clock = systemClock, lo
     standings: createStandingsRepository(db),
     reminders: createRemindersRepository(db),
     pushSubscriptions: createPushSubscriptionsRepository(db),
+    notificationSettings: createNotificationSettingsRepository(db),
+    poolPushes: createPoolPushesRepository(db),
     importJobs: createImportJobsRepository(db),
   };
-  const { users, sessions, passkeys, teams, matches, pools, standings, reminders, pushSubscriptions } = repositories;
+  const { users, sessions, passkeys, teams, matches, pools, standings, reminders, pushSubscriptions, poolPushes } =
+    repositories;
 
   const auth = createAuthService({ users, sessions, rateLimiter, clock, config, versions });
   const matchesService = createMatchesService({
@@ -111,6 +116,15 @@ export async function createServices({ database, config, clock = systemClock, lo
     log,
   });
   const vapidKeys = createVapidKeyStore(db);
+  const leaderboard = createLeaderboardService({
+    standings,
+    pools,
+    rateLimiter,
+    clock,
+    config,
+    pullResults: resultsPull.pull,
+    versions,
+  });
 
   return {
     db,
@@ -133,15 +147,7 @@ export async function createServices({ database, config, clock = systemClock, lo
       clock,
     }),
     poolResults: createPoolResultsService({ poolResults: repositories.poolResults, pools, clock }),
-    leaderboard: createLeaderboardService({
-      standings,
-      pools,
-      rateLimiter,
-      clock,
-      config,
-      pullResults: resultsPull.pull,
-      versions,
-    }),
+    leaderboard,
     resultsImporter,
     /** The poller's and "Actualizar Resultados"'s pull of the results source, whichever it is at the time. */
     resultsPull,
@@ -159,14 +165,23 @@ export async function createServices({ database, config, clock = systemClock, lo
       log,
     }),
     vapidKeys,
-    reminders: createRemindersService({ reminders, subscriptions: pushSubscriptions, matches, vapidKeys, clock }),
+    reminders: createRemindersService({
+      reminders,
+      subscriptions: pushSubscriptions,
+      settings: repositories.notificationSettings,
+      matches,
+      vapidKeys,
+      clock,
+    }),
     reminderScheduler: createReminderScheduler({
       reminders,
+      poolPushes,
+      jornadaOutcomes: leaderboard.jornadaOutcomes,
       subscriptions: pushSubscriptions,
       sendPush: createPushSender({ vapidKeys, subject: config.reminders.vapidSubject, transport: fetchPushTransport }),
       clock,
     }),
-    maintenance: createMaintenance({ sessions, passkeys, reminders, rateLimiter, clock, config }),
+    maintenance: createMaintenance({ sessions, passkeys, reminders, poolPushes, rateLimiter, clock, config }),
   };
 }
 

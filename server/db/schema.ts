@@ -474,6 +474,60 @@ export const matchReminders = pgTable(
 );
 
 /**
+ * Notifications a user turned off: favourite reminders (`pool_id` null), or a pool's missing-picks reminders or
+ * jornada results. A row only for what is off, so every kind is on by default (the behaviour before settings
+ * existed); the settings screen writes them (`PUT /api/notification-settings`).
+ */
+export const notificationOptOuts = pgTable(
+  'notification_opt_outs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    poolId: integer('pool_id').references(() => pools.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['favorite-reminders', 'missing-picks', 'jornada-results'] }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('notification_opt_outs_user_kind_uq').on(t.userId, t.kind).where(sql`${t.poolId} is null`),
+    uniqueIndex('notification_opt_outs_user_pool_kind_uq').on(t.userId, t.poolId, t.kind).where(sql`${t.poolId} is not null`),
+    index('notification_opt_outs_pool_id_idx').on(t.poolId),
+    check(
+      'notification_opt_outs_kind',
+      sql`(${t.kind} = 'favorite-reminders' and ${t.poolId} is null) or (${t.kind} in ('missing-picks', 'jornada-results') and ${t.poolId} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * The pool pushes sent (docs/decisions/047-pool-pushes-claimed-by-their-key.md): one row per user, pool, jornada and
+ * kind, inserted by the instance that sends it. The key is the claim: two instances scanning at once insert it once
+ * (`on conflict do nothing`), and a restart finds it sent. `competition` is '' for a jornada result, whose jornada is
+ * the week of the pool's stored jornada standings.
+ */
+export const poolPushes = pgTable(
+  'pool_pushes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['missing-picks-24h', 'missing-picks-1h', 'jornada-result'] }).notNull(),
+    competition: text('competition').notNull(),
+    weekNumber: integer('week_number').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.poolId, t.kind, t.competition, t.weekNumber, t.userId] }),
+    index('pool_pushes_user_id_idx').on(t.userId),
+    index('pool_pushes_sent_at_idx').on(t.sentAt),
+    check('pool_pushes_kind', sql`${t.kind} in ('missing-picks-24h', 'missing-picks-1h', 'jornada-result')`),
+  ],
+);
+
+/**
  * Results imports: those started by an admin, run in the background (POST /api/admin/import-results), and the
  * pulls of the results source by the poller and "Actualizar Resultados" (`trigger`, recorded once they end).
  * Stored, so that any instance can answer how one went; `updated_at` is the running job's

@@ -272,6 +272,12 @@ const matrix: Record<string, Row> = {
   'GET /api/favorites': { call: () => ({ url: '/api/favorites' }), expect: signedIn('ok') },
   'POST /api/favorites': { call: () => ({ url: '/api/favorites', payload: { matchId: futureMatch.id } }), expect: signedIn('ok') },
   'DELETE /api/reminders/{matchId}': { call: () => ({ url: `/api/reminders/${futureMatch.id}` }), expect: signedIn('ok') },
+  'GET /api/notification-settings': { call: () => ({ url: '/api/notification-settings' }), expect: signedIn('ok') },
+  // A pool's notifications are its players' own: not its creator's (who does not play), nor an admin's.
+  'PUT /api/notification-settings': {
+    call: () => ({ url: '/api/notification-settings', payload: { kind: 'missing-picks', poolId: pool.id, enabled: false } }),
+    expect: { anonymous: 401, other: 403, participant: 'ok', creator: 403, admin: 403 },
+  },
 };
 
 beforeAll(async () => {

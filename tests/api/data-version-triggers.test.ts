@@ -191,6 +191,8 @@ const tables: Record<string, Feeds> = {
   favorite_matches: noCache('read at every request for them and by the reminder sweep'),
   match_reminders: noCache('read by the reminder sweep'),
   kickoff_notices: noCache('made by the trigger on matches (migration 0013), read only by the reminder sweep'),
+  notification_opt_outs: noCache('read at every request for the settings and by the reminder sweep'),
+  pool_pushes: noCache('written and read only by the reminder sweep'),
   import_jobs: noCache('read at every request for an import'),
   pool_notices: noCache('read at every request for them (why someone is no longer in a pool)'),
   data_version_changes: noCache('the queue of topics a committing transaction changed (migration 0011)'),

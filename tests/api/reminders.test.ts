@@ -6,10 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { CreateMatchBody, Reminder, ReminderPushPayload, SignInResponse, Team } from '#contract/index';
 import { appSettings, favoriteMatches, kickoffNotices, matchReminders, pushSubscriptions, teams } from '#server/db/schema';
-import { createPushSender, fetchPushTransport } from '#server/modules/reminders/push-sender';
 import { createPushSubscriptionsRepository } from '#server/modules/reminders/push-subscriptions.repository';
-import { createReminderScheduler } from '#server/modules/reminders/reminder-scheduler';
-import { createRemindersRepository } from '#server/modules/reminders/reminders.repository';
 import { createVapidKeyStore } from '#server/modules/reminders/vapid-keys';
 import { readResultsSource } from '#server/modules/results/results-source';
 import {
@@ -20,6 +17,7 @@ import {
   type PushService,
   type ReceivedPush,
 } from '#tests/support/push-service';
+import { newScheduler } from '#tests/support/scheduler';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
 const HOUR = 3_600_000;
@@ -118,17 +116,6 @@ async function subscribe(who: SignInResponse, path: string, browser = newBrowser
   return browser;
 }
 
-/** One scheduler, as one app instance would run it, sending over HTTP with `fetch`. */
-function newScheduler() {
-  const vapidKeys = createVapidKeyStore(t.db);
-  return createReminderScheduler({
-    reminders: createRemindersRepository(t.db),
-    subscriptions: createPushSubscriptionsRepository(t.db),
-    sendPush: createPushSender({ vapidKeys, subject: VAPID_SUBJECT, transport: fetchPushTransport }),
-    clock: () => now,
-  });
-}
-
 async function vapidPublicKey(): Promise<string> {
   const res = await as(ana, 'GET', '/api/push/vapid-public-key');
   expect(res.statusCode).toBe(200);
@@ -193,7 +180,7 @@ describe('favourite reminders', () => {
 
     await subscribe(ana, '/ana');
     now = inHours(6);
-    expect((await newScheduler().tick()).claimed).toBe(0);
+    expect((await newScheduler(t, () => now, VAPID_SUBJECT).tick()).claimed).toBe(0);
     expect(received).toHaveLength(0);
   });
 
@@ -224,7 +211,7 @@ describe('favourites on the server', () => {
     expect(await favourite(ana, started.id)).toEqual([]);
     await subscribe(ana, '/ana');
     now = inHours(3);
-    expect((await newScheduler().tick()).claimed).toBe(2);
+    expect((await newScheduler(t, () => now, VAPID_SUBJECT).tick()).claimed).toBe(2);
     expect((await as(ana, 'GET', '/api/reminders')).json().data.every((r: Reminder) => r.sentAt !== null)).toBe(true);
 
     expect(await favouriteIds(ana)).toEqual([sent.id, started.id]);
@@ -254,7 +241,7 @@ describe('a favourite whose kick-off time is not confirmed', () => {
     const match = await createMatch(inHours(-2), { kickoffConfirmed: false });
     await favourite(ana, match.id);
     await subscribe(ana, '/ana');
-    expect((await newScheduler().tick()).claimed).toBe(0);
+    expect((await newScheduler(t, () => now, VAPID_SUBJECT).tick()).claimed).toBe(0);
 
     const kickoff = inHours(48);
     const res = await as(admin, 'PATCH', `/api/matches/${match.id}`, {
@@ -267,11 +254,11 @@ describe('a favourite whose kick-off time is not confirmed', () => {
 
     // The confirmation's "Hora confirmada" notice goes at the next tick; no reminder is due yet.
     now = new Date(kickoff.getTime() - HOUR - 60_000);
-    expect(await newScheduler().tick()).toMatchObject({ claimed: 0, notices: { claimed: 1, dropped: 0 }, delivered: 1 });
+    expect(await newScheduler(t, () => now, VAPID_SUBJECT).tick()).toMatchObject({ claimed: 0, notices: { claimed: 1, dropped: 0 }, delivered: 1 });
     now = new Date(kickoff.getTime() - HOUR);
-    expect(await newScheduler().tick()).toMatchObject({ claimed: 1, notices: { claimed: 0 }, delivered: 1 });
+    expect(await newScheduler(t, () => now, VAPID_SUBJECT).tick()).toMatchObject({ claimed: 1, notices: { claimed: 0 }, delivered: 1 });
     now = kickoff;
-    expect(await newScheduler().tick()).toMatchObject({ claimed: 1, notices: { claimed: 0 }, delivered: 1 });
+    expect(await newScheduler(t, () => now, VAPID_SUBJECT).tick()).toMatchObject({ claimed: 1, notices: { claimed: 0 }, delivered: 1 });
     expect(received).toHaveLength(3);
   });
 });
@@ -388,7 +375,7 @@ describe('the scheduler', () => {
     const browser = await subscribe(ana, '/ana');
 
     now = inHours(4);
-    const summary = await newScheduler().tick();
+    const summary = await newScheduler(t, () => now, VAPID_SUBJECT).tick();
     expect(summary).toMatchObject({ claimed: 1, delivered: 1, dropped: 0, failed: 0 });
 
     expect(received).toHaveLength(1);
@@ -415,9 +402,9 @@ describe('the scheduler', () => {
     const [first] = (await as(ana, 'GET', '/api/reminders')).json().data as Reminder[];
     expect(first?.sentAt).toBe(now.toISOString());
     // Not due yet: the kick-off reminder waits.
-    expect((await newScheduler().tick()).claimed).toBe(0);
+    expect((await newScheduler(t, () => now, VAPID_SUBJECT).tick()).claimed).toBe(0);
     now = inHours(1);
-    expect((await newScheduler().tick()).claimed).toBe(1);
+    expect((await newScheduler(t, () => now, VAPID_SUBJECT).tick()).claimed).toBe(1);
     const atKickoff = decryptPush(received[1]?.body ?? Buffer.alloc(0), browser) as ReminderPushPayload;
     expect(atKickoff).toMatchObject({ id: match.id * 1000 + 2, body: '¡El partido empieza ahora!' });
   });
@@ -431,7 +418,7 @@ describe('the scheduler', () => {
       browsers.set(`/u${user.userProfile.id}`, await subscribe(user, `/u${user.userProfile.id}`));
       for (const match of matches) await favourite(user, match.id);
     }
-    const [a, b] = [newScheduler(), newScheduler()];
+    const [a, b] = [newScheduler(t, () => now, VAPID_SUBJECT), newScheduler(t, () => now, VAPID_SUBJECT)];
     const perMoment = users.length * matches.length;
 
     // An hour before kick-off, then at kick-off: each time both instances tick at once, several times.
@@ -459,7 +446,7 @@ describe('the scheduler', () => {
     await subscribe(ana, '/ana');
 
     now = inHours(4);
-    expect(await newScheduler().tick()).toMatchObject({ claimed: 1, delivered: 1, removedSubscriptions: 2, failed: 0 });
+    expect(await newScheduler(t, () => now, VAPID_SUBJECT).tick()).toMatchObject({ claimed: 1, delivered: 1, removedSubscriptions: 2, failed: 0 });
     const left = await t.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions);
     expect(left).toEqual([{ endpoint: `${pushServiceUrl}/ana` }]);
     // A gone endpoint belongs to nobody any more: whoever gets it next may save it.
@@ -479,7 +466,7 @@ describe('the scheduler', () => {
 
     // Both of `late` are due more than 30 minutes ago by now (an instance was down).
     now = inHours(6);
-    expect(await newScheduler().tick()).toMatchObject({ claimed: 4, dropped: 4, delivered: 0 });
+    expect(await newScheduler(t, () => now, VAPID_SUBJECT).tick()).toMatchObject({ claimed: 4, dropped: 4, delivered: 0 });
     expect(received).toHaveLength(0);
   });
 
@@ -488,13 +475,13 @@ describe('the scheduler', () => {
     await favourite(ana, match.id);
     await subscribe(ana, '/ana');
     now = inHours(5);
-    expect((await newScheduler().tick()).claimed).toBe(0);
+    expect((await newScheduler(t, () => now, VAPID_SUBJECT).tick()).claimed).toBe(0);
 
     // Fixed at last, 45 minutes from now: the hour-before reminder is due (15 minutes late, still worth sending),
     // after the notice that the time is confirmed, which says the kick-off is less than an hour away.
     const kickoff = inHours(0.75);
     await as(admin, 'PATCH', `/api/matches/${match.id}`, { matchDate: kickoff.toISOString(), kickoffConfirmed: true });
-    expect(await newScheduler().tick()).toMatchObject({
+    expect(await newScheduler(t, () => now, VAPID_SUBJECT).tick()).toMatchObject({
       claimed: 1,
       dropped: 0,
       notices: { claimed: 1, dropped: 0 },
@@ -522,12 +509,12 @@ describe('"Hora confirmada": a favourite whose kick-off time gets confirmed', ()
     await subscribe(carla, '/carla');
     // Dani does not have it as a favourite.
     await subscribe(dani, '/dani');
-    expect((await newScheduler().tick()).notices.claimed).toBe(0);
+    expect((await newScheduler(t, () => now, VAPID_SUBJECT).tick()).notices.claimed).toBe(0);
 
     // Friday 4 December 2026, 21:00 in Madrid.
     const kickoff = new Date('2026-12-04T20:00:00Z');
     await t.api.updateMatch(admin, match, { matchDate: kickoff.toISOString(), kickoffConfirmed: true });
-    expect(await newScheduler().tick()).toMatchObject({
+    expect(await newScheduler(t, () => now, VAPID_SUBJECT).tick()).toMatchObject({
       claimed: 0,
       notices: { claimed: 2, dropped: 0 },
       delivered: 2,
@@ -548,13 +535,13 @@ describe('"Hora confirmada": a favourite whose kick-off time gets confirmed', ()
     expect(toAna?.headers).toMatchObject({ ttl: String((kickoff.getTime() - now.getTime()) / 1000), topic: `kickoff-${match.id}` });
 
     // Claimed once: no later tick, from this instance or a restarted one, sends it again.
-    expect((await newScheduler().tick()).notices.claimed).toBe(0);
+    expect((await newScheduler(t, () => now, VAPID_SUBJECT).tick()).notices.claimed).toBe(0);
     // A second edit, a move while confirmed, and even un-confirming and confirming again send nothing more.
     await t.api.updateMatch(admin, match, { kickoffConfirmed: true, weekNumber: 40 });
     await t.api.updateMatch(admin, match, { matchDate: new Date(kickoff.getTime() + 2 * HOUR).toISOString() });
     await t.api.updateMatch(admin, match, { kickoffConfirmed: false });
     await t.api.updateMatch(admin, match, { kickoffConfirmed: true });
-    expect((await newScheduler().tick()).notices.claimed).toBe(0);
+    expect((await newScheduler(t, () => now, VAPID_SUBJECT).tick()).notices.claimed).toBe(0);
     expect(received).toHaveLength(2);
     expect(await noticeRows(match.id)).toHaveLength(2);
   });
@@ -575,7 +562,7 @@ describe('"Hora confirmada": a favourite whose kick-off time gets confirmed', ()
     });
     expect(await noticeRows(moving.id)).toEqual([]);
     expect(await noticeRows(finished.id)).toEqual([]);
-    expect(await newScheduler().tick()).toMatchObject({ notices: { claimed: 0 }, delivered: 0 });
+    expect(await newScheduler(t, () => now, VAPID_SUBJECT).tick()).toMatchObject({ notices: { claimed: 0 }, delivered: 0 });
   });
 
   it('is dropped, not sent, when the match kicked off or finished before any instance claimed it', async () => {
@@ -588,7 +575,7 @@ describe('"Hora confirmada": a favourite whose kick-off time gets confirmed', ()
     await t.api.updateMatch(admin, started, { matchDate: inHours(-2).toISOString(), kickoffConfirmed: true });
     await t.api.updateMatch(admin, over, { matchDate: inHours(3).toISOString(), kickoffConfirmed: true });
     await t.api.result(admin, over, 1, 1);
-    expect(await newScheduler().tick()).toMatchObject({ notices: { claimed: 2, dropped: 2 }, delivered: 0 });
+    expect(await newScheduler(t, () => now, VAPID_SUBJECT).tick()).toMatchObject({ notices: { claimed: 2, dropped: 2 }, delivered: 0 });
     expect(received).toHaveLength(0);
   });
 
@@ -600,7 +587,7 @@ describe('"Hora confirmada": a favourite whose kick-off time gets confirmed', ()
     expect(await noticeRows(match.id)).toHaveLength(1);
     expect((await as(ana, 'DELETE', `/api/reminders/${match.id}`)).statusCode).toBe(200);
     expect(await noticeRows(match.id)).toEqual([]);
-    expect((await newScheduler().tick()).notices.claimed).toBe(0);
+    expect((await newScheduler(t, () => now, VAPID_SUBJECT).tick()).notices.claimed).toBe(0);
   });
 
   it('is sent exactly once per user and match with two schedulers racing on the same database', async () => {
@@ -613,7 +600,7 @@ describe('"Hora confirmada": a favourite whose kick-off time gets confirmed', ()
     }
     for (const match of matches) await t.api.updateMatch(admin, match, { kickoffConfirmed: true });
 
-    const [a, b] = [newScheduler(), newScheduler()];
+    const [a, b] = [newScheduler(t, () => now, VAPID_SUBJECT), newScheduler(t, () => now, VAPID_SUBJECT)];
     const summaries = await Promise.all([a.tick(), b.tick(), a.tick(), b.tick(), a.tick(), b.tick()]);
     const expected = users.length * matches.length;
     expect(summaries.reduce((sum, s) => sum + s.notices.claimed, 0)).toBe(expected);
@@ -651,17 +638,17 @@ describe('"Hora confirmada": a favourite whose kick-off time gets confirmed', ()
     expect(match).toMatchObject({ kickoffConfirmed: false });
     await favourite(ana, match.id);
     const browser = await subscribe(ana, '/ana');
-    expect((await newScheduler().tick()).notices.claimed).toBe(0);
+    expect((await newScheduler(t, () => now, VAPID_SUBJECT).tick()).notices.claimed).toBe(0);
 
     expect(await importFile('18:30')).toMatchObject({ updated: 1 });
-    expect(await newScheduler().tick()).toMatchObject({ notices: { claimed: 1, dropped: 0 }, delivered: 1 });
+    expect(await newScheduler(t, () => now, VAPID_SUBJECT).tick()).toMatchObject({ notices: { claimed: 1, dropped: 0 }, delivered: 1 });
     expect(said(received[0], browser)).toMatchObject({
       title: 'Hora confirmada',
       body: 'Getafe - Girona: sábado 5 dic., 18:30. Te avisaremos una hora antes y al empezar.',
     });
     // The same file again changes nothing and sends nothing.
     expect(await importFile('18:30')).toMatchObject({ updated: 0, unchanged: 1 });
-    expect((await newScheduler().tick()).notices.claimed).toBe(0);
+    expect((await newScheduler(t, () => now, VAPID_SUBJECT).tick()).notices.claimed).toBe(0);
     expect(received).toHaveLength(1);
   });
 });

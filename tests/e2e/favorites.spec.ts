@@ -9,11 +9,11 @@ import {
   scrollToMatchCard,
   signedInUser,
   signInAsAdmin,
+  startE2ePushService,
   test,
   type Factories,
 } from './helpers.ts';
 import type { ReminderPushPayload } from '#contract/index';
-import { pushServiceModulePath, type PushServiceApi } from '../support/push-service-api.ts';
 
 const SAVED_WITH_REMINDERS = 'Partido guardado. Te avisaremos antes de que empiece.';
 const PERMISSION_DENIED = 'Partido guardado, pero no se pueden enviar notificaciones: permiso denegado.';
@@ -380,11 +380,8 @@ test.describe('what saving a favourite says about its reminders', () => {
   }) => {
     // It waits for the server's scheduler, which ticks every 2 seconds in these runs.
     test.slow();
-    // A push service of the test's own, which the server trusts (playwright.config.ts), and this browser's keys.
-    const { decryptPush, e2ePushTls, newBrowserKeys, startPushService } = (
-      (await import(pushServiceModulePath)) as { default: PushServiceApi }
-    ).default;
-    const pushService = await startPushService(e2ePushTls(new URL(baseURL!).port));
+    // A push service of the test's own, which the server trusts, and this browser's keys.
+    const { pushService, newBrowserKeys, decryptPush } = await startE2ePushService(baseURL!);
     try {
       const browser = newBrowserKeys();
       await emulatePushService(context, { endpoint: `${pushService.url}/hora-confirmada`, keys: browser.keys });

@@ -13,6 +13,7 @@ import {
   type Transport,
 } from '../support/factories.ts';
 import { e2eAdmin } from './admin-account.ts';
+import { pushServiceModulePath, type PushServiceApi } from '../support/push-service-api.ts';
 
 export { newCredentials, unique, type Account, type Credentials, type Factories } from '../support/factories.ts';
 
@@ -312,4 +313,15 @@ export async function emulatePushService(
     };
     PushManager.prototype.getSubscription = () => Promise.resolve(current);
   }, subscription ?? null);
+}
+
+/**
+ * A push service of the test's own (tests/support/push-service.ts), which the e2e server trusts
+ * (playwright.config.ts), with what reads what it was pushed: give a page its `url` and a browser's keys through
+ * `emulatePushService`. The server's scheduler ticks every 2 seconds in these runs.
+ */
+export async function startE2ePushService(baseURL: string) {
+  const api = ((await import(pushServiceModulePath)) as { default: PushServiceApi }).default;
+  const pushService = await api.startPushService(api.e2ePushTls(new URL(baseURL).port));
+  return { pushService, newBrowserKeys: api.newBrowserKeys, decryptPush: api.decryptPush };
 }

@@ -1,8 +1,8 @@
 import '../ionic/setup.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { messages, poolMessages } from '#contract/index';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { messages, POOL_SECTIONS, poolMessages } from '#contract/index';
 import type { Pool, PoolDetail as PoolDetailData } from '#contract/index';
 import { BackButton } from '../components/back-button.tsx';
 import { ErrorState } from '../components/error-state.tsx';
@@ -13,7 +13,7 @@ import { useStoredAccount } from '../features/accounts/session.ts';
 import { matchQueries } from '../features/matches/api.ts';
 import { describeTeam } from '../features/matches/upcoming-matches.ts';
 import { poolQueries } from '../features/pools/api.ts';
-import { CopyCodeButton, ShareInvitationButton } from '../features/pools/invitation-buttons.tsx';
+import { ChatInvitationLinks, CopyCodeButton, ShareInvitationButton } from '../features/pools/invitation-buttons.tsx';
 import { ParticipantList } from '../features/pools/participant-list.tsx';
 import { PoolInfoCard } from '../features/pools/pool-info-card.tsx';
 import { PoolOrganiser } from '../features/pools/pool-organiser.tsx';
@@ -72,6 +72,15 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
   const predicts = !isCreator || pool.options.creatorPlays;
   // The spec's states and transitions: the creator starts on Participantes, everyone else on Predecir.
   const [segment, setSegment] = useState<Segment>(isCreator ? 'participants' : 'predict');
+  // A notification opens the pool on its Predecir or Ranking (`?seccion=`, contract's `poolSectionUrl`).
+  // Derived during render when the address changes (React's "adjusting state when a prop changes").
+  const section = useSearchParams()[0].get('seccion');
+  const [shownSection, setShownSection] = useState<string | null>(null);
+  if (section !== shownSection) {
+    setShownSection(section);
+    if (section === POOL_SECTIONS.ranking) setSegment('ranking');
+    else if (section === POOL_SECTIONS.predict && predicts) setSegment('predict');
+  }
   const fixtures = useFixtures(pool);
 
   return (
@@ -86,6 +95,7 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
             <CopyCodeButton invitationCode={pool.invitationCode} />
             <ShareInvitationButton pool={pool} />
           </div>
+          <ChatInvitationLinks pool={pool} />
         </div>
       )}
       <SegmentedControl<Segment>
@@ -115,6 +125,7 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
       ) : (
         <PoolRanking
           poolId={pool.id}
+          poolName={pool.name}
           userId={userId}
           fixtures={fixtures.list}
           belowRoundTable={({ weekNumber, now }) => (

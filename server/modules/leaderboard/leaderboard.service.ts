@@ -17,7 +17,15 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { isAdmin } from '../accounts/access.ts';
 import { assertCanViewAmong } from '../pools/pool-access.ts';
 import type { PoolsRepository } from '../pools/pools.repository.ts';
-import { generalTable, jornadaLabel, jornadaTable, seasonEvolution, type PlayedJornada, type SeasonRow } from './season.ts';
+import {
+  generalTable,
+  jornadaLabel,
+  jornadaTable,
+  seasonEvolution,
+  type GeneralPosition,
+  type PlayedJornada,
+  type SeasonRow,
+} from './season.ts';
 import type { StandingsRepository } from './standings.repository.ts';
 
 interface Deps {
@@ -42,6 +50,7 @@ interface Season {
   memberIds: Set<number>;
   jornadas: PlayedJornada[];
   rows: SeasonRow[];
+  positions: GeneralPosition[];
   reply: JsonReply;
   /** Jornada tables, built on first read. */
   tables: Map<number, Promise<JsonReply>>;
@@ -73,11 +82,12 @@ export function createLeaderboardService({
       standings.lastUpdated(poolId),
     ]);
     const rows = await standings.seasonRows(poolId, jornadas.at(-1)?.weekNumber ?? null);
+    const positions = generalTable(rows, jornadas);
     const response = {
       pool,
       leaderboard: {
         lastUpdated: lastUpdated?.toISOString() ?? null,
-        positions: generalTable(rows, jornadas),
+        positions,
         jornadas: jornadas.map(({ weekNumber, rounds }) => ({ weekNumber, label: jornadaLabel(weekNumber, rounds) })),
       },
     };
@@ -86,6 +96,7 @@ export function createLeaderboardService({
       memberIds: new Set(participants.map((p) => p.id)),
       jornadas,
       rows,
+      positions,
       reply: toJsonReply(RankingResponseSchema, response),
       tables: new Map(),
     };
@@ -147,6 +158,25 @@ export function createLeaderboardService({
     },
 
     myPlaces: (actor: UserProfile) => standings.placesOf(actor.id),
+
+    /**
+     * For the jornada-result push (no reader, so no access check): the jornada's name and, per participant, what they
+     * scored in it (its stored standings) and their place and movement in the cached general table.
+     */
+    jornadaOutcomes: async (poolId: number, weekNumber: number) => {
+      const season = await cachedSeasons.get(String(poolId), () => loadSeason(poolId));
+      if (!season) return null;
+      const scored = new Map((await standings.roundRows(poolId, weekNumber)).map((row) => [row.userId, row.points]));
+      return {
+        label: labelOf(season.jornadas, weekNumber),
+        players: new Map(
+          season.positions.map(({ userId, position, movement }) => [
+            userId,
+            { points: scored.get(userId) ?? 0, position, movement },
+          ]),
+        ),
+      };
+    },
 
     /**
      * "Actualizar Resultados": pull the newest results (saving each one already moves

@@ -8,12 +8,8 @@ const shortMonths = ['ene.', 'feb.', 'mar.', 'abr.', 'may.', 'jun.', 'jul.', 'ag
 
 let zoneParts: Intl.DateTimeFormat | undefined;
 
-/**
- * "sábado 28 nov., 21:00" in Europe/Madrid: the short day and time the app's cards show
- * (web/lib/format-date.ts `formatShortDateTime`), in Spain's time rather than the device's.
- */
-export function formatMadridShortDateTime(instant: Date): string {
-  // Numeric parts only (no locale data needed), named by hand as the web app names them.
+/** The instant's calendar date and time in Europe/Madrid, from numeric parts only (no locale data needed). */
+function madridParts(instant: Date) {
   zoneParts ??= new Intl.DateTimeFormat('en-US', {
     timeZone: TIME_ZONE,
     year: 'numeric',
@@ -23,11 +19,26 @@ export function formatMadridShortDateTime(instant: Date): string {
     minute: 'numeric',
     hourCycle: 'h23',
   });
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(zoneParts!.formatToParts(instant).find((p) => p.type === type)?.value);
-  const [year, month, day, hour, minute] = [part('year'), part('month'), part('day'), part('hour'), part('minute')];
+  const parts = zoneParts.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
+}
+
+/** "21:00" in Europe/Madrid: a push read on a lock screen tells Spain's time, as the "Hora confirmada" notice does. */
+export function formatMadridTime(instant: Date): string {
+  const { hour, minute } = madridParts(instant);
+  return `${hour}:${String(minute).padStart(2, '0')}`;
+}
+
+/**
+ * "sábado 28 nov., 21:00" in Europe/Madrid: the short day and time the app's cards show
+ * (web/lib/format-date.ts `formatShortDateTime`), in Spain's time rather than the device's.
+ */
+export function formatMadridShortDateTime(instant: Date): string {
+  // Named by hand as the web app names them.
+  const { year, month, day } = madridParts(instant);
   const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-  return `${weekdays[weekday]} ${day} ${shortMonths[month - 1]}, ${hour}:${String(minute).padStart(2, '0')}`;
+  return `${weekdays[weekday]} ${day} ${shortMonths[month - 1]}, ${formatMadridTime(instant)}`;
 }
 
 const HOUR_BEFORE = REMINDER_SLOTS[0].minutesBefore * 60_000;

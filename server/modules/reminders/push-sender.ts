@@ -1,5 +1,5 @@
 import webpush from 'web-push';
-import type { ReminderPushPayload } from '#contract/index';
+import type { PushPayload } from '#contract/index';
 import type { StoredPushSubscription } from './push-subscriptions.repository.ts';
 import type { VapidKeyStore } from './vapid-keys.ts';
 
@@ -35,7 +35,7 @@ export interface PushOptions {
 
 export type SendPush = (
   subscription: StoredPushSubscription,
-  payload: ReminderPushPayload,
+  payload: PushPayload,
   options: PushOptions,
 ) => Promise<number>;
 

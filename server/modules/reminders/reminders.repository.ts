@@ -12,6 +12,8 @@ export interface ClaimedReminder {
   status: MatchStatus;
   homeTeam: string;
   awayTeam: string;
+  /** The user turned favourite reminders off: claimed, so never sent later, but not pushed. */
+  muted: boolean;
 }
 
 /** A "Hora confirmada" notice this instance claimed, with what its notification needs. */
@@ -25,10 +27,17 @@ export interface ClaimedKickoffNotice {
   /** The user's reminders of the match still unsent at the claim: an hour before (slot 1) and at kick-off (slot 2). */
   hourBeforePending: boolean;
   atKickoffPending: boolean;
+  /** As a reminder's. */
+  muted: boolean;
 }
 
 /** Reminders are saved for REMINDER_SLOTS only, so none falls due earlier than this before its kick-off. */
 const EARLIEST_REMINDER_MINUTES = Math.max(...REMINDER_SLOTS.map((s) => s.minutesBefore));
+
+/** Whether the claimed row's user (`alias`.user_id) turned favourite reminders off. */
+const mutedSql = (alias: string) => sql.raw(`exists (
+            select 1 from notification_opt_outs o
+            where o.user_id = ${alias}.user_id and o.kind = 'favorite-reminders' and o.pool_id is null) as "muted"`);
 
 const dueAt = sql<Date>`${matches.matchDate} - ${matchReminders.minutesBefore} * interval '1 minute'`.mapWith(
   matches.matchDate,
@@ -147,7 +156,7 @@ export function createRemindersRepository(db: Database) {
             )
           returning r.user_id as "userId", r.match_id as "matchId", r.slot,
             m.match_date - r.minutes_before * interval '1 minute' as "dueAt",
-            m.status, home.name as "homeTeam", away.name as "awayTeam"`,
+            m.status, home.name as "homeTeam", away.name as "awayTeam", ${mutedSql('r')}`,
       );
       return rows.map((row) => ({ ...row, dueAt: new Date(row.dueAt) }));
     },
@@ -183,7 +192,7 @@ export function createRemindersRepository(db: Database) {
             )
           returning n.user_id as "userId", n.match_id as "matchId", m.match_date as "kickoff", m.status,
             home.name as "homeTeam", away.name as "awayTeam",
-            ${pending(1)} as "hourBeforePending", ${pending(2)} as "atKickoffPending"`,
+            ${pending(1)} as "hourBeforePending", ${pending(2)} as "atKickoffPending", ${mutedSql('n')}`,
       );
       return rows.map((row) => ({ ...row, kickoff: new Date(row.kickoff) }));
     },

@@ -4,6 +4,8 @@ import {
   FavoriteListResponseSchema,
   MatchIdParamsSchema,
   MessageResponseSchema,
+  NotificationSettingBodySchema,
+  NotificationSettingsResponseSchema,
   PushEndpointBodySchema,
   PushSubscriptionBodySchema,
   ReminderBodySchema,
@@ -15,7 +17,7 @@ import { currentUser } from '../accounts/request-user.ts';
 import type { RemindersService } from './reminders.service.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 
-const errors = errorResponses(400, 401, 404, 409);
+const errors = errorResponses(400, 401, 403, 404, 409);
 const security = bearerSecurity;
 
 /** Web Push subscriptions and favourite-match reminders, under /api; each user only ever reaches their own. */
@@ -117,5 +119,26 @@ export async function remindersRoutes(app: FastifyInstance, { reminders }: { rem
       await reminders.cancel(currentUser(request).id, request.params.matchId);
       return { message: reminderMessages.remindersCancelled };
     },
+  });
+
+  api.get('/notification-settings', {
+    schema: {
+      tags: ['reminders'],
+      security,
+      summary: 'Mis avisos: recordatorios de favoritos y, por quiniela en la que juego, pronósticos pendientes y resultados de la jornada',
+      response: { 200: NotificationSettingsResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ data: await reminders.notificationSettings(currentUser(request).id) }),
+  });
+
+  api.put('/notification-settings', {
+    schema: {
+      tags: ['reminders'],
+      security,
+      summary: 'Activar o desactivar un tipo de aviso (los de una quiniela, solo si juego en ella)',
+      body: NotificationSettingBodySchema,
+      response: { 200: NotificationSettingsResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ data: await reminders.setNotification(currentUser(request).id, request.body) }),
   });
 }

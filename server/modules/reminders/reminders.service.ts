@@ -1,13 +1,17 @@
 import {
   matchMessages,
+  type NotificationSettingBody,
+  type NotificationSettings,
+  notificationMessages,
   planReminders,
   type PushSubscriptionBody,
   type Reminder,
   reminderMessages,
 } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
-import { ConflictError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
+import type { NotificationSettingsRepository } from './notification-settings.repository.ts';
 import type { PushSubscriptionsRepository } from './push-subscriptions.repository.ts';
 import type { RemindersRepository } from './reminders.repository.ts';
 import type { VapidKeyStore } from './vapid-keys.ts';
@@ -15,6 +19,7 @@ import type { VapidKeyStore } from './vapid-keys.ts';
 interface Deps {
   reminders: RemindersRepository;
   subscriptions: PushSubscriptionsRepository;
+  settings: NotificationSettingsRepository;
   matches: Pick<MatchesRepository, 'findById'>;
   vapidKeys: VapidKeyStore;
   clock: Clock;
@@ -26,7 +31,7 @@ function matchGone(error: unknown): never {
 }
 
 /** Everything here acts on the signed-in user's own rows only. */
-export function createRemindersService({ reminders, subscriptions, matches, vapidKeys, clock }: Deps) {
+export function createRemindersService({ reminders, subscriptions, settings, matches, vapidKeys, clock }: Deps) {
   return {
     async publicKey(): Promise<string> {
       return (await vapidKeys.get()).publicKey;
@@ -72,6 +77,21 @@ export function createRemindersService({ reminders, subscriptions, matches, vapi
     cancel: (userId: number, matchId: number) => reminders.deleteForMatch(userId, matchId),
 
     list: (userId: number) => reminders.listForUser(userId),
+
+    notificationSettings: (userId: number) => settings.read(userId),
+
+    /** Turns one kind on or off; a pool's kinds only for a pool the user plays in (a creator who does not play has none). */
+    async setNotification(userId: number, { kind, poolId, enabled }: NotificationSettingBody): Promise<NotificationSettings> {
+      if (kind !== 'favorite-reminders') {
+        const playing = (await settings.read(userId)).pools.some((pool) => pool.poolId === poolId);
+        if (!playing) throw new ForbiddenError(notificationMessages.notPlaying);
+      }
+      await settings.set(userId, kind, poolId ?? null, enabled).catch((error: unknown) => {
+        // The pool was deleted a moment ago.
+        throw isForeignKeyViolation(error) ? new ForbiddenError(notificationMessages.notPlaying) : error;
+      });
+      return settings.read(userId);
+    },
   };
 }
 

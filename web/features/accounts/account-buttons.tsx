@@ -1,15 +1,18 @@
-import { fingerPrintOutline, logOutOutline } from 'ionicons/icons';
+import { fingerPrintOutline, logOutOutline, notificationsOutline } from 'ionicons/icons';
 import { lazy, Suspense, useState } from 'react';
 import { ToolbarButton } from '../../components/toolbar.tsx';
 import { useSignOut } from './api.ts';
 import { useBiometricCapability } from '../passkeys/passkey.ts';
 
+const NotificationSettingsModal = lazy(() =>
+  import('../reminders/notification-settings.tsx').then((module) => ({ default: module.NotificationSettingsModal })),
+);
 const PasskeySettingsModal = lazy(() =>
   import('../passkeys/passkey-settings.tsx').then((module) => ({ default: module.PasskeySettingsModal })),
 );
 
 /**
- * The account buttons at the end of every tab's header: this user's passkeys
+ * The account buttons at the end of every tab's header: "Avisos" (which notifications this user gets), this user's passkeys
  * ("Biometría", where biometrics apply) and signing out. Signing out keeps this
  * device's passkey, so the next sign-in can use it.
  */
@@ -17,6 +20,7 @@ export function AccountButtons() {
   const signOut = useSignOut();
   return (
     <>
+      <NotificationSettingsButton />
       <PasskeySettingsButton />
       <ToolbarButton
         label="Cerrar sesión"
@@ -54,6 +58,30 @@ function PasskeySettingsButton() {
       {opened && (
         <Suspense fallback={null}>
           <PasskeySettingsModal isOpen={isOpen} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** "Avisos": its dialog loads on the first tap and then stays, so closing it can animate. */
+function NotificationSettingsButton() {
+  const [isOpen, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <ToolbarButton
+        label="Avisos"
+        icon={notificationsOutline}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+        testId="notification-settings"
+      />
+      {opened && (
+        <Suspense fallback={null}>
+          <NotificationSettingsModal isOpen={isOpen} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

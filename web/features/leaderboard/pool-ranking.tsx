@@ -15,6 +15,7 @@ import type { Fixture } from '../predictions/fixtures.ts';
 import { leaderboardQueries } from './api.ts';
 import { EvolutionChart } from './evolution-chart.tsx';
 import { RankingTable } from './ranking-table.tsx';
+import { ShareSummaryButton } from './share-summary-button.tsx';
 import { IonSelect, IonSelectOption } from '../../ionic/select.ts';
 import './pool-ranking.css';
 import { spanishDateFormat } from '../../lib/format-date.ts';
@@ -23,6 +24,8 @@ const updatedAt = spanishDateFormat({ dateStyle: 'long', timeStyle: 'short' });
 
 interface PoolRankingProps {
   poolId: number;
+  /** Named in a jornada's shared summary. */
+  poolName: string;
   userId: number;
   fixtures: readonly Fixture[];
   /** What the page shows under a jornada's table (how the pool picked that round), for the jornada shown. */
@@ -35,7 +38,7 @@ const GENERAL = 'general';
  * The Ranking segment: "General" (the spec's ranking, with each player's movement since the previous jornada, the
  * jornadas they won and the reader's evolution) or one jornada's table with its winners, chosen in one select.
  */
-export function PoolRanking({ poolId, userId, fixtures, belowRoundTable }: PoolRankingProps) {
+export function PoolRanking({ poolId, poolName, userId, fixtures, belowRoundTable }: PoolRankingProps) {
   const ranking = useQuery(leaderboardQueries.overall(poolId));
   const showToast = useToast();
   const now = useNow();
@@ -97,7 +100,13 @@ export function PoolRanking({ poolId, userId, fixtures, belowRoundTable }: PoolR
         </>
       ) : (
         <section className="pool-ranking__round" aria-label={jornadas.find((j) => j.weekNumber === weekNumber)?.label}>
-          <JornadaTable poolId={poolId} userId={userId} weekNumber={weekNumber} />
+          <JornadaTable
+            poolId={poolId}
+            poolName={poolName}
+            userId={userId}
+            weekNumber={weekNumber}
+            played={ranking.data.jornadas.some((jornada) => jornada.weekNumber === weekNumber)}
+          />
           {belowRoundTable({ weekNumber, now })}
         </section>
       )}
@@ -105,7 +114,16 @@ export function PoolRanking({ poolId, userId, fixtures, belowRoundTable }: PoolR
   );
 }
 
-function JornadaTable({ poolId, userId, weekNumber }: { poolId: number; userId: number; weekNumber: number }) {
+interface JornadaTableProps {
+  poolId: number;
+  poolName: string;
+  userId: number;
+  weekNumber: number;
+  /** It has results (the round under way may have none yet): its summary can be shared. */
+  played: boolean;
+}
+
+function JornadaTable({ poolId, poolName, userId, weekNumber, played }: JornadaTableProps) {
   const table = useQuery(leaderboardQueries.round(poolId, weekNumber));
   if (table.isPending) return <LoadingState text="Cargando jornada..." />;
   if (table.isError) return <p className="pool-ranking__message">{leaderboardMessages.jornadaFailed}</p>;
@@ -119,6 +137,7 @@ function JornadaTable({ poolId, userId, weekNumber }: { poolId: number; userId: 
         testId="round-ranking"
       />
       <p className="pool-ranking__tie-break">{leaderboardMessages.tieBreak}</p>
+      {played && <ShareSummaryButton poolName={poolName} userId={userId} round={table.data} />}
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { IonButton, IonIcon } from '@ionic/react';
-import { copyOutline, shareSocialOutline } from 'ionicons/icons';
+import { copyOutline, logoWhatsapp, paperPlaneOutline, shareSocialOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
 import type { Pool } from '#contract/index';
 import { useToast } from '../../lib/toast.ts';
-import { shareInvitation } from './invitation.ts';
+import { invitationChatLinks, shareInvitation } from './invitation.ts';
 
 interface InvitationButtonProps {
   icon: string;
@@ -60,5 +60,23 @@ export function ShareInvitationButton({ pool }: { pool: Pick<Pool, 'name' | 'inv
     >
       Compartir invitación
     </InvitationButton>
+  );
+}
+
+/** Without a system share sheet: the invitation straight to WhatsApp or Telegram (copying stays on the share button). */
+export function ChatInvitationLinks({ pool }: { pool: Pick<Pool, 'name' | 'invitationCode'> }) {
+  const links = invitationChatLinks(pool.name, pool.invitationCode);
+  if (!links) return null;
+  return (
+    <div className="pool-detail__invite" data-testid="invitation-chats">
+      <IonButton fill="clear" href={links.whatsapp} target="_blank" rel="noopener noreferrer">
+        <IonIcon slot="start" icon={logoWhatsapp} aria-hidden="true" />
+        Enviar por WhatsApp
+      </IonButton>
+      <IonButton fill="clear" href={links.telegram} target="_blank" rel="noopener noreferrer">
+        <IonIcon slot="start" icon={paperPlaneOutline} aria-hidden="true" />
+        Enviar por Telegram
+      </IonButton>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isInvitationPath, paths } from '../../lib/paths.ts';
+import { shareSheetTakes, shareWithSheet } from '../../lib/share.ts';
 
 /** Survives the sign-in redirect, and dies with the browser tab. */
 const PENDING_INVITATION_KEY = 'pendingInvitationCode';
@@ -40,26 +41,35 @@ export function useResumeInvitation(signedIn: boolean): void {
   }, [pathname, signedIn, navigate]);
 }
 
+/** What an invitation says wherever it goes. */
+export function invitationShareData(poolName: string, invitationCode: number): ShareData & { text: string; url: string } {
+  return {
+    title: poolName,
+    text: `Únete a mi quiniela «${poolName}» con el código ${invitationCode}`,
+    url: invitationLink(invitationCode),
+  };
+}
+
+/**
+ * Links that open WhatsApp and Telegram with the invitation written, for a browser without a system share sheet
+ * (most desktops); null where the sheet is there, as it already lists those apps.
+ */
+export function invitationChatLinks(poolName: string, invitationCode: number): { whatsapp: string; telegram: string } | null {
+  const data = invitationShareData(poolName, invitationCode);
+  if (shareSheetTakes(data)) return null;
+  return {
+    whatsapp: `https://wa.me/?text=${encodeURIComponent(`${data.text} ${data.url}`)}`,
+    telegram: `https://t.me/share/url?url=${encodeURIComponent(data.url)}&text=${encodeURIComponent(data.text)}`,
+  };
+}
+
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled';
 
 /** The Web Share sheet (WhatsApp and friends) where there is one; else the link goes to the clipboard. */
 export async function shareInvitation(poolName: string, invitationCode: number): Promise<ShareOutcome> {
   const url = invitationLink(invitationCode);
-  const data: ShareData = {
-    title: poolName,
-    text: `Únete a mi quiniela «${poolName}» con el código ${invitationCode}`,
-    url,
-  };
-  // Older Safari has share() without canShare().
-  if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
-    try {
-      await navigator.share(data);
-      return 'shared';
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
-      // Share sheet unavailable after all: fall through to copying.
-    }
-  }
+  const outcome = await shareWithSheet(invitationShareData(poolName, invitationCode));
+  if (outcome !== 'unavailable') return outcome;
   await navigator.clipboard.writeText(url);
   return 'copied';
 }

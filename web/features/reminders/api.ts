@@ -1,4 +1,4 @@
-import type { PushEndpointBody, Reminder } from '#contract/index';
+import type { NotificationSettingBody, NotificationSettings, PushEndpointBody, Reminder } from '#contract/index';
 import { apiRequest } from '../../lib/api-client.ts';
 import { loadContract } from '../../lib/contract.ts';
 
@@ -9,7 +9,25 @@ export const reminderKeys = {
   all: ['reminders'] as const,
   favorites: () => [...reminderKeys.all, 'favorites'] as const,
   favoritesOf: (userId: number | null) => [...reminderKeys.favorites(), userId] as const,
+  settings: () => [...reminderKeys.all, 'settings'] as const,
 };
+
+/** "Avisos": which notifications the user gets (favourites, and per pool they play). */
+export const notificationSettingsQuery = () => ({
+  queryKey: reminderKeys.settings(),
+  queryFn: async (): Promise<NotificationSettings> => {
+    const { NotificationSettingsResponseSchema } = await loadContract();
+    return (await apiRequest('/api/notification-settings', { schema: NotificationSettingsResponseSchema })).data;
+  },
+});
+
+/** Turns one kind on or off: the settings as they are now. */
+export async function saveNotificationSetting(body: NotificationSettingBody): Promise<NotificationSettings> {
+  const { NotificationSettingsResponseSchema } = await loadContract();
+  return (
+    await apiRequest('/api/notification-settings', { method: 'PUT', body, schema: NotificationSettingsResponseSchema })
+  ).data;
+}
 
 export async function fetchVapidPublicKey(): Promise<string> {
   const { VapidPublicKeyResponseSchema } = await loadContract();

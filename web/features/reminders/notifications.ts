@@ -14,6 +14,18 @@ export const notificationsSupported = (): boolean => 'Notification' in window;
 
 export const notificationsAllowed = (): boolean => 'Notification' in window && Notification.permission === 'granted';
 
+/** Whether this device can receive pushes with the app closed, and if not, why (the "Avisos" screen says it). */
+export type PushCapability = 'ready' | 'not-asked' | 'denied' | 'ios-home-screen' | 'unsupported';
+
+export function pushCapability(): PushCapability {
+  const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  // iOS gives Web Push only to a web app opened from the home screen.
+  if (/iPad|iPhone|iPod/.test(navigator.userAgent) && !standalone) return 'ios-home-screen';
+  if (!('Notification' in window) || !('serviceWorker' in navigator) || !('PushManager' in window)) return 'unsupported';
+  if (Notification.permission === 'denied') return 'denied';
+  return Notification.permission === 'granted' ? 'ready' : 'not-asked';
+}
+
 /**
  * The spec's notification permission call: checks and, if not decided yet, asks.
  * Throws where the browser has no notifications at all.
