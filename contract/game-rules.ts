@@ -63,6 +63,7 @@ export type GameRules = z.infer<typeof GameRulesSchema>;
 export const DEFAULT_GAME_RULES: GameRules = { mode: 'outcome', preset: null, points: OUTCOME_POINTS, joker: false, knockoutFromWeek: null };
 
 export const gameRulesMessages = {
+  modeHasPicks: 'Ya hay pronósticos en esta quiniela: el modo de juego ya no se puede cambiar.',
   customPointsRequired: 'Con puntos personalizados (custom) hay que indicar points: exact, difference, outcome y teamGoals.',
   pointsOrder: 'Los puntos deben ir de más a menos: resultado exacto ≥ diferencia de goles ≥ ganador o empate.',
   presetOnlyExact: 'Los puntos (preset, points) solo se eligen en el modo de resultado exacto.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GameRulesInputSchema } from './game-rules.ts';
 
 /**
  * The organiser's options of a pool (issue 20, part B). Every default is the specification's game: a saved pick
@@ -50,8 +51,15 @@ export type PoolOptions = z.infer<typeof PoolOptionsSchema>;
 /** The specification's game. */
 export const DEFAULT_POOL_OPTIONS: PoolOptions = PoolOptionsSchema.parse({});
 
-/** `PUT /api/pools/{id}/rules`: the options as a whole (what is left out goes back to its default). */
-export const PoolRulesBodySchema = z.object({ options: PoolOptionsSchema });
+/**
+ * `PUT /api/pools/{id}/rules`: the options as a whole (what is left out goes back to its default), the game as a
+ * whole (contract/game-rules.ts), or both.
+ */
+export const PoolRulesBodySchema = z
+  .object({ options: PoolOptionsSchema.optional(), game: GameRulesInputSchema.optional() })
+  .refine((body) => body.options !== undefined || body.game !== undefined, {
+    error: 'Indica las opciones (options), el juego (game) o ambos.',
+  });
 export type PoolRulesBody = z.infer<typeof PoolRulesBodySchema>;
 
 /**

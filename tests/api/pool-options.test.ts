@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_POOL_OPTIONS,
+  gameRulesMessages,
   messages,
   pickDeadline,
   poolMessages,
@@ -103,6 +104,42 @@ describe('the rules', () => {
       expect(frozen.statusCode).toBe(409);
       expect(frozen.json().message).toBe(messages.rulesFrozen);
       expect((await as(owner, 'GET', `/api/pools/${pool.id}`)).json().data.started).toBe(true);
+    } finally {
+      now = before;
+    }
+  });
+
+  it('carry the game too: its points until the first kick-off, its mode only while nobody has predicted', async () => {
+    const { owner, players, pool, match } = await setUp(undefined, 30);
+    expect((await as(owner, 'PUT', `/api/pools/${pool.id}/rules`, {})).statusCode).toBe(400);
+    const polla = await as(owner, 'PUT', `/api/pools/${pool.id}/rules`, { game: { mode: 'exactScore', preset: 'polla' } });
+    expect(polla.statusCode).toBe(200);
+    expect(polla.json().data.game).toMatchObject({ mode: 'exactScore', preset: 'polla', points: { exact: 5, outcome: 2, teamGoals: 1 } });
+    // The options were not in the body: they stay as they were.
+    expect(polla.json().data.options).toEqual(DEFAULT_POOL_OPTIONS);
+
+    const scored = await as(players[0]!, 'POST', '/api/predictions', {
+      userId: players[0]!.userProfile.id,
+      poolId: pool.id,
+      matchId: match.id,
+      scoreHome: 2,
+      scoreAway: 1,
+    });
+    expect(scored.statusCode).toBe(201);
+    // Same mode, other points: allowed; another mode would leave that pick without its shape.
+    const clasica = await as(owner, 'PUT', `/api/pools/${pool.id}/rules`, { game: { mode: 'exactScore', preset: 'clasica' } });
+    expect(clasica.json().data.game).toMatchObject({ preset: 'clasica', points: { exact: 3, difference: 2, outcome: 1 } });
+    const outcome = await as(owner, 'PUT', `/api/pools/${pool.id}/rules`, { game: { mode: 'outcome' } });
+    expect(outcome.statusCode).toBe(409);
+    expect(outcome.json().message).toBe(gameRulesMessages.modeHasPicks);
+    expect((await as(owner, 'GET', `/api/pools/${pool.id}`)).json().data.game.mode).toBe('exactScore');
+
+    const before = now;
+    now = new Date(now.getTime() + 30 * MINUTE);
+    try {
+      const frozen = await as(owner, 'PUT', `/api/pools/${pool.id}/rules`, { game: { mode: 'exactScore', preset: 'polla' } });
+      expect(frozen.statusCode).toBe(409);
+      expect(frozen.json().message).toBe(messages.rulesFrozen);
     } finally {
       now = before;
     }

@@ -255,16 +255,33 @@ export function createPoolsRepository(db: Database) {
     },
 
     /**
-     * Stores the options; turning "El creador también juega" on gives the creator a place ('full' when there is
-     * none), turning it off takes it back with their picks. One transaction: never the option without the place.
+     * Stores the options and/or the game; turning "El creador también juega" on gives the creator a place ('full'
+     * when there is none), turning it off takes it back with their picks; a new mode only while the pool has no pick
+     * ('has-picks'). One transaction: never the option without the place.
      */
-    setOptions(poolId: number, creatorId: number, options: PoolOptions, now: Date): Promise<'saved' | 'full'> {
+    setRules(
+      poolId: number,
+      creatorId: number,
+      { options, game }: { options?: PoolOptions | undefined; game?: GameRules | undefined },
+      now: Date,
+    ): Promise<'saved' | 'full' | 'has-picks'> {
       return db
         .transaction(async (tx) => {
-          const [before] = await tx.select({ creatorPlays: pools.creatorPlays }).from(pools).where(eq(pools.id, poolId)).for('update');
-          await tx.update(pools).set(options).where(eq(pools.id, poolId));
-          if (before && !before.creatorPlays && options.creatorPlays) await takePlace(tx, poolId, creatorId, 0);
-          if (before?.creatorPlays && !options.creatorPlays) await leave(tx, poolId, creatorId, now);
+          const [before] = await tx
+            .select({ creatorPlays: pools.creatorPlays, gameMode: pools.gameMode })
+            .from(pools)
+            .where(eq(pools.id, poolId))
+            .for('update');
+          if (before && game && game.mode !== before.gameMode) {
+            const [pick] = await tx.select({ id: predictions.id }).from(predictions).where(eq(predictions.poolId, poolId)).limit(1);
+            if (pick) return 'has-picks' as const;
+          }
+          await tx
+            .update(pools)
+            .set({ ...options, ...(game && gameRulesColumns(game)) })
+            .where(eq(pools.id, poolId));
+          if (options && before && !before.creatorPlays && options.creatorPlays) await takePlace(tx, poolId, creatorId, 0);
+          if (options && before?.creatorPlays && !options.creatorPlays) await leave(tx, poolId, creatorId, now);
           return 'saved' as const;
         })
         .catch((error: unknown) => {

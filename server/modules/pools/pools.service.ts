@@ -109,7 +109,7 @@ export function createPoolsService({ pools, competitions, rateLimiter, config, c
     return { competition, fromWeek };
   };
 
-  /** The game a new pool plays: the one asked for (the specification's without one), its multiplier's round checked. */
+  /** The game a pool plays: the one asked for (the specification's without one), its multiplier's round checked. */
   const poolGame = async (input: CreatePoolBody['game'], scope: { competition: string | null }) => {
     const game = gameRulesOf(input);
     if (game.knockoutFromWeek === null) return game;
@@ -180,8 +180,11 @@ export function createPoolsService({ pools, competitions, rateLimiter, config, c
       assertCanManage(actor, pool);
       const now = clock();
       await assertRulesOpen(pools, id, now);
-      if ((await pools.setOptions(id, pool.creatorId, body.options, now)) === 'full')
-        throw new ConflictError(poolOptionsMessages.creatorNoPlace);
+      const game = body.game === undefined ? undefined : await poolGame(body.game, pool);
+      const outcome = await pools.setRules(id, pool.creatorId, { options: body.options, game }, now);
+      if (outcome === 'full') throw new ConflictError(poolOptionsMessages.creatorNoPlace);
+      // Picks already made have the old mode's shape: a mode is changed only while there are none.
+      if (outcome === 'has-picks') throw new ConflictError(gameRulesMessages.modeHasPicks);
       return findOr404(id);
     },
 
