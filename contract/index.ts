@@ -10,3 +10,5 @@ export * from './predictions.ts';
 export * from './leaderboard.ts';
 export * from './results.ts';
 export * from './reminders.ts';
+export * from './live.ts';
+export * from './wall.ts';

@@ -192,6 +192,7 @@ const tables: Record<string, Feeds> = {
   match_reminders: noCache('read by the reminder sweep'),
   kickoff_notices: noCache('made by the trigger on matches (migration 0013), read only by the reminder sweep'),
   import_jobs: noCache('read at every request for an import'),
+  pool_messages: noCache('the pool\'s wall, read at every request for it; its writes notify the live channel instead (migration 0018)'),
   data_version_changes: noCache('the queue of topics a committing transaction changed (migration 0011)'),
 };
 const topicTables = Object.entries(tables).flatMap(([name, feeds]) => ('writes' in feeds ? [{ name, ...feeds }] : []));
