@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { drainConnectionsOnClose } from './lib/drain-connections.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { metricsRoutes } from './lib/metrics.ts';
 import { REQUEST_ID_HEADER, requestId } from './lib/request-id.ts';
@@ -79,6 +80,7 @@ export async function buildApp({
     requestIdHeader: false,
     genReqId: requestId,
   });
+  drainConnectionsOnClose(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();

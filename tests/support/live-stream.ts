@@ -8,6 +8,8 @@ export interface LiveStream {
   events: LiveEvent[];
   /** The first event (received already or to come) that `matches`; fails after `timeoutMs`. */
   next(matches: (event: LiveEvent) => boolean, timeoutMs?: number): Promise<LiveEvent>;
+  /** Settles when the server ended the stream (or it was closed here). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -24,10 +26,11 @@ export async function openLiveStream(base: string, token: string, poolId: number
   const events: LiveEvent[] = [];
   const waiters = new Set<() => void>();
   let cancel = () => Promise.resolve();
+  let ended = Promise.resolve();
   if (res.ok && res.body) {
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     cancel = () => reader.cancel();
-    void (async () => {
+    ended = (async () => {
       let buffer = '';
       try {
         for (;;) {
@@ -53,6 +56,7 @@ export async function openLiveStream(base: string, token: string, poolId: number
     status: res.status,
     refusal,
     events,
+    ended,
     next(matches, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

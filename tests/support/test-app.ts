@@ -91,9 +91,6 @@ export async function createTestApp(
       });
     },
     async close() {
-      // A test that listened (the live channel's) may leave connections open: at teardown nothing is in flight, so
-      // all are cut. (A live stream's connection can outlast its stream: a known issue, reported in decision 046.)
-      app.server.closeAllConnections();
       await app.close();
       await database.close();
     },
