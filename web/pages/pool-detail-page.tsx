@@ -21,6 +21,8 @@ import { PoolRanking } from '../features/leaderboard/pool-ranking.tsx';
 import { PoolPicks } from '../features/predictions/pool-picks.tsx';
 import { PoolResults } from '../features/predictions/pool-results.tsx';
 import { PredictionList } from '../features/predictions/prediction-list.tsx';
+import { usePoolLive } from '../features/live/use-pool-live.ts';
+import { PoolWall } from '../features/wall/pool-wall.tsx';
 import { UpdateResultsButton } from '../features/results/update-results-button.tsx';
 import { teamQueries } from '../features/teams/api.ts';
 import { ApiRequestError, errorMessage } from '../lib/api-client.ts';
@@ -62,13 +64,14 @@ export function PoolDetailPage() {
   );
 }
 
-type Segment = 'participants' | 'predict' | 'ranking' | 'results';
+type Segment = 'participants' | 'predict' | 'ranking' | 'results' | 'wall';
 
 function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
   const isCreator = pool.creatorId === userId;
   // The spec's states and transitions: the creator starts on Participantes, everyone else on Predecir.
   const [segment, setSegment] = useState<Segment>(isCreator ? 'participants' : 'predict');
   const fixtures = useFixtures(pool);
+  usePoolLive(pool.id);
 
   return (
     <>
@@ -89,6 +92,7 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
           isCreator ? { value: 'participants', label: 'Participantes' } : { value: 'predict', label: 'Predecir' },
           { value: 'ranking', label: 'Ranking' },
           { value: 'results', label: 'Resultados' },
+          { value: 'wall', label: 'Muro' },
         ]}
         onValueChange={setSegment}
         aria-label="Secciones de la quiniela"
@@ -97,6 +101,8 @@ function PoolDetail({ pool, userId }: { pool: Pool; userId: number }) {
         <ParticipantList poolId={pool.id} userId={userId} />
       ) : segment === 'results' ? (
         <PoolResults poolId={pool.id} userId={userId} />
+      ) : segment === 'wall' ? (
+        <PoolWall poolId={pool.id} />
       ) : fixtures.status !== 'ready' ? (
         fixtures.status === 'loading' ? (
           <LoadingState text="Cargando partidos..." />
