@@ -1,4 +1,5 @@
 import { LiveEventSchema, type LiveEvent } from '#contract/index';
+import { createSseParser } from '../../web/features/live/sse.ts';
 
 export interface LiveStream {
   status: number;
@@ -31,20 +32,16 @@ export async function openLiveStream(base: string, token: string, poolId: number
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     cancel = () => reader.cancel();
     ended = (async () => {
-      let buffer = '';
+      // The app's own parser (web/features/live/sse.ts): the tests read the stream as the app does.
+      const push = createSseParser(({ data }) => {
+        events.push(LiveEventSchema.parse(JSON.parse(data)));
+        for (const wake of waiters) wake();
+      });
       try {
         for (;;) {
           const { value, done } = await reader.read();
           if (done) return;
-          buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const frame = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const data = frame.split('\n').find((line) => line.startsWith('data: '));
-            if (data) events.push(LiveEventSchema.parse(JSON.parse(data.slice(6))));
-            for (const wake of waiters) wake();
-          }
+          push(value);
         }
       } catch {
         // aborted
