@@ -13,3 +13,5 @@ export * from './leaderboard.ts';
 export * from './results.ts';
 export * from './reminders.ts';
 export * from './notifications.ts';
+export * from './live.ts';
+export * from './wall.ts';

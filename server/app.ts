@@ -3,11 +3,14 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { drainConnectionsOnClose } from './lib/drain-connections.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { metricsRoutes } from './lib/metrics.ts';
 import { REQUEST_ID_HEADER, requestId } from './lib/request-id.ts';
 import { authRoutes, credentialRateLimit } from './modules/accounts/auth.routes.ts';
 import { usersRoutes } from './modules/accounts/users.routes.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
+import { wallRoutes } from './modules/wall/wall.routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.ts';
 import { competitionsRoutes } from './modules/matches/competitions.routes.ts';
 import { matchesRoutes } from './modules/matches/matches.routes.ts';
@@ -77,6 +80,7 @@ export async function buildApp({
     requestIdHeader: false,
     genReqId: requestId,
   });
+  drainConnectionsOnClose(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
@@ -149,6 +153,8 @@ export async function buildApp({
   await app.register(poolsRoutes, { prefix: '/api/pools', pools: services.pools });
   await app.register(predictionsRoutes, { prefix: '/api/predictions', predictions: services.predictions, poolResults: services.poolResults });
   await app.register(leaderboardRoutes, { prefix: '/api/leaderboard', leaderboard: services.leaderboard });
+  await app.register(wallRoutes, { prefix: '/api/pools', wall: services.wall });
+  await app.register(liveRoutes, { prefix: '/api/live', hub: services.liveHub, pools: repositories.pools, follow: database.follow });
   await app.register(remindersPlugin, {
     reminders: services.reminders,
     vapidKeys: services.vapidKeys,

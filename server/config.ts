@@ -64,6 +64,7 @@ const EnvSchema = z
     JOIN_WRONG_CODE_WINDOW_MINUTES: positiveInt(15),
     UPDATE_ALL_MAX_PER_MINUTE: positiveInt(6),
     EMAIL_CHANGES_MAX_PER_HOUR: positiveInt(5),
+    WALL_MESSAGES_MAX_PER_MINUTE: positiveInt(10),
     TRUST_PROXY: trustProxy.default(false),
     WEBAUTHN_RP_ID: z.string().min(1).default('localhost'),
     WEBAUTHN_RP_NAME: z.string().min(1).default('Quiniela'),
@@ -98,6 +99,8 @@ export interface Config {
     wrongJoinCodesPerIp: { max: number; windowMs: number };
     updateAll: { max: number; windowMs: number };
     emailChanges: { max: number; windowMs: number };
+    /** Messages a user may write on pools' walls per minute. */
+    wallMessages: { max: number; windowMs: number };
   };
   /** false: the socket's address; N: N proxy hops; a list: those proxies' addresses or CIDR ranges. */
   trustProxy: false | number | string[];
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       wrongJoinCodesPerIp: { max: e.JOIN_MAX_WRONG_CODES_PER_IP, windowMs: e.JOIN_WRONG_CODE_WINDOW_MINUTES * 60_000 },
       updateAll: { max: e.UPDATE_ALL_MAX_PER_MINUTE, windowMs: 60_000 },
       emailChanges: { max: e.EMAIL_CHANGES_MAX_PER_HOUR, windowMs: 3_600_000 },
+      wallMessages: { max: e.WALL_MESSAGES_MAX_PER_MINUTE, windowMs: 60_000 },
     },
     trustProxy: e.TRUST_PROXY,
     webauthn: {

@@ -55,11 +55,8 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
     clearInterval(maintenance);
-    // Keep-alive connections would hold the close for the keep-alive timeout: close each one
-    // as soon as its in-flight request is answered.
-    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    // Connections are cut as their in-flight requests are answered (server/lib/drain-connections.ts).
     await app.close();
-    clearInterval(closeIdle);
     await backups?.close();
     await database.close();
     process.exit(0);

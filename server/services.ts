@@ -39,6 +39,9 @@ import { createResultsSourceSetting } from './modules/results/results-source-set
 import { createResultsSourceService } from './modules/results/results-source.service.ts';
 import { createRolesRepository } from './modules/roles/roles.repository.ts';
 import { createRolesService } from './modules/roles/roles.service.ts';
+import { createLiveHub } from './modules/live/live-hub.ts';
+import { createWallRepository } from './modules/wall/wall.repository.ts';
+import { createWallService } from './modules/wall/wall.service.ts';
 import { createConfederationsRepository } from './modules/teams/confederations.repository.ts';
 import { createTeamsRepository } from './modules/teams/teams.repository.ts';
 
@@ -89,6 +92,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     notificationSettings: createNotificationSettingsRepository(db),
     poolPushes: createPoolPushesRepository(db),
     importJobs: createImportJobsRepository(db),
+    wall: createWallRepository(db),
   };
   const { users, sessions, passkeys, teams, matches, pools, standings, reminders, pushSubscriptions, poolPushes } =
     repositories;
@@ -164,6 +168,16 @@ export async function createServices({ database, config, clock = systemClock, lo
       clock,
       log,
     }),
+    wall: createWallService({
+      wall: repositories.wall,
+      pools,
+      matches,
+      rateLimiter,
+      limit: config.rateLimits.wallMessages,
+      clock,
+    }),
+    /** This instance's live subscribers; the database's notifications reach them (server/modules/live/). */
+    liveHub: createLiveHub(),
     vapidKeys,
     reminders: createRemindersService({
       reminders,

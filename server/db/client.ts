@@ -36,6 +36,14 @@ export interface DatabaseHandle {
    * commit raised arrives before the statement that committed returns (server/lib/data-versions.ts).
    */
   listen?: (channel: string, onNotify: (payload: string) => void) => Promise<unknown>;
+  /**
+   * Calls `onNotify` with each notification on `channel` raised by any session's commit (every instance hears every
+   * write): PGlite's own session, or one dedicated PostgreSQL connection, opened again with back-off when it is lost,
+   * after which `onRestart` is called (what was notified meanwhile is lost). Resolves once it listens, or once a
+   * first failed attempt has scheduled the next (an unreachable database must not stop the app starting). Resolves
+   * to the function that stops listening. The live channel's way in (server/modules/live/).
+   */
+  follow: (channel: string, onNotify: (payload: string) => void, onRestart: () => void) => Promise<() => Promise<void>>;
   /** PGlite only: a consistent gzipped tarball of the data directory, taken between statements (server/db/backup.ts). */
   backup?: () => Promise<Blob>;
   /** PostgreSQL only: the connection pool's clients (open, idle) and the queries waiting for one. */
@@ -56,6 +64,7 @@ export function openPglite(client: PGlite): DatabaseHandle {
     },
     ping: () => ping(db),
     listen: (channel, onNotify) => client.listen(channel, onNotify),
+    follow: async (channel, onNotify) => client.listen(channel, onNotify),
     backup: () => dumpPglite(client),
     close: () => client.close(),
   };
@@ -133,8 +142,72 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
       }
     },
     ping: () => ping(db),
+    follow: (channel, onNotify, onRestart) => followOnPostgres(url, channel, onNotify, onRestart),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
+  };
+}
+
+const FOLLOW_RETRY_MS = { first: 500, max: 30_000 };
+
+/** `DatabaseHandle.follow` on PostgreSQL: a connection of its own, outside the pool, that only listens. */
+async function followOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onRestart: () => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = FOLLOW_RETRY_MS.first;
+  let listenedBefore = false;
+  const lost = (client: pg.Client) => {
+    if (current !== client) return;
+    current = null;
+    client.end().catch(() => {});
+    schedule();
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onNotify(message.payload);
+    });
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) return void (await client.end());
+    current = client;
+    delay = FOLLOW_RETRY_MS.first;
+    if (listenedBefore) onRestart();
+    listenedBefore = true;
+  };
+  const schedule = () => {
+    if (stopped) return;
+    retry = setTimeout(() => {
+      connect().catch(() => {
+        delay = Math.min(delay * 2, FOLLOW_RETRY_MS.max);
+        schedule();
+      });
+    }, delay);
+    retry.unref();
+  };
+  await connect().catch(() => {
+    listenedBefore = true;
+    schedule();
+  });
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
   };
 }
 

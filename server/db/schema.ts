@@ -558,3 +558,29 @@ export const importJobs = pgTable(
     check('import_jobs_trigger', sql`${t.trigger} in ('admin', 'poll', 'update-all')`),
   ],
 );
+
+/**
+ * The pool's wall ("Muro"): short messages of its members, newest last; a message may comment one match the pool
+ * counts (shown on it in "Resultados"). Stored as plain text and always rendered as text. Inserts and deletes notify
+ * the live channel (migration 0019, docs/decisions/045-live-updates-carry-versions-not-tables.md).
+ */
+export const poolMessages = pgTable(
+  'pool_messages',
+  {
+    id: serial('id').primaryKey(),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    matchId: integer('match_id').references(() => matches.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pool_messages_pool_id_idx').on(t.poolId, t.id),
+    index('pool_messages_pool_match_idx').on(t.poolId, t.matchId, t.id),
+    check('pool_messages_text_length', sql`char_length(${t.text}) between 1 and 500`),
+  ],
+);

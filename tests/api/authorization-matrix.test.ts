@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Match, Pool, Prediction, SignInResponse } from '#contract/index';
+import { openLiveStream } from '#tests/support/live-stream';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
@@ -17,6 +18,8 @@ interface Call {
   payload?: object;
   /** A different token for this call (a fresh user of the same role), when the call uses it up. */
   token?: string | null;
+  /** A server-sent events stream: asked over HTTP, its status read and the stream closed (inject would wait for its end). */
+  stream?: boolean;
 }
 interface Row {
   call: (actor: Actor) => Promise<Call> | Call;
@@ -46,6 +49,23 @@ async function call(token: string | null, method: string, url: string, payload?:
     ...(payload ? { payload } : {}),
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
+}
+
+let base: string | undefined;
+/** A refusal answers JSON; a member gets the stream, opened and closed as the app does (tests/support/live-stream.ts). */
+async function streamCall(token: string | null, url: string) {
+  base ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
+  if (token === null) {
+    const res = await fetch(`${base}${url}`);
+    const body = await res.text();
+    return { statusCode: res.status, body, json: () => JSON.parse(body) as unknown };
+  }
+  const poolId = Number(url.split('/').at(-1));
+  const stream = await openLiveStream(base, token, poolId);
+  if (stream.status === 200) await stream.next((e) => e.kind === 'ready');
+  const body = stream.status === 200 ? '' : JSON.stringify(stream.refusal);
+  stream.close();
+  return { statusCode: stream.status, body, json: () => stream.refusal };
 }
 
 async function ok<T>(token: string, method: string, url: string, payload?: object): Promise<T> {
@@ -206,6 +226,15 @@ const matrix: Record<string, Row> = {
   'GET /api/leaderboard/pool/{id}/evolution': { call: () => ({ url: `/api/leaderboard/pool/${pool.id}/evolution` }), expect: members },
   'POST /api/leaderboard/update-all': { call: () => ({ url: '/api/leaderboard/update-all' }), expect: creatorOrAdmin },
 
+  'GET /api/live/pool/{poolId}': { call: () => ({ url: `/api/live/pool/${pool.id}`, stream: true }), expect: members },
+  'GET /api/pools/{poolId}/messages': { call: () => ({ url: `/api/pools/${pool.id}/messages` }), expect: members },
+  'POST /api/pools/{poolId}/messages': { call: () => ({ url: `/api/pools/${pool.id}/messages`, payload: { text: 'Hola' } }), expect: members },
+  'DELETE /api/pools/{poolId}/messages/{messageId}': {
+    // The participant's own message: they, the creator and admins may delete it.
+    call: async () => ({ url: `/api/pools/${pool.id}/messages/${(await ok<{ id: number }>(users.participant.session.accessToken, 'POST', `/api/pools/${pool.id}/messages`, { text: 'Borrable' })).id}` }),
+    expect: members,
+  },
+
   'GET /api/competitions': { call: () => ({ url: '/api/competitions' }), expect: signedIn('ok') },
   'GET /api/matches/{id}/result-changes': { call: () => ({ url: `/api/matches/${futureMatch.id}/result-changes` }), expect: signedIn('ok') },
   'POST /api/admin/import-results': {
@@ -317,7 +346,7 @@ describe('authorisation matrix', () => {
       for (const actor of ACTORS) {
         const request = await row.call(actor);
         const token = request.token === undefined ? tokenOf(actor) : request.token;
-        const res = await call(token, method, request.url, request.payload);
+        const res = request.stream ? await streamCall(token, request.url) : await call(token, method, request.url, request.payload);
         outcomes[actor] = res.statusCode;
         const expected = row.expect[actor];
         if (expected === 'ok') {

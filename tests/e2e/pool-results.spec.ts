@@ -38,8 +38,8 @@ test('after a result, a participant sees the score, their pick with "+3" and the
   await api.result(admin, match, 2, 0);
 
   await page.goto(`/tabs/pool/${pool.id}`);
-  // The spec's start segment stays; "Resultados" comes third.
-  await expect(page.locator('.pool-detail__segment ion-segment-button')).toHaveText(['Predecir', 'Ranking', 'Resultados']);
+  // The spec's start segment stays; "Resultados" comes third, "Muro" fourth.
+  await expect(page.locator('.pool-detail__segment ion-segment-button')).toHaveText(['Predecir', 'Ranking', 'Resultados', 'Muro']);
   await expect(segment(page, 'Predecir')).toHaveClass(/segment-button-checked/);
   await segment(page, 'Resultados').click();
   await expect(page.getByTestId('results-round-select')).toBeVisible();

@@ -54,6 +54,12 @@ export function configureApiClient(next: ApiClientHooks): void {
   hooks = next;
 }
 
+/** The `Authorization` header of the stored session, for a call that is not a JSON request (the live channel). */
+export function authorizationHeader(): Record<string, string> {
+  const accessToken = hooks.getAccessToken();
+  return accessToken ? { Authorization: `Bearer ${accessToken}` } : {};
+}
+
 export interface ApiRequestOptions<Schema extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -73,10 +79,8 @@ export async function apiRequest<Schema extends z.ZodType>(
   path: string,
   { method = 'GET', body, schema, authenticated = true, offlineCache = true }: ApiRequestOptions<Schema>,
 ): Promise<z.output<Schema>> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: 'application/json', ...(authenticated ? authorizationHeader() : {}) });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const accessToken = authenticated ? hooks.getAccessToken() : null;
-  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
 
   // The spec's offline behaviour: only successful GETs are cached, and only they are ever answered from the cache.
   const cacheScope = method === 'GET' && authenticated && offlineCache ? (hooks.getCacheScope?.() ?? null) : null;

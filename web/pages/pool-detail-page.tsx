@@ -23,6 +23,8 @@ import { PoolRanking } from '../features/leaderboard/pool-ranking.tsx';
 import { PoolPicks } from '../features/predictions/pool-picks.tsx';
 import { PoolResults } from '../features/predictions/pool-results.tsx';
 import { PredictionList } from '../features/predictions/prediction-list.tsx';
+import { usePoolLive } from '../features/live/use-pool-live.ts';
+import { PoolWall } from '../features/wall/pool-wall.tsx';
 import { UpdateResultsButton } from '../features/results/update-results-button.tsx';
 import { teamQueries } from '../features/teams/api.ts';
 import { ApiRequestError, errorMessage } from '../lib/api-client.ts';
@@ -64,7 +66,7 @@ export function PoolDetailPage() {
   );
 }
 
-type Segment = 'participants' | 'predict' | 'ranking' | 'results';
+type Segment = 'participants' | 'predict' | 'ranking' | 'results' | 'wall';
 
 function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) {
   const isCreator = pool.creatorId === userId;
@@ -82,6 +84,7 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
     else if (section === POOL_SECTIONS.predict && predicts) setSegment('predict');
   }
   const fixtures = useFixtures(pool);
+  usePoolLive(pool.id);
 
   return (
     <>
@@ -106,6 +109,7 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
           ...(predicts ? [{ value: 'predict' as const, label: 'Predecir' }] : []),
           { value: 'ranking', label: 'Ranking' },
           { value: 'results', label: 'Resultados' },
+          { value: 'wall', label: 'Muro' },
         ]}
         onValueChange={setSegment}
         aria-label="Secciones de la quiniela"
@@ -114,6 +118,8 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
         <ParticipantList pool={pool} userId={userId} />
       ) : segment === 'results' ? (
         <PoolResults poolId={pool.id} userId={userId} />
+      ) : segment === 'wall' ? (
+        <PoolWall poolId={pool.id} />
       ) : fixtures.status !== 'ready' ? (
         fixtures.status === 'loading' ? (
           <LoadingState text="Cargando partidos..." />

@@ -30,6 +30,9 @@ export const poolKeys = {
 
 /** Pools may have changed: every pool list and pool screen is asked for again. */
 export const invalidatePools = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: poolKeys.all });
+/** One pool's detail (and participants) changed. */
+export const invalidatePool = (queryClient: QueryClient, poolId: number) =>
+  queryClient.invalidateQueries({ queryKey: poolKeys.detail(poolId) });
 
 export const poolQueries = {
   joined: (userId: number) =>

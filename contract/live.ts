@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { positiveId } from './common.ts';
+
+/**
+ * The live channel of a pool (`GET /api/live/pool/{poolId}`, server-sent events read with `fetch`): it carries what
+ * changed, never the data itself, so a screen asks again for the cached answer it shows
+ * (docs/decisions/045-live-updates-carry-versions-not-tables.md). Each event's `data` is one of these, as JSON.
+ */
+export const LiveEventSchema = z.discriminatedUnion('kind', [
+  /** The stream is open (and again after each reconnection): whatever was missed meanwhile is asked for again. */
+  z.object({ kind: z.literal('ready'), poolId: z.number().int() }),
+  /** The pool's standings moved; `version` is their new time (ms), the ranking's `lastUpdated`. */
+  z.object({ kind: z.literal('ranking'), poolId: z.number().int(), version: z.number() }),
+  /** A match the pool counts changed its score or status. */
+  z.object({ kind: z.literal('match'), matchId: z.number().int(), competition: z.string(), weekNumber: z.number().int() }),
+  /** A wall message came (or went, `deleted`). */
+  z.object({
+    kind: z.literal('wall'),
+    poolId: z.number().int(),
+    messageId: z.number().int(),
+    matchId: z.number().int().nullable(),
+    deleted: z.boolean(),
+  }),
+]);
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
+
+export const LivePoolParamsSchema = z.object({ poolId: positiveId('La quiniela no es válida.', { coerce: true }) });
+
+/** The stream's event name for every event: the `kind` inside says which. */
+export const LIVE_EVENT_NAME = 'pool';

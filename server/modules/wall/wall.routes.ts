@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CreateWallMessageBodySchema,
+  MessageResponseSchema,
+  WallMessageParamsSchema,
+  WallMessageResponseSchema,
+  WallPageResponseSchema,
+  WallParamsSchema,
+  WallQuerySchema,
+  wallMessages,
+} from '#contract/index';
+import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
+import { currentUser } from '../accounts/request-user.ts';
+import type { WallService } from './wall.service.ts';
+
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
+const tags = ['wall'];
+const security = bearerSecurity;
+
+/** The pool's wall ("Muro") under /api/pools/{poolId}/messages. */
+export async function wallRoutes(app: FastifyInstance, { wall }: { wall: WallService }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', app.guards.requireUser);
+
+  api.get('/:poolId/messages', {
+    schema: {
+      tags,
+      security,
+      summary:
+        'Muro de la quiniela (miembros): los mensajes más recientes, del más antiguo al más nuevo; con matchId, los comentarios de ese partido',
+      params: WallParamsSchema,
+      querystring: WallQuerySchema,
+      response: { 200: WallPageResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ data: await wall.list(currentUser(request), request.params.poolId, request.query) }),
+  });
+
+  api.post('/:poolId/messages', {
+    schema: {
+      tags,
+      security,
+      summary:
+        'Escribir en el muro de la quiniela (miembros; hasta 500 caracteres, con un límite por minuto), o comentar un partido suyo ya empezado',
+      params: WallParamsSchema,
+      body: CreateWallMessageBodySchema,
+      response: { 201: WallMessageResponseSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send({ data: await wall.post(currentUser(request), request.params.poolId, request.body) }),
+  });
+
+  api.delete('/:poolId/messages/:messageId', {
+    schema: {
+      tags,
+      security,
+      summary: 'Borrar un mensaje del muro (su autor, el creador de la quiniela o un admin)',
+      params: WallMessageParamsSchema,
+      response: { 200: MessageResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      await wall.delete(currentUser(request), request.params.poolId, request.params.messageId);
+      return { message: wallMessages.deleted };
+    },
+  });
+}

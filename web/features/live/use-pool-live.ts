@@ -1,0 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { LIVE_EVENT_NAME, LiveEventSchema } from '#contract/index';
+import { authorizationHeader } from '../../lib/api-client.ts';
+import { useConnectivity } from '../../lib/connectivity.ts';
+import { invalidateRankings } from '../leaderboard/api.ts';
+import { invalidatePool } from '../pools/api.ts';
+import { invalidatePoolPicks } from '../predictions/api.ts';
+import { invalidateWall } from '../wall/api.ts';
+import { createSseParser, reconnectDelay } from './sse.ts';
+
+/**
+ * While a pool's screen is open (and the device online): its live channel (`GET /api/live/pool/{poolId}`, read with
+ * `fetch` for the bearer header, decision 046). Each event, and each `ready` (first open, reconnection), has the
+ * screen's cached reads asked for again: the channel says what changed, never the data (decision 045). A lost or
+ * ended stream is opened again after 1 s, doubling to 30 s; a stream that opened resets the wait.
+ */
+export function usePoolLive(poolId: number): void {
+  const queryClient = useQueryClient();
+  const { online } = useConnectivity();
+
+  useEffect(() => {
+    if (!online) return;
+    const abort = new AbortController();
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+
+    const refresh = (kind: string) => {
+      if (kind === 'wall') return void invalidateWall(queryClient, poolId);
+      void invalidateRankings(queryClient);
+      void invalidatePoolPicks(queryClient);
+      if (kind !== 'match') void invalidatePool(queryClient, poolId);
+      if (kind === 'ready') void invalidateWall(queryClient, poolId);
+    };
+    const onFrame = createSseParser(({ event, data }) => {
+      if (event !== LIVE_EVENT_NAME) return;
+      let parsed;
+      try {
+        parsed = LiveEventSchema.safeParse(JSON.parse(data));
+      } catch {
+        return;
+      }
+      if (parsed.success) refresh(parsed.data.kind);
+    });
+
+    const connect = async () => {
+      try {
+        const response = await fetch(`/api/live/pool/${poolId}`, { headers: authorizationHeader(), signal: abort.signal });
+        // A refusal (signed out, no longer a member) is not retried: the screen's own reads say why.
+        if (response.status >= 400 && response.status < 500) return;
+        if (!response.ok || !response.body) throw new Error(`live channel: ${response.status}`);
+        failures = 0;
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          onFrame(value);
+        }
+      } catch {
+        if (abort.signal.aborted) return;
+        failures += 1;
+      }
+      if (!abort.signal.aborted) retry = setTimeout(() => void connect(), reconnectDelay(Math.max(1, failures)));
+    };
+    void connect();
+    return () => {
+      abort.abort();
+      clearTimeout(retry);
+    };
+  }, [online, poolId, queryClient]);
+}
