@@ -6,7 +6,7 @@
 // so a neighbour's load moves both sides of it, and the median round is reported with the range.
 // Also reports the app server's peak resident memory. BENCH_DATABASE_URL=postgres://… adds a PostgreSQL run.
 //   npm run bench:api        (BENCH_ROUNDS=5 rounds of BENCH_SECONDS=3 s per server by default)
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import type { Pool, SignInResponse } from '#contract/index';
 import { freePort } from '../tests/support/server-process.ts';
 import { serverNodeArgs } from '../scripts/server-entry.mjs';
-import { buildServerIfNeeded, fmt, percentilesOf, scratchPostgres, serverProcessEnv } from './support.ts';
+import { buildServerIfNeeded, fmt, percentilesOf, post, scratchPostgres, serverProcessEnv, start, waitFor } from './support.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -26,22 +26,6 @@ const CONNECTIONS = 50;
 /** Players in the bench pool and matches open for them: every pick the write rounds send is a new one. */
 const PLAYERS = 80;
 const MATCHES = 600;
-
-function start(args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 /** Peak resident set size (VmHWM) of a process, in MB. */
 const peakRssMb = (pid: number) =>
@@ -95,16 +79,6 @@ async function load(url: string, serverPid: number, token?: string, write?: Next
 type Load = Awaited<ReturnType<typeof load>>;
 /** The next pick to send: a player's token and the request body. */
 type NextPick = () => { token: string; body: string };
-
-async function post<T>(base: string, url: string, body: object, token?: string): Promise<T> {
-  const res = await fetch(base + url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
 
 interface Target {
   label: string;

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -114,4 +114,33 @@ export const serverProcessEnv: Record<string, string> = { MALLOC_ARENA_MAX: proc
 export function buildServerIfNeeded(): void {
   const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs', 'server'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the server did not build');
+}
+
+/** Starts a process of the server (or a baseline) with extra environment; its output is dropped, its errors shown. */
+export function start(args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Waits until `url` answers (below 500), for up to a minute. */
+export async function waitFor(url: string) {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** A JSON POST to the API, with the bearer token when given; throws on a refusal. */
+export async function post<T>(base: string, url: string, body: object, token?: string): Promise<T> {
+  const res = await fetch(base + url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<T>;
 }
