@@ -1,7 +1,9 @@
 import { trophyOutline } from 'ionicons/icons';
+import { useState } from 'react';
 import { jornadasWonText, leaderboardMessages, movementText } from '#contract/index';
 import type { RankingPosition } from '#contract/index';
 import { Icon } from '../../components/icon.tsx';
+import { placeChanges, type PlaceChange } from './place-changes.ts';
 import './ranking-table.css';
 
 /** A row: the spec's position, username and points, and what a table of jornadas adds to it. */
@@ -45,8 +47,29 @@ function Badge({ text, testId }: { text: string; testId: string }) {
   );
 }
 
-/** Position, username and points (the spec's ranking list); the reader's own row stands out. */
+/**
+ * The rows that changed place since the table last rendered (a live update, a refetch), each until its animation
+ * ends. Derived during render when the rows change (React's "adjusting state when a prop changes").
+ */
+function usePlaceChanges(positions: readonly RankingRow[]) {
+  const [shown, setShown] = useState(positions);
+  const [changes, setChanges] = useState<ReadonlyMap<number, PlaceChange>>(new Map());
+  if (positions !== shown) {
+    setShown(positions);
+    setChanges(placeChanges(shown, positions));
+  }
+  const settled = (userId: number) =>
+    setChanges((current) => {
+      const next = new Map(current);
+      next.delete(userId);
+      return next;
+    });
+  return { changes, settled };
+}
+
+/** Position, username and points (the spec's ranking list); the reader's own row stands out; a changed place moves. */
 export function RankingTable({ caption, positions, currentUserId, testId }: RankingTableProps) {
+  const { changes, settled } = usePlaceChanges(positions);
   return (
     <table className="ranking-table" data-testid={testId}>
       <caption className="ranking-table__caption">{caption}</caption>
@@ -61,8 +84,9 @@ export function RankingTable({ caption, positions, currentUserId, testId }: Rank
         {positions.map((row) => (
           <tr
             key={row.userId}
-            className={row.userId === currentUserId ? 'ranking-table__me' : undefined}
+            className={rowClass(row.userId === currentUserId, changes.get(row.userId))}
             data-testid="ranking-row"
+            onAnimationEnd={() => settled(row.userId)}
           >
             <td>
               <span className="ranking-table__place">
@@ -86,4 +110,9 @@ export function RankingTable({ caption, positions, currentUserId, testId }: Rank
       </tbody>
     </table>
   );
+}
+
+function rowClass(me: boolean, change: PlaceChange | undefined): string | undefined {
+  const classes = [me && 'ranking-table__me', change && `ranking-table__row--${change}`].filter(Boolean);
+  return classes.length === 0 ? undefined : classes.join(' ');
 }
