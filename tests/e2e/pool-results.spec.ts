@@ -63,6 +63,24 @@ test('after a result, a participant sees the score, their pick with "+3" and the
   await expect(upcoming).not.toContainText(beto.name);
 
   expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // A finished match takes comments on the pool's wall, under its card; one still to come takes none.
+  await expect(upcoming.getByTestId('match-comments-toggle')).toHaveCount(0);
+  const toggle = card.getByTestId('match-comments-toggle');
+  expect((await toggle.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const comments = card.getByRole('region', { name: 'Comentarios' });
+  await expect(comments).toContainText('Sin comentarios todavía.');
+  await comments.getByRole('textbox').fill('¡Vaya golazo!');
+  await comments.getByRole('button', { name: 'Enviar' }).click();
+  await expect(comments.getByTestId('wall-message')).toHaveText([new RegExp(`${ana.name}.*¡Vaya golazo!`)]);
+  const { data: stored } = await api.call<{ data: { messages: { text: string; matchId: number | null }[] } }>(
+    beto,
+    'GET',
+    `/api/pools/${pool.id}/messages?matchId=${match.id}`,
+  );
+  expect(stored.messages).toEqual([expect.objectContaining({ text: '¡Vaya golazo!', matchId: match.id })]);
 });
 
 test('the results failing to load show the error panel, and "Reintentar" loads them', async ({ page, api }) => {

@@ -25,6 +25,7 @@ import { PoolResults } from '../features/predictions/pool-results.tsx';
 import { PredictionList } from '../features/predictions/prediction-list.tsx';
 import { usePoolLive } from '../features/live/use-pool-live.ts';
 import { PoolWall } from '../features/wall/pool-wall.tsx';
+import { MatchComments } from '../features/wall/match-comments.tsx';
 import { UpdateResultsButton } from '../features/results/update-results-button.tsx';
 import { teamQueries } from '../features/teams/api.ts';
 import { ApiRequestError, errorMessage } from '../lib/api-client.ts';
@@ -117,7 +118,11 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
       {segment === 'participants' ? (
         <ParticipantList pool={pool} userId={userId} />
       ) : segment === 'results' ? (
-        <PoolResults poolId={pool.id} userId={userId} />
+        <PoolResults
+          poolId={pool.id}
+          userId={userId}
+          comments={(matchId) => <MatchComments poolId={pool.id} matchId={matchId} />}
+        />
       ) : segment === 'wall' ? (
         <PoolWall poolId={pool.id} />
       ) : fixtures.status !== 'ready' ? (
@@ -127,7 +132,13 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
           <ErrorState text={messages.loadMatchesFailed} error={fixtures.error} onRetry={fixtures.retry} />
         )
       ) : segment === 'predict' ? (
-        <PredictionList poolId={pool.id} options={pool.options} userId={userId} game={pool.game} fixtures={fixtures.list} />
+        <PredictionList
+          poolId={pool.id}
+          options={pool.options}
+          userId={userId}
+          game={pool.game}
+          fixtures={fixtures.list}
+        />
       ) : (
         <PoolRanking
           poolId={pool.id}
@@ -144,7 +155,9 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
 }
 
 /** The matches the pool counts with their teams, for Predecir and the per-round views (teams from the matches feature). */
-function useFixtures(pool: Pool):
+function useFixtures(
+  pool: Pool,
+):
   | { status: 'loading' }
   | { status: 'failed'; error: unknown; retry: () => Promise<unknown> }
   | { status: 'ready'; list: Fixture[] } {

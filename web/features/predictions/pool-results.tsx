@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { footballOutline } from 'ionicons/icons';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { pickText, pointsBadge, poolResultsMessages, predictionLabels, predictionMessages } from '#contract/index';
 import type { PoolResultMatch, PredictionChoice, ResultPick, Team } from '#contract/index';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -22,10 +22,12 @@ const PICKS_UNFOLDED = 4;
 interface PoolResultsProps {
   poolId: number;
   userId: number;
+  /** What a started match's card shows under its picks (the page puts the match's comments there). */
+  comments?: (matchId: number) => ReactNode;
 }
 
 /** The "Resultados" segment: one jornada at a time, newest first; everyone's picks from kick-off (the server's rule). */
-export function PoolResults({ poolId, userId }: PoolResultsProps) {
+export function PoolResults({ poolId, userId, comments }: PoolResultsProps) {
   const [chosen, setChosen] = useState<number | null>(null);
   const results = useQuery(predictionQueries.results(poolId, chosen));
   const teams = useQuery(teamQueries.list());
@@ -85,6 +87,7 @@ export function PoolResults({ poolId, userId }: PoolResultsProps) {
                 participant={answer.participant}
                 home={describeTeam(teamsById, match.homeTeamId)}
                 away={describeTeam(teamsById, match.awayTeamId)}
+                comments={comments}
               />
             </li>
           ))}
@@ -101,6 +104,7 @@ interface ResultCardProps {
   participant: boolean;
   home: TeamDisplay;
   away: TeamDisplay;
+  comments: PoolResultsProps['comments'];
 }
 
 /** What the middle of a card says: the score as the data has it, "En juego", or that nothing is known yet. */
@@ -111,7 +115,7 @@ function statusOf(match: PoolResultMatch): { score: string | null; note: string 
   return { score: null, note: match.kickedOff ? poolResultsMessages.awaitingResult : null };
 }
 
-function ResultCard({ poolId, userId, match, participant, home, away }: ResultCardProps) {
+function ResultCard({ poolId, userId, match, participant, home, away, comments }: ResultCardProps) {
   const { score, note } = statusOf(match);
   const label = `${home.name} contra ${away.name}`;
   return (
@@ -144,7 +148,9 @@ function ResultCard({ poolId, userId, match, participant, home, away }: ResultCa
           ) : (
             <>
               {poolResultsMessages.ownPick}:{' '}
-              <strong>{pickText({ prediction: match.ownPick, scoreHome: match.ownScoreHome, scoreAway: match.ownScoreAway })}</strong>
+              <strong>
+                {pickText({ prediction: match.ownPick, scoreHome: match.ownScoreHome, scoreAway: match.ownScoreAway })}
+              </strong>
               {match.ownJoker && <span className="pool-results__joker"> · {predictionMessages.jokerLabel}</span>}
             </>
           )}
@@ -152,6 +158,7 @@ function ResultCard({ poolId, userId, match, participant, home, away }: ResultCa
         </p>
       )}
       <Picks poolId={poolId} userId={userId} match={match} />
+      {match.status !== 'scheduled' && comments?.(match.id)}
     </article>
   );
 }

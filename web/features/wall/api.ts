@@ -10,24 +10,34 @@ const wallKeys = {
 };
 
 export const wallQueries = {
-  /** The pool's wall: its newest messages, the newest at the bottom. */
-  pool: (poolId: number) =>
+  /** The pool's wall, or one match's comments on it (`matchId`): the newest messages, the newest at the bottom. */
+  pool: (poolId: number, matchId: number | null = null) =>
     queryOptions({
-      queryKey: wallKeys.pool(poolId),
-      queryFn: async () => (await apiRequest(`/api/pools/${poolId}/messages`, { schema: WallPageResponseSchema })).data,
+      queryKey: [...wallKeys.pool(poolId), matchId] as const,
+      queryFn: async () =>
+        (
+          await apiRequest(`/api/pools/${poolId}/messages${matchId === null ? '' : `?matchId=${matchId}`}`, {
+            schema: WallPageResponseSchema,
+          })
+        ).data,
     }),
 };
 
-/** The pool's wall changed (a message came or went): asked for again. */
+/** The pool's wall changed (a message came or went): asked for again, with its matches' comments. */
 export const invalidateWall = (queryClient: QueryClient, poolId: number) =>
   queryClient.invalidateQueries({ queryKey: wallKeys.pool(poolId) });
 
-export function useSendWallMessage(poolId: number) {
+export function useSendWallMessage(poolId: number, matchId: number | null = null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (text: string) =>
-      (await apiRequest(`/api/pools/${poolId}/messages`, { method: 'POST', body: { text }, schema: WallMessageResponseSchema }))
-        .data,
+      (
+        await apiRequest(`/api/pools/${poolId}/messages`, {
+          method: 'POST',
+          body: matchId === null ? { text } : { text, matchId },
+          schema: WallMessageResponseSchema,
+        })
+      ).data,
     onSuccess: () => invalidateWall(queryClient, poolId),
   });
 }

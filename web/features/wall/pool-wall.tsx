@@ -16,10 +16,13 @@ import './pool-wall.css';
 
 const sentAt = spanishDateFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
-/** The "Muro" segment: the pool's messages, the newest at the bottom, and a field to write one (up to 500). */
-export function PoolWall({ poolId }: { poolId: number }) {
-  const wall = useQuery(wallQueries.pool(poolId));
-  const send = useSendWallMessage(poolId);
+/**
+ * The "Muro" segment: the pool's messages, the newest at the bottom, and a field to write one (up to 500); with
+ * `matchId`, that match's comments, under its card in "Resultados".
+ */
+export function PoolWall({ poolId, matchId = null }: { poolId: number; matchId?: number | null }) {
+  const wall = useQuery(wallQueries.pool(poolId, matchId));
+  const send = useSendWallMessage(poolId, matchId);
   const remove = useDeleteWallMessage(poolId);
   const showToast = useToast();
   const [text, setText] = useState('');
@@ -43,13 +46,13 @@ export function PoolWall({ poolId }: { poolId: number }) {
     });
 
   return (
-    <section className="pool-wall" aria-label="Muro">
+    <section className="pool-wall" aria-label={matchId === null ? 'Muro' : 'Comentarios'}>
       {wall.isError ? (
         <ErrorState text={wallMessages.loadFailed} error={wall.error} onRetry={wall.refetch} />
       ) : wall.isPending ? (
         <LoadingState text="Cargando mensajes..." />
       ) : wall.data.messages.length === 0 ? (
-        <EmptyState icon={chatbubblesOutline} text={wallMessages.empty} />
+        <EmptyState icon={chatbubblesOutline} text={matchId === null ? wallMessages.empty : wallMessages.noComments} />
       ) : (
         <IonList className="pool-wall__list" data-testid="wall-messages">
           {wall.data.messages.map((message) => (
@@ -83,7 +86,7 @@ export function PoolWall({ poolId }: { poolId: number }) {
             value={text}
             maxLength={WALL_MESSAGE_MAX}
             rows={2}
-            placeholder="Escribe en el muro…"
+            placeholder={matchId === null ? 'Escribe en el muro…' : 'Comenta el partido…'}
             onChange={(event) => setText(event.target.value)}
           />
         </label>

@@ -1,0 +1,21 @@
+import { useState } from 'react';
+import { PoolWall } from './pool-wall.tsx';
+
+/** A started match's comments on the pool's wall, under its card in "Resultados", opened on demand (one request each). */
+export function MatchComments({ poolId, matchId }: { poolId: number; matchId: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="match-comments">
+      <button
+        type="button"
+        className="match-comments__toggle"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        data-testid="match-comments-toggle"
+      >
+        {open ? 'Ocultar comentarios' : 'Comentarios'}
+      </button>
+      {open && <PoolWall poolId={poolId} matchId={matchId} />}
+    </div>
+  );
+}
