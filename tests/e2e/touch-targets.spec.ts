@@ -132,11 +132,17 @@ test('the tabs, a pool as creator and as participant: every control is at least 
 test('a pool’s Resultados: every control is at least 44×44', async ({ page, api }) => {
   // Apart from the test above, already near its limit on a busy machine; the seeded season's jornada is measured.
   test.slow();
-  const { pool } = await playerInPool(page, api, 'dedos-resultados');
+  const { pool } = await playerInPool(page, api, 'dedos-resultados', { fromWeek: 1 });
   await page.goto(`/tabs/pool/${pool.id}`);
   await selectSegment(page, 'Resultados');
   await expect(page.getByTestId('result-card').first()).toBeVisible();
   await expectTouchTargets(page, 'Quiniela (participante), Resultados');
+  await page.getByTestId('match-comments-toggle').first().click();
+  await expect(page.getByRole('region', { name: 'Comentarios' })).toBeVisible();
+  await expectTouchTargets(page, 'Quiniela (participante), Resultados, comentarios');
+  await selectSegment(page, 'Muro');
+  await expect(page.getByRole('button', { name: 'Enviar' })).toBeVisible();
+  await expectTouchTargets(page, 'Quiniela (participante), Muro');
 });
 
 test('Administración and each of its sections: every control is at least 44×44', async ({ page, api }) => {
