@@ -36,8 +36,11 @@ function openRelay(target: URL): Promise<void> {
 }
 
 async function cutRelay() {
-  await new Promise((resolve) => relay.close(resolve));
+  // Cut first, then wait for the relay to close: closing waits for every connection to end, and the server keeps one
+  // open for good (its LISTEN connection for the live channel).
+  const closed = new Promise((resolve) => relay.close(resolve));
   for (const s of sockets) s.destroy();
+  await closed;
 }
 
 beforeAll(async () => {
