@@ -41,7 +41,7 @@ test('an organiser creates a pool with options, changes a pick, sees when it clo
   await expect(page.getByTestId('pool-rules')).toContainText('Los pronósticos cierran 24 horas antes del partido.');
   await expect(page.getByTestId('pool-rules')).toContainText('El creador también juega.');
   // The creator who plays has both their segments.
-  await expect(page.locator('.pool-detail__segment ion-segment-button')).toHaveText(['Participantes', 'Predecir', 'Ranking', 'Resultados']);
+  await expect(page.locator('.pool-detail__segment ion-segment-button')).toHaveText(['Participantes', 'Predecir', 'Ranking', 'Resultados', 'Muro']);
 
   await segment(page, 'Predecir').click();
   const card = await scrollToPredictionCard(page, match.id);
