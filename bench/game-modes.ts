@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '#server/config';
 import { matches } from '#server/db/schema';
 import { createServices } from '#server/services';
-import { benchDatabases, fmt, medianMs, timed } from './support.ts';
+import { benchDatabases, fmt, fmtRatio, interleaved, timed } from './support.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const MATCHES = 100;
@@ -51,21 +51,22 @@ for (const target of benchDatabases()) {
     const { standings } = (await createServices({ database: handle, config, log: console })).repositories;
     const now = () => new Date();
 
-    // Baseline: every prediction of the pool scored again.
-    const recompute = await medianMs(5, () => standings.recompute([poolId], now()));
     // One corrected result: a goal more for the home side, so that exact scores, differences and outcomes all move.
     const [match] = await db.select().from(matches).where(eq(matches.round, 'Partido 1'));
     const corrected = { ...match!, scoreHome: match!.scoreHome! + 1 };
     let moved = false;
-    const incremental = await medianMs(9, async () => {
-      const [from, to] = moved ? [corrected, match!] : [match!, corrected];
-      moved = !moved;
-      await db.transaction((tx) => standings.applyResultChange(tx, match!.id, from, to, now()));
+    // Baseline: every prediction of the pool scored again; rounds interleave it with the measure.
+    const timings = await interleaved(() => standings.recompute([poolId], now()), {
+      incremental: async () => {
+        const [from, to] = moved ? [corrected, match!] : [match!, corrected];
+        moved = !moved;
+        await db.transaction((tx) => standings.applyResultChange(tx, match!.id, from, to, now()));
+      },
     });
 
-    console.log(`\n${target.label}: exact-score pool with comodín, ${MEMBERS} members, ${MATCHES} finished matches, ${MEMBERS * MATCHES} predictions (filled in ${fmt(fill.ms / 1000)} s)`);
-    console.log(`  full recompute from all predictions     ${fmt(recompute)} ms   (baseline 1.00)`);
-    console.log(`  one result applied incrementally        ${fmt(incremental)} ms   ratio ${fmt(incremental / recompute, 3)}`);
+    console.log(`\n${target.label}: exact-score pool with comodín, ${MEMBERS} members, ${MATCHES} finished matches, ${MEMBERS * MATCHES} predictions (filled in ${fmt(fill.ms / 1000)} s); ${timings.rounds} interleaved rounds, medians`);
+    console.log(`  full recompute from all predictions     ${fmt(timings.baselineMs)} ms   (baseline 1.00)`);
+    console.log(`  one result applied incrementally        ${fmt(timings.incremental.ms)} ms   ratio ${fmtRatio(timings.incremental.ratio)}`);
   } finally {
     await handle.close();
   }

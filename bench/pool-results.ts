@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
-import { benchDatabases, fmt, medianMs, timed } from './support.ts';
+import { benchDatabases, fmt, fmtRatio, interleaved, timed } from './support.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const JORNADAS = 38;
@@ -63,29 +63,30 @@ for (const target of benchDatabases()) {
     try {
       const { standings, sessions } = app.services.repositories;
       const token = await sessions.create(memberId, new Date(Date.now() + 86_400_000));
-      let bytes = 0;
-      const read = (query: string) => async () => {
+      // The bytes of the answer.
+      const read = async (query: string) => {
         const response = await app.inject({
           method: 'GET',
           url: `/api/predictions/pool/${poolId}/results${query}`,
           headers: { authorization: `Bearer ${token}` },
         });
         if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
-        bytes = response.rawPayload.length;
+        return response.rawPayload.length;
       };
 
-      // Baseline: the naive way, every prediction of the pool scored again.
-      const naive = await medianMs(5, () => standings.recompute([poolId], new Date()));
-      const newest = await medianMs(9, read(''));
-      const newestBytes = bytes;
-      const oldest = await medianMs(9, read('?weekNumber=1'));
+      // Baseline: the naive way, every prediction of the pool scored again; rounds interleave it with the reads.
+      const sizes: Record<string, number> = {};
+      const timings = await interleaved(() => standings.recompute([poolId], new Date()), {
+        newest: async () => (sizes.newest = await read('')),
+        oldest: async () => (sizes.oldest = await read('?weekNumber=1')),
+      });
 
       console.log(
-        `\n${target.label}: pool of ${MEMBERS} members, ${JORNADAS} jornadas of ${MATCHES_PER_JORNADA} matches, ${picks} predictions (filled in ${fmt(fill.ms / 1000)} s)`,
+        `\n${target.label}: pool of ${MEMBERS} members, ${JORNADAS} jornadas of ${MATCHES_PER_JORNADA} matches, ${picks} predictions (filled in ${fmt(fill.ms / 1000)} s); ${timings.rounds} interleaved rounds, medians`,
       );
-      console.log(`  naive recompute from all predictions         ${fmt(naive)} ms   (baseline 1.00)`);
-      console.log(`  results, newest jornada (default, 4 started)  ${fmt(newest)} ms   ratio ${fmt(newest / naive, 3)}   ${fmt(newestBytes / 1024)} KiB`);
-      console.log(`  results, jornada 1 (10 finished)             ${fmt(oldest)} ms   ratio ${fmt(oldest / naive, 3)}   ${fmt(bytes / 1024)} KiB`);
+      console.log(`  naive recompute from all predictions         ${fmt(timings.baselineMs)} ms   (baseline 1.00)`);
+      console.log(`  results, newest jornada (default, 4 started)  ${fmt(timings.newest.ms)} ms   ratio ${fmtRatio(timings.newest.ratio)}   ${fmt(sizes.newest! / 1024)} KiB`);
+      console.log(`  results, jornada 1 (10 finished)             ${fmt(timings.oldest.ms)} ms   ratio ${fmtRatio(timings.oldest.ratio)}   ${fmt(sizes.oldest! / 1024)} KiB`);
     } finally {
       await app.close();
     }

@@ -6,7 +6,7 @@ import { loadConfig } from '#server/config';
 import { matches } from '#server/db/schema';
 import { rankStandings } from '#server/modules/leaderboard/ranking';
 import { createServices } from '#server/services';
-import { benchDatabases, fmt, medianMs, timed } from './support.ts';
+import { benchDatabases, fmt, fmtRatio, interleaved, timed } from './support.ts';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const MATCHES = 100;
@@ -48,25 +48,26 @@ for (const target of benchDatabases()) {
     const { standings } = (await createServices({ database: handle, config, log: console })).repositories;
     const now = () => new Date();
 
-    // Baseline: the naive way, every prediction of the pool scored again.
-    const naive = await medianMs(5, () => standings.recompute([poolId], now()));
-    // Reading the stored standings and ranking them: O(participants).
-    const read = await medianMs(5, async () => rankStandings(await standings.rows(poolId)));
     // One corrected result applied incrementally (flip a match between two outcomes).
     const [match] = await db.select().from(matches).where(eq(matches.round, 'Jornada 1'));
     // Its score reversed (a draw gets a home goal), so the outcome changes and every pick of it is scored again.
     const reversed = { ...match!, scoreHome: match!.scoreAway! + (match!.scoreHome === match!.scoreAway ? 1 : 0), scoreAway: match!.scoreHome };
     let flipped = false;
-    const incremental = await medianMs(5, async () => {
-      const [from, to] = flipped ? [reversed, match!] : [match!, reversed];
-      flipped = !flipped;
-      await db.transaction((tx) => standings.applyResultChange(tx, match!.id, from, to, now()));
+    // Baseline: the naive way, every prediction of the pool scored again; rounds interleave it with the measures.
+    const timings = await interleaved(() => standings.recompute([poolId], now()), {
+      // Reading the stored standings and ranking them: O(participants).
+      read: async () => rankStandings(await standings.rows(poolId)),
+      incremental: async () => {
+        const [from, to] = flipped ? [reversed, match!] : [match!, reversed];
+        flipped = !flipped;
+        await db.transaction((tx) => standings.applyResultChange(tx, match!.id, from, to, now()));
+      },
     });
 
-    console.log(`\n${target.label}: pool of ${MEMBERS} members, ${MATCHES} finished matches, ${MEMBERS * MATCHES} predictions (filled in ${fmt(fill.ms / 1000)} s)`);
-    console.log(`  naive recompute from all predictions   ${fmt(naive)} ms   (baseline 1.00)`);
-    console.log(`  ranking read (stored standings)         ${fmt(read)} ms   ratio ${fmt(read / naive, 3)}`);
-    console.log(`  one result applied incrementally        ${fmt(incremental)} ms   ratio ${fmt(incremental / naive, 3)}`);
+    console.log(`\n${target.label}: pool of ${MEMBERS} members, ${MATCHES} finished matches, ${MEMBERS * MATCHES} predictions (filled in ${fmt(fill.ms / 1000)} s); ${timings.rounds} interleaved rounds, medians`);
+    console.log(`  naive recompute from all predictions   ${fmt(timings.baselineMs)} ms   (baseline 1.00)`);
+    console.log(`  ranking read (stored standings)         ${fmt(timings.read.ms)} ms   ratio ${fmtRatio(timings.read.ratio)}`);
+    console.log(`  one result applied incrementally        ${fmt(timings.incremental.ms)} ms   ratio ${fmtRatio(timings.incremental.ratio)}`);
   } finally {
     await handle.close();
   }

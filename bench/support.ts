@@ -77,10 +77,46 @@ export async function percentilesMs(runs: number, work: () => Promise<unknown>):
   return percentilesOf(times);
 }
 
-/** Median of `runs` timings (after one warm-up). */
-export async function medianMs(runs: number, work: () => Promise<unknown>): Promise<number> {
-  return (await percentilesMs(runs, work)).p50;
+/** Rounds of `interleaved` (BENCH_ROUNDS, 5 by default; at least 3, so a median has a range around it). */
+const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 5));
+
+/** A measure's median time, and its ratio to the baseline: the median of the rounds' ratios, with their range. */
+export interface Interleaved {
+  ms: number;
+  ratio: { median: number; min: number; max: number };
 }
+
+/**
+ * Times the baseline and every measure once per round, in turn, after one warm-up of each: each ratio compares
+ * runs seconds apart, so a slow spell of a shared machine moves both sides of it (a baseline timed alone, before the
+ * measures, once ran 2.3 times slower than a repeat and halved the ratios it headed).
+ */
+export async function interleaved<K extends string>(
+  baseline: () => Promise<unknown>,
+  measures: Record<K, () => Promise<unknown>>,
+): Promise<{ baselineMs: number; rounds: number } & Record<K, Interleaved>> {
+  const names = Object.keys(measures) as K[];
+  await baseline();
+  for (const name of names) await measures[name]();
+  const base: number[] = [];
+  const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    base.push((await timed(baseline)).ms);
+    for (const name of names) times[name].push((await timed(measures[name])).ms);
+  }
+  const median = (values: readonly number[]) => percentilesOf(values).p50;
+  const results = Object.fromEntries(
+    names.map((name) => {
+      const ratios = times[name].map((ms, round) => ms / base[round]!);
+      return [name, { ms: median(times[name]), ratio: { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) } }];
+    }),
+  ) as Record<K, Interleaved>;
+  return { baselineMs: median(base), rounds: ROUNDS, ...results };
+}
+
+/** "0.123 (0.100–0.150)": a ratio's median round and its range. */
+export const fmtRatio = ({ median, min, max }: Interleaved['ratio'], digits = 3) =>
+  `${median.toFixed(digits)} (${min.toFixed(digits)}–${max.toFixed(digits)})`;
 
 /** Timed runs per measure (BENCH_RUNS, 3 by default). */
 export const BENCH_RUNS = Number(process.env.BENCH_RUNS ?? 3);
