@@ -9,10 +9,13 @@ import { describeValidationIssue, sendError } from './error-handler.ts';
  * a 400 naming the field instead of a 500 from the driver.
  */
 export const storableTextPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request, reply) => {
+  // Not async: a promise per request is a measurable share of a cached read's few microseconds.
+  app.addHook('preValidation', (request, reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const path = findUnstorableText(part);
-      if (path) return sendError(reply, 400, describeValidationIssue(path, messages.unstorableText));
+      // Answered here: the route's handler never runs.
+      if (path) return void sendError(reply, 400, describeValidationIssue(path, messages.unstorableText));
     }
+    done();
   });
 });
