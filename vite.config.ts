@@ -79,7 +79,7 @@ const tabsShared =
   /web[\\/](pages[\\/](match-list-tab\.tsx|tab-visibility\.ts|tabs-layout\.css)|features[\\/](matches[\\/](?!admin[\\/])|reminders[\\/](?!notification-settings)|teams[\\/]api\.ts)|components[\\/]|lib[\\/])|[\\/]node_modules[\\/](zod|@tanstack)[\\/]|[\\/]contract[\\/]/;
 const tabsShellModule = fileURLToPath(new URL('./web/pages/tabs-layout.tsx', import.meta.url));
 
-/** Every module `root` imports statically, directly or not (what loads with it), once per build. */
+/** Every module `root` imports statically, directly or not (what loads with it); found once per process (a build). */
 const staticImports = new Map<string, Set<string>>();
 function staticImportsOf(root: string, context: ChunkingContext): Set<string> {
   let found = staticImports.get(root);
