@@ -262,6 +262,7 @@ export default defineConfig({
             // gets a chunk of a few bytes that re-exports it). Icons go with the tabs when the tabs draw them, and
             // the other screens' icons make one chunk (not one request per icon).
             {
+              debugName: 'tabs and icons',
               name: (id: string, context: ChunkingContext) => {
                 if (tabsShared.test(id)) return 'tabs';
                 if (!isIcon(id)) return null;
