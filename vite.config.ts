@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
+import type { ChunkingContext } from 'rolldown';
 import { paths } from './web/lib/paths.ts';
 
 /**
@@ -21,7 +22,80 @@ const ionicComponentModule = /[\\/]@ionic[\\/]core[\\/]components[\\/]ion-[^\\/]
  */
 const ionicWrapperFactories = ['createForwardRef', 'createReactComponent'];
 
+/**
+ * `ionicons/icons` is one module of 1,300 SVG data URLs. Tree-shaking keeps only the icons some screen uses, but
+ * the module is one unit: the chunk it landed in (`start-up`, as the sign-in screen draws an icon) carried every
+ * icon of every screen, about 19 kB. The app's imports of it become one module per icon instead, so each icon
+ * goes with the chunks that draw it.
+ */
+const iconPrefix = '\0ionicon:';
+const isIcon = (id: string) => id.startsWith(iconPrefix);
+
+function ioniconsOnePerModule(): Plugin {
+  const importOfIcons = /import\s*\{([^}]*)\}\s*from\s*['"]ionicons\/icons['"];?/g;
+  const source = fileURLToPath(new URL('./node_modules/ionicons/icons/index.mjs', import.meta.url));
+  let icons: Map<string, string> | undefined;
+  const iconUrl = (name: string) => {
+    icons ??= new Map(
+      [...readFileSync(source, 'utf8').matchAll(/^export const (\w+) = ("[^"\n]*");?$/gm)].map(([, icon, url]) => [
+        icon!,
+        url!,
+      ]),
+    );
+    return icons.get(name);
+  };
+  return {
+    name: 'quiniela:ionicons-one-per-module',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (id) => (id.startsWith(iconPrefix) ? id : null),
+    load(id) {
+      if (!id.startsWith(iconPrefix)) return null;
+      const url = iconUrl(id.slice(iconPrefix.length));
+      if (url === undefined) this.error(`ionicons has no icon ${id.slice(iconPrefix.length)} (${source})`);
+      return `export default ${url};`;
+    },
+    transform(code, id) {
+      if (id.includes('node_modules') || !code.includes('ionicons/icons')) return null;
+      return code.replace(importOfIcons, (_statement, names: string) =>
+        names
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+          .map((name) => {
+            const [icon, local = icon] = name.split(/\s+as\s+/);
+            return `import ${local} from '${iconPrefix}${icon}';`;
+          })
+          .join(' '),
+      );
+    },
+  };
+}
+
 const apiServer = 'http://localhost:3000';
+
+/** The tabs' modules other screens share (the build's `tabs` chunk), and the tab shell with Inicio (its own). */
+const tabsShared =
+  /web[\\/](pages[\\/](match-list-tab\.tsx|tab-visibility\.ts|tabs-layout\.css)|features[\\/](matches[\\/](?!admin[\\/])|reminders[\\/](?!notification-settings)|teams[\\/]api\.ts)|components[\\/]|lib[\\/])|[\\/]node_modules[\\/](zod|@tanstack)[\\/]|[\\/]contract[\\/]/;
+const tabsShellModule = fileURLToPath(new URL('./web/pages/tabs-layout.tsx', import.meta.url));
+
+/** Every module `root` imports statically, directly or not (what loads with it); found once per process (a build). */
+const staticImports = new Map<string, Set<string>>();
+function staticImportsOf(root: string, context: ChunkingContext): Set<string> {
+  let found = staticImports.get(root);
+  if (found) return found;
+  found = new Set();
+  const pending = [root];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    for (const imported of context.getModuleInfo(id)?.importedIds ?? [])
+      if (!found.has(imported)) {
+        found.add(imported);
+        pending.push(imported);
+      }
+  }
+  staticImports.set(root, found);
+  return found;
+}
 
 /**
  * The build's list of what a signed-in start in the tabs loads, which the server
@@ -108,11 +182,7 @@ function serviceWorkerPrecache(): Plugin {
  * anyway, and where the tabs are (`tabsPath`: the pages at it and under it), so
  * the server needs nothing of the web app's code.
  */
-const tabStartModules = [
-  /web[\\/]pages[\\/]tabs-layout\.tsx$/,
-  /web[\\/]features[\\/]matches[\\/]api\.ts$/,
-  /web[\\/]lib[\\/]contract-runtime\.ts$/,
-];
+const tabStartModules = [/web[\\/]pages[\\/]tabs-layout\.tsx$/, /web[\\/]lib[\\/]contract-runtime\.ts$/];
 
 function tabPreloads(): Plugin {
   return {
@@ -132,8 +202,8 @@ function tabPreloads(): Plugin {
 
       const scripts = new Set<string>();
       for (const module of tabStartModules) {
-        const chunk = chunks.find((candidate) => candidate.facadeModuleId && module.test(candidate.facadeModuleId));
-        if (!chunk) this.error(`no chunk starts at ${module}: web/main.tsx and this list disagree`);
+        const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => module.test(id)));
+        if (!chunk) this.error(`no chunk holds ${module}: web/main.tsx and this list disagree`);
         collect(chunk.fileName, scripts);
       }
       const loaded = [...scripts].filter((fileName) => !alreadyLoaded.has(fileName));
@@ -153,7 +223,7 @@ function tabPreloads(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), tabPreloads(), serviceWorkerPrecache()],
+  plugins: [react(), ioniconsOnePerModule(), tabPreloads(), serviceWorkerPrecache()],
   resolve: {
     alias: [
       // The web app's contract tells zod not to probe eval (the CSP forbids it) before any schema is built,
@@ -183,14 +253,24 @@ export default defineConfig({
             {
               name: 'start-up',
               tags: ['$initial'],
-              test: (id: string) => !/web[\\/](main\.tsx|sw\.ts)$|index\.html/.test(id),
+              test: (id: string) => !/web[\\/]sw\.ts$|index\.html/.test(id),
             },
-            // The tabs with Inicio and Favoritos: the match list (with the teams' list), the shared components, the
-            // contract and zod. Not the "Avisos" dialog (an Ionic modal, loaded on its first tap): grouped here, it
-            // would bring Ionic into the tabs' first load.
+            // The tabs' shared modules: the match list (with the teams' list), the shared components, the contract
+            // and zod. Not the "Avisos" dialog (an Ionic modal, loaded on its first tap): grouped here, it would
+            // bring Ionic into the tabs' first load. The tab shell and Inicio (tabs-layout.tsx, home-page.tsx) are
+            // the chunk web/main.tsx imports, so they stay out of this one (a group's module imported on its own
+            // gets a chunk of a few bytes that re-exports it). Icons go with the tabs when the tabs draw them, and
+            // the other screens' icons make one chunk (not one request per icon).
             {
-              name: 'tabs',
-              test: /web[\\/](pages[\\/](tabs-layout|home-page|match-list-tab|tab-visibility)\.tsx?|features[\\/](matches[\\/](?!admin[\\/])|reminders[\\/](?!notification-settings)|teams[\\/]api\.ts)|components[\\/]|lib[\\/])|[\\/]node_modules[\\/](zod|@tanstack)[\\/]|[\\/]contract[\\/]/,
+              debugName: 'tabs and icons',
+              name: (id: string, context: ChunkingContext) => {
+                if (tabsShared.test(id)) return 'tabs';
+                if (!isIcon(id)) return null;
+                const withTheTabs =
+                  staticImportsOf(tabsShellModule, context).has(id) ||
+                  (context.getModuleInfo(id)?.importers ?? []).some((importer) => tabsShared.test(importer));
+                return withTheTabs ? 'tabs' : 'icons';
+              },
             },
           ],
         },

@@ -5,6 +5,9 @@
 //   npm run bench:lighthouse
 // LIGHTHOUSE_RUNS=n audits each route n times (5 by default) and reports the median run.
 // LIGHTHOUSE_REPORT_DIR=dir keeps each route's median report there (JSON), to see what an audit found.
+// LIGHTHOUSE_ROUTES=/tabs/home audits only the routes named (comma-separated).
+// LIGHTHOUSE_BASELINE_DIST=dir also serves another build of the web app (e.g. main's dist/web, copied) from a second
+// server and audits it in turn with this one, run by run, so both share the machine's load of the moment.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,12 +25,34 @@ const categories = ['performance', 'accessibility', 'best-practices'] as const;
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
 /** Scores move from run to run on a shared machine; Lighthouse's advice is the median of five. */
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const routeFilter = process.env.LIGHTHOUSE_ROUTES?.split(',');
+const baselineDist = process.env.LIGHTHOUSE_BASELINE_DIST;
 
 const score = (lhr: Result, id: (typeof categories)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 
+/**
+ * Where the main thread's time went (Lighthouse scales it by the simulated 4× CPU), the longest task, and the
+ * start-up chunk's unused bytes (Chromium's coverage, as transferred): what issue 22 measures on /tabs/home.
+ */
+function mainThread(lhr: Result): string {
+  const ms = (value: number | undefined) => (value === undefined ? '?' : `${Math.round(value)} ms`);
+  const items = <T>(id: string) => (lhr.audits[id]?.details as { items?: T[] } | undefined)?.items ?? [];
+  const scriptEvaluation = items<{ group: string; duration: number }>('mainthread-work-breakdown').find(
+    (item) => item.group === 'scriptEvaluation',
+  )?.duration;
+  const longest = Math.max(0, ...items<{ duration: number }>('long-tasks').map((task) => task.duration));
+  const startUp = items<{ url: string; wastedBytes: number; totalBytes: number }>('unused-javascript').find((item) =>
+    /\/start-up-[^/]*\.js$/.test(item.url),
+  );
+  const unused = startUp
+    ? `${(startUp.wastedBytes / 1024).toFixed(1)} of ${(startUp.totalBytes / 1024).toFixed(1)} KiB`
+    : '?';
+  return `${ms(lhr.audits['mainthread-work-breakdown']?.numericValue)} | ${ms(scriptEvaluation)} | ${ms(longest)} | ${unused}`;
+}
+
 function row(route: string, run: string, lhr: Result): string {
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
-  return `| ${route} | ${run} | ${score(lhr, 'performance')} | ${score(lhr, 'accessibility')} | ${score(lhr, 'best-practices')} | ${metric('first-contentful-paint')} | ${metric('largest-contentful-paint')} | ${metric('total-blocking-time')} | ${metric('cumulative-layout-shift')} |`;
+  return `| ${route} | ${run} | ${score(lhr, 'performance')} | ${score(lhr, 'accessibility')} | ${score(lhr, 'best-practices')} | ${metric('first-contentful-paint')} | ${metric('largest-contentful-paint')} | ${metric('total-blocking-time')} | ${metric('cumulative-layout-shift')} | ${mainThread(lhr)} |`;
 }
 
 async function waitForDebugger(port: number): Promise<void> {
@@ -102,46 +127,86 @@ async function audit(url: string, stored?: StoredSession) {
 const built = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quiniela-lighthouse-data-'));
-// The shipped seed data, so the match list shows real matches and logos.
-const server = await startServer({ DATA_DIR: dataDir, SEED_DATA: 'true' });
+/** One build of the web app, served with the shipped seed data (so the match list shows real matches and logos). */
+async function serve(label: string, env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quiniela-lighthouse-data-'));
+  const server = await startServer({ DATA_DIR: dataDir, SEED_DATA: 'true', ...env });
+  return {
+    label,
+    base: server.base,
+    stored: await newStoredSession(server.base),
+    results: new Map<string, Result[]>(),
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+const builds = [await serve('this build', {})];
 try {
-  const stored = await newStoredSession(server.base);
+  if (baselineDist) builds.unshift(await serve('baseline', { WEB_DIST_DIR: path.resolve(baselineDist) }));
   console.log(
-    `${runs} audits per route; the median run is Lighthouse's own choice (closest to the median FCP and TTI).`,
+    `${runs} audits per route${builds.length > 1 ? ' and build, alternating' : ''}; the median run is Lighthouse's own choice (closest to the median FCP and TTI).`,
   );
-  console.log('| route | run | performance | accessibility | best practices | FCP | LCP | TBT | CLS |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
-  for (const { route, signedIn } of routeBudgets) {
-    const url = new URL(route, server.base).href;
-    const results: Result[] = [];
+  console.log(
+    '| route | run | performance | accessibility | best practices | FCP | LCP | TBT | CLS | main thread (4× CPU) | script evaluation | longest task | start-up chunk unused |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  const routes = routeBudgets.filter(({ route }) => !routeFilter || routeFilter.includes(route));
+  for (const { route, signedIn } of routes) {
     for (let run = 1; run <= runs; run += 1) {
-      const lhr = await audit(url, signedIn ? stored : undefined);
-      console.log(row(route, String(run), lhr));
-      if (lhr.runtimeError) console.log(`  Lighthouse failed: ${lhr.runtimeError.code} (${lhr.runtimeError.message})`);
-      else results.push(lhr);
-      if (lhr.finalDisplayedUrl !== url) console.log(`  (ended on ${lhr.finalDisplayedUrl})`);
+      // Alternate which build goes first, so neither always follows the other.
+      for (const build of run % 2 ? builds : [...builds].reverse()) {
+        const url = new URL(route, build.base).href;
+        const lhr = await audit(url, signedIn ? build.stored : undefined);
+        const name = builds.length > 1 ? `${route} (${build.label})` : route;
+        console.log(row(name, String(run), lhr));
+        if (lhr.runtimeError)
+          console.log(`  Lighthouse failed: ${lhr.runtimeError.code} (${lhr.runtimeError.message})`);
+        else build.results.set(route, [...(build.results.get(route) ?? []), lhr]);
+        if (lhr.finalDisplayedUrl !== url) console.log(`  (ended on ${lhr.finalDisplayedUrl})`);
+      }
     }
-    if (results.length === 0) continue;
-    // Its declaration names a global type that lighthouse does not export.
-    const median = computeMedianRun(results) as Result;
-    const scores = results.map((lhr) => score(lhr, 'performance')).sort((a, b) => a - b);
-    console.log(row(route, `**median** (of ${scores.join(', ')})`, median));
-    if (reportDir)
-      writeFileSync(path.join(reportDir, `${route.slice(1).replaceAll('/', '-')}.json`), JSON.stringify(median));
-    for (const id of ['accessibility', 'best-practices'] as const) {
-      for (const ref of median.categories[id]?.auditRefs ?? []) {
-        const failed = median.audits[ref.id];
-        if (ref.weight > 0 && failed && failed.score !== null && failed.score < 1) {
-          console.log(`  ${id}: ${failed.id} (${failed.title})`);
-          // What it found, in short: enough to know where to look.
-          const items = (failed.details && 'items' in failed.details ? failed.details.items : []) as unknown[];
-          for (const item of items.slice(0, 3)) console.log(`    ${JSON.stringify(item).slice(0, 400)}`);
+    for (const build of builds) {
+      const results = build.results.get(route) ?? [];
+      if (results.length === 0) continue;
+      const name = builds.length > 1 ? `${route} (${build.label})` : route;
+      // Its declaration names a global type that lighthouse does not export.
+      const medianRun = computeMedianRun(results) as Result;
+      const scores = results.map((lhr) => score(lhr, 'performance')).sort((a, b) => a - b);
+      console.log(row(name, `**median** (of ${scores.join(', ')})`, medianRun));
+      const work = results.map((lhr) => lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0);
+      console.log(
+        `  ${name}: main-thread work, median of the ${work.length} runs ${Math.round(median(work))} ms (${Math.round(Math.min(...work))}–${Math.round(Math.max(...work))})`,
+      );
+      if (reportDir)
+        writeFileSync(
+          path.join(
+            reportDir,
+            `${route.slice(1).replaceAll('/', '-')}${build.label === 'baseline' ? '.baseline' : ''}.json`,
+          ),
+          JSON.stringify(medianRun),
+        );
+      for (const id of ['accessibility', 'best-practices'] as const) {
+        for (const ref of medianRun.categories[id]?.auditRefs ?? []) {
+          const failed = medianRun.audits[ref.id];
+          if (ref.weight > 0 && failed && failed.score !== null && failed.score < 1) {
+            console.log(`  ${id}: ${failed.id} (${failed.title})`);
+            // What it found, in short: enough to know where to look.
+            const items = (failed.details && 'items' in failed.details ? failed.details.items : []) as unknown[];
+            for (const item of items.slice(0, 3)) console.log(`    ${JSON.stringify(item).slice(0, 400)}`);
+          }
         }
       }
     }
   }
 } finally {
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const build of builds) await build.stop();
 }

@@ -25,15 +25,20 @@ if (!rootElement) throw new Error('index.html has no #root element');
  */
 const { pathname } = window.location;
 const resumesTabs = hasStoredKeys() && isTabsPath(pathname);
-if (resumesTabs) void import('./pages/tabs-layout.tsx').catch(() => {});
+// The match list's prefetch comes through the tabs' module: a chunk of its own would be one more request.
+const tabs = resumesTabs ? import('./pages/tabs-layout.tsx') : null;
 const token = resumesTabs && isMatchListPath(pathname) ? storedAccessTokenHint() : null;
 const showsMatchList = token !== null;
 if (showsMatchList) {
   startEarlyGet(MATCHES_PATH, `Bearer ${token}`);
   startEarlyGet(TEAMS_PATH, `Bearer ${token}`);
 }
-const matchesApi = showsMatchList ? import('./features/matches/api.ts') : null;
-await prepareStoredAccount();
-void matchesApi?.then(({ prefetchMatchList }) => prefetchMatchList(queryClient)).catch(() => {});
-// No <StrictMode>: its doubled effects in development would present every notice toast twice.
-createRoot(rootElement).render(<App />);
+// Not a top-level await: this module runs in the `start-up` chunk (vite.config.ts), which the tabs' chunks
+// import, and a chunk that waited for them to load would wait for itself.
+void prepareStoredAccount().then(() => {
+  void tabs
+    ?.then(({ prefetchMatchList }) => (showsMatchList ? prefetchMatchList(queryClient) : undefined))
+    .catch(() => {});
+  // No <StrictMode>: its doubled effects in development would present every notice toast twice.
+  createRoot(rootElement).render(<App />);
+});

@@ -49,7 +49,11 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     } catch {
       // not listening yet
     }
-    if (i > 600) throw new Error('server did not become healthy');
+    if (i > 600) {
+      // Not left behind: the caller never gets a handle to stop it.
+      child.kill('SIGKILL');
+      throw new Error('server did not become healthy');
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

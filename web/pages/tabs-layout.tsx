@@ -11,6 +11,9 @@ import { HomePage } from './home-page.tsx';
 import { TabVisibility } from './tab-visibility.ts';
 import './tabs-layout.css';
 
+/** For web/main.tsx, which prefetches Inicio's data through this module: it loads with the tabs, no chunk apart. */
+export { prefetchMatchList } from '../features/matches/api.ts';
+
 /*
  * Inicio comes with the tabs; every other screen is its own chunk, fetched
  * when it is first opened (or ahead of time by the service worker), so a cold

@@ -1,9 +1,3 @@
-import {
-  platformAuthenticatorIsAvailable,
-  sendSignal,
-  startAuthentication,
-  startRegistration,
-} from '@simplewebauthn/browser';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Passkey, PasskeyRegisteredResponse, SignInResponse } from '#contract/index';
@@ -87,14 +81,28 @@ export function useBiometricsOfferDeclined(userId: number | null): boolean {
   return useSyncExternalStore(store.subscribe, () => userId !== null && isBiometricsOfferDeclined(userId));
 }
 
+/**
+ * The WebAuthn library (11 kB), loaded for a ceremony only: every first load runs this module (the sign-in
+ * screen, the account buttons), and none of them needs the library until a passkey is used.
+ */
+const webAuthn = () => import('@simplewebauthn/browser');
+
 // ---------------------------------------------------------------------------
 // Capability: a user-verifying platform authenticator (fingerprint, face).
 
 let capability: Promise<boolean> | null = null;
 
-/** Whether this device has a platform authenticator that verifies the user. Asked once per page load. */
+/**
+ * Whether this device has a platform authenticator that verifies the user. Asked once per page load,
+ * of the browser itself (what the library's `platformAuthenticatorIsAvailable` asks), so no screen
+ * loads the library to know whether to offer biometrics.
+ */
 export function isBiometricCapable(): Promise<boolean> {
-  capability ??= platformAuthenticatorIsAvailable().catch(() => false);
+  capability ??= (
+    typeof PublicKeyCredential === 'function'
+      ? PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable()
+      : Promise.resolve(false)
+  ).catch(() => false);
   return capability;
 }
 
@@ -156,6 +164,7 @@ export async function authenticateWithPasskey(credentialId: string | null): Prom
     authenticated: false,
   });
   // The options are @simplewebauthn/server's own output, passed through as they are.
+  const { startAuthentication } = await webAuthn();
   const response = await startAuthentication({ optionsJSON: options.data });
   return apiRequest('/auth/passkeys/login/verify', {
     method: 'POST',
@@ -172,6 +181,7 @@ export async function registerPasskey(): Promise<PasskeyRegisteredResponse> {
     method: 'POST',
     schema: PasskeyOptionsResponseSchema,
   });
+  const { startRegistration } = await webAuthn();
   const response = await startRegistration({
     optionsJSON: options.data as unknown as PublicKeyCredentialCreationOptionsJSON,
   });
@@ -213,11 +223,11 @@ export function isUnknownCredential(error: unknown): boolean {
  * manager can stop offering it (WebAuthn signals; best effort, where supported).
  */
 export function forgetCredentialOnDevice(credentialId: string): void {
-  void sendSignal({
-    signalName: 'unknownCredential',
-    rpID: window.location.hostname,
-    credentialID: credentialId,
-  }).catch(() => undefined);
+  void webAuthn()
+    .then(({ sendSignal }) =>
+      sendSignal({ signalName: 'unknownCredential', rpID: window.location.hostname, credentialID: credentialId }),
+    )
+    .catch(() => undefined);
 }
 
 /**
