@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, loadEnvFile } from './config.ts';
 import { serveBackups, type BackupSocket } from './db/backup.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { openPglitePath, openPostgres, type DatabaseHandle } from './db/client.ts';
+import { openPglitePath, openPostgres, seededPgliteTemplate, type DatabaseHandle } from './db/client.ts';
 import { seedFootballData } from './db/seed/seed.ts';
 import { listeningText } from './lib/listen-text.ts';
 import { ensureAdminAccount } from './modules/accounts/admin-account.ts';
@@ -23,7 +23,12 @@ async function main() {
   const database: DatabaseHandle =
     config.database.kind === 'postgres'
       ? openPostgres(config.database.url, config.database.poolSize)
-      : await openPglitePath(config.database.dataDir, config.database.lockWaitMs);
+      : // With the seed on, a new data directory starts from the seeded copy made at build time.
+        await openPglitePath(
+          config.database.dataDir,
+          config.database.lockWaitMs,
+          config.seedData ? seededPgliteTemplate : undefined,
+        );
 
   await database.migrate();
   const app = await buildApp({ config, database });
