@@ -9,7 +9,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../tests/support/server-process.ts';
 import { serverNodeArgs } from '../scripts/server-entry.mjs';
-import { buildServerIfNeeded, fmt, percentilesOf, scratchPostgres, serverProcessEnv, start, waitFor } from './support.ts';
+import {
+  buildServerIfNeeded,
+  fmt,
+  percentilesOf,
+  scratchPostgres,
+  serverProcessEnv,
+  start,
+  waitFor,
+} from './support.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 200);
@@ -65,7 +73,10 @@ buildServerIfNeeded();
 const targets: { label: string; open: () => Promise<{ env: Record<string, string>; close: () => Promise<void> }> }[] = [
   {
     label: 'PGlite',
-    open: async () => ({ env: { DATA_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), 'quiniela-memory-')), 'data') }, close: async () => {} }),
+    open: async () => ({
+      env: { DATA_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), 'quiniela-memory-')), 'data') },
+      close: async () => {},
+    }),
   },
 ];
 const postgresUrl = process.env.BENCH_DATABASE_URL;
@@ -79,7 +90,12 @@ if (postgresUrl) {
   });
 }
 
-console.log(`load average before: ${os.loadavg().map((l) => fmt(l, 2)).join(' ')}; server node flags: ${nodeArgs.join(' ') || '(none)'}`);
+console.log(
+  `load average before: ${os
+    .loadavg()
+    .map((l) => fmt(l, 2))
+    .join(' ')}; server node flags: ${nodeArgs.join(' ') || '(none)'}`,
+);
 for (const target of targets) {
   const results = [];
   for (let i = 0; i < ROUNDS; i += 1) {
@@ -90,11 +106,18 @@ for (const target of targets) {
       await database.close();
     }
   }
-  console.log(`\n${target.label}: ${SIGNUPS} sign-ups at once, ${ROUNDS} rounds, each on a new database: median (min–max)`);
+  console.log(
+    `\n${target.label}: ${SIGNUPS} sign-ups at once, ${ROUNDS} rounds, each on a new database: median (min–max)`,
+  );
   console.log(`  peak resident memory when ready   ${summary(results.map((r) => r.ready))} MB`);
   console.log(`  peak resident memory after burst  ${summary(results.map((r) => r.burst))} MB`);
   console.log(`  burst took                        ${summary(results.map((r) => r.seconds))} s`);
   console.log(`  sign-up latency p50               ${summary(results.map((r) => r.p50))} ms`);
   console.log(`  sign-up latency p99               ${summary(results.map((r) => r.p99))} ms`);
 }
-console.log(`\nload average after: ${os.loadavg().map((l) => fmt(l, 2)).join(' ')}`);
+console.log(
+  `\nload average after: ${os
+    .loadavg()
+    .map((l) => fmt(l, 2))
+    .join(' ')}`,
+);

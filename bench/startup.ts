@@ -31,7 +31,10 @@ async function timeStart(args: string[], env: Record<string, string>): Promise<S
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
       await new Promise((r) => setTimeout(r, 10));
@@ -49,7 +52,11 @@ const summary = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
 };
-const loadAverage = () => os.loadavg().map((l) => fmt(l, 2)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => fmt(l, 2))
+    .join(' ');
 
 buildServerIfNeeded();
 const root = mkdtempSync(path.join(os.tmpdir(), 'quiniela-startup-'));
@@ -65,12 +72,18 @@ for (let round = 0; round < ROUNDS; round += 1) {
 }
 console.log(`load average after: ${loadAverage()}\n`);
 
-console.log(`${ROUNDS} rounds; time until /health answers 200: median (min–max); ratio: median of each round's ratio to node's start`);
+console.log(
+  `${ROUNDS} rounds; time until /health answers 200: median (min–max); ratio: median of each round's ratio to node's start`,
+);
 for (const kind of ['node', 'restart', 'first'] as const) {
   const ms = summary(runs[kind].map((r) => r.ms));
   const ratio = summary(runs[kind].map((r, i) => r.ms / runs.node[i]!.ms));
   const peak = summary(runs[kind].map((r) => r.peakMb));
-  const label = { node: 'node:http alone', restart: 'restart (existing data directory)', first: 'first start (new data directory)' }[kind];
+  const label = {
+    node: 'node:http alone',
+    restart: 'restart (existing data directory)',
+    first: 'first start (new data directory)',
+  }[kind];
   console.log(
     `  ${label.padEnd(36)} ${fmt(ms.median, 0)} ms (${fmt(ms.min, 0)}–${fmt(ms.max, 0)})  ` +
       `×${fmt(ratio.median, 1)} (${fmt(ratio.min, 1)}–${fmt(ratio.max, 1)}) of node  peak ${fmt(peak.median, 0)} MB (${fmt(peak.min, 0)}–${fmt(peak.max, 0)})`,

@@ -32,7 +32,9 @@ const child = `
 function run(flags: string[]): { ms: number; peak: number } {
   const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'quiniela-wasm-')), 'data');
   cpSync(template, dir, { recursive: true });
-  const out = spawnSync(process.execPath, [...flags, '--input-type=module', '--eval', child, dir], { encoding: 'utf8' });
+  const out = spawnSync(process.execPath, [...flags, '--input-type=module', '--eval', child, dir], {
+    encoding: 'utf8',
+  });
   if (out.status !== 0) throw new Error(out.stderr);
   return JSON.parse(out.stdout) as { ms: number; peak: number };
 }
@@ -42,13 +44,25 @@ const summary = (values: number[]) => {
   return `${fmt(sorted[Math.floor(sorted.length / 2)]!, 0)} (${fmt(sorted[0]!, 0)}–${fmt(sorted.at(-1)!, 0)})`;
 };
 
-console.log(`load average before: ${os.loadavg().map((l) => fmt(l, 2)).join(' ')}`);
+console.log(
+  `load average before: ${os
+    .loadavg()
+    .map((l) => fmt(l, 2))
+    .join(' ')}`,
+);
 const results: Record<string, { ms: number; peak: number }[]> = { default: [], '--liftoff-only': [] };
 for (let i = 0; i < ROUNDS; i += 1) {
   results.default!.push(run([]));
   results['--liftoff-only']!.push(run(['--liftoff-only']));
 }
 for (const [label, runs] of Object.entries(results)) {
-  console.log(`${label.padEnd(16)} 300 × (two reads, one insert): ${summary(runs.map((r) => r.ms))} ms; peak ${summary(runs.map((r) => r.peak))} MB`);
+  console.log(
+    `${label.padEnd(16)} 300 × (two reads, one insert): ${summary(runs.map((r) => r.ms))} ms; peak ${summary(runs.map((r) => r.peak))} MB`,
+  );
 }
-console.log(`load average after: ${os.loadavg().map((l) => fmt(l, 2)).join(' ')}`);
+console.log(
+  `load average after: ${os
+    .loadavg()
+    .map((l) => fmt(l, 2))
+    .join(' ')}`,
+);

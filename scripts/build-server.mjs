@@ -36,6 +36,9 @@ cpSync(path.join(root, 'server/db/seed/data'), path.join(outdir, 'data'), { recu
 // the migrations and data it reads, and is removed once it has written the template.
 const maker = path.join(outdir, 'make-pglite-template.mjs');
 await build({ ...options, entryPoints: [path.join(root, 'server/db/make-pglite-template.ts')], outfile: maker });
-const made = spawnSync(process.execPath, ['--liftoff-only', maker, path.join(outdir, 'pglite-seeded')], { stdio: 'inherit' });
+const made = spawnSync(process.execPath, ['--liftoff-only', maker, path.join(outdir, 'pglite-seeded')], {
+  stdio: 'inherit',
+});
 rmSync(maker);
-if (made.status !== 0) throw new Error(`the embedded database template was not made (exit ${made.status ?? made.signal})`);
+if (made.status !== 0)
+  throw new Error(`the embedded database template was not made (exit ${made.status ?? made.signal})`);

@@ -12,7 +12,10 @@ import { seedFootballData } from './seed/seed.ts';
 const out = process.argv[2];
 if (!out) throw new Error('usage: make-pglite-template <new directory>');
 
-const client = await PGlite.create(out, { initDbStartParams: PGLITE_SETTINGS, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
+const client = await PGlite.create(out, {
+  initDbStartParams: PGLITE_SETTINGS,
+  startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+});
 const database = openPglite(client);
 await database.migrate();
 const services = await createServices({ database, config: loadConfig({}), log: console });
@@ -24,5 +27,6 @@ const [held] = await queryRows<{ users: number; settings: number }>(
   sql`select (select count(*) from users)::int as users,
              (select count(*) from app_settings where key not like 'data-version:%')::int as settings`,
 );
-if (held?.users !== 0 || held.settings !== 0) throw new Error(`the template holds private rows: ${JSON.stringify(held)}`);
+if (held?.users !== 0 || held.settings !== 0)
+  throw new Error(`the template holds private rows: ${JSON.stringify(held)}`);
 await client.close();

@@ -42,7 +42,9 @@ describe.runIf(onPglite)('first start on a new data directory', () => {
       ['worldcup-2026', 104],
     ]);
     const keyOf = (who: SignedIn) =>
-      factories.call<{ data: { publicKey: string } }>(who, 'GET', '/api/push/vapid-public-key').then((r) => r.data.publicKey);
+      factories
+        .call<{ data: { publicKey: string } }>(who, 'GET', '/api/push/vapid-public-key')
+        .then((r) => r.data.publicKey);
     const firstKey = await keyOf(account);
 
     // Another installation, started from the same copy (an existing empty folder this time): a key of its own.
