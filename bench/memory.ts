@@ -4,16 +4,15 @@
 // with the range. BENCH_DATABASE_URL=postgres://… adds PostgreSQL; BENCH_NODE_ARGS adds node flags to the server
 // (to compare V8 settings in the same run).
 //   npm run bench:memory       (BENCH_ROUNDS=3, BENCH_SIGNUPS=200 by default)
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { freePort } from '../tests/support/server-process.ts';
 import { serverNodeArgs } from '../scripts/server-entry.mjs';
 import {
   buildServerIfNeeded,
   fmt,
   percentilesOf,
-  scratchPostgres,
+  serverDatabases,
   serverProcessEnv,
   start,
   waitFor,
@@ -70,25 +69,7 @@ const summary = (values: number[]) => {
 };
 
 buildServerIfNeeded();
-const targets: { label: string; open: () => Promise<{ env: Record<string, string>; close: () => Promise<void> }> }[] = [
-  {
-    label: 'PGlite',
-    open: async () => ({
-      env: { DATA_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), 'quiniela-memory-')), 'data') },
-      close: async () => {},
-    }),
-  },
-];
-const postgresUrl = process.env.BENCH_DATABASE_URL;
-if (postgresUrl) {
-  targets.push({
-    label: 'PostgreSQL',
-    open: async () => {
-      const scratch = await scratchPostgres(postgresUrl);
-      return { env: { DATABASE_URL: scratch.url }, close: () => scratch.close() };
-    },
-  });
-}
+const targets = serverDatabases('quiniela-memory-');
 
 console.log(
   `load average before: ${os
