@@ -7,14 +7,14 @@
 // Also reports the app server's peak resident memory. BENCH_DATABASE_URL=postgres://… adds a PostgreSQL run.
 //   npm run bench:api        (BENCH_ROUNDS=5 rounds of BENCH_SECONDS=3 s per server by default)
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Pool, SignInResponse } from '#contract/index';
 import { freePort } from '../tests/support/server-process.ts';
 import { serverNodeArgs } from '../scripts/server-entry.mjs';
-import { buildServerIfNeeded, fmt, percentilesOf, post, scratchPostgres, serverProcessEnv, start, waitFor } from './support.ts';
+import { buildServerIfNeeded, fmt, percentilesOf, post, serverDatabases, serverProcessEnv, start, waitFor } from './support.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -80,31 +80,7 @@ type Load = Awaited<ReturnType<typeof load>>;
 /** The next pick to send: a player's token and the request body. */
 type NextPick = () => { token: string; body: string };
 
-interface Target {
-  label: string;
-  /** The app server's database settings, and how to clean up after the run. */
-  open(): Promise<{ env: Record<string, string>; close(): Promise<void> }>;
-}
-const targets: Target[] = [
-  {
-    label: 'PGlite',
-    open: async () => ({
-      env: { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quiniela-bench-api-')) },
-      close: async () => {},
-    }),
-  },
-];
-const postgresUrl = process.env.BENCH_DATABASE_URL;
-if (postgresUrl) {
-  targets.push({
-    label: 'PostgreSQL',
-    open: async () => {
-      // A database of its own: others' data and runs on the same server do not mix into the numbers.
-      const scratch = await scratchPostgres(postgresUrl);
-      return { env: { DATABASE_URL: scratch.url }, close: () => scratch.close() };
-    },
-  });
-}
+const targets = serverDatabases('quiniela-bench-api-');
 
 buildServerIfNeeded();
 for (const target of targets) {

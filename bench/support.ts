@@ -152,6 +152,40 @@ export function buildServerIfNeeded(): void {
   if (build.status !== 0) throw new Error('the server did not build');
 }
 
+/** A database the real server runs on in a benchmark: the environment that points it there, and its clean-up. */
+export interface ServerDatabase {
+  label: string;
+  open: () => Promise<{ env: Record<string, string>; close: () => Promise<void> }>;
+}
+
+/**
+ * The databases a benchmark starts the real server on: a new embedded data directory (under a temporary folder named
+ * by `prefix`) each time, and with BENCH_DATABASE_URL a scratch PostgreSQL database of its own each time, so others'
+ * data and runs on the same server do not mix into the numbers.
+ */
+export function serverDatabases(prefix: string): ServerDatabase[] {
+  const targets: ServerDatabase[] = [
+    {
+      label: 'PGlite',
+      open: async () => ({
+        env: { DATA_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), prefix)), 'data') },
+        close: async () => {},
+      }),
+    },
+  ];
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
+  if (postgresUrl) {
+    targets.push({
+      label: 'PostgreSQL',
+      open: async () => {
+        const scratch = await scratchPostgres(postgresUrl);
+        return { env: { DATABASE_URL: scratch.url }, close: () => scratch.close() };
+      },
+    });
+  }
+  return targets;
+}
+
 /** Starts a process of the server (or a baseline) with extra environment; its output is dropped, its errors shown. */
 export function start(args: string[], env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });

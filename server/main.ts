@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, loadEnvFile } from './config.ts';
 import { serveBackups, type BackupSocket } from './db/backup.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { openPglitePath, openPostgres, type DatabaseHandle } from './db/client.ts';
+import { openPglitePath, openPostgres, seededPgliteTemplate, type DatabaseHandle } from './db/client.ts';
 import { seedFootballData } from './db/seed/seed.ts';
 import { listeningText } from './lib/listen-text.ts';
 import { ensureAdminAccount } from './modules/accounts/admin-account.ts';
@@ -15,6 +15,10 @@ const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 // server near 350 MB at the same throughput (docs/decisions/021-v8-heap-growing-percent.md). Read at every collection,
 // so setting it here works.
 v8.setFlagsFromString('--heap-growing-percent=50');
+// PGlite's WebAssembly runs on V8's baseline code only: optimising its hot functions held 55-70 MB more at the peak
+// of a sign-up burst, and the queries were not faster for it on this 2-core machine
+// (docs/decisions/052-start-up-and-memory.md). Read when PGlite's module is compiled, after this line.
+v8.setFlagsFromString('--liftoff-only');
 
 /** Process entry: configuration, database (migrate + seed), HTTP server, graceful shutdown. */
 async function main() {
@@ -23,7 +27,12 @@ async function main() {
   const database: DatabaseHandle =
     config.database.kind === 'postgres'
       ? openPostgres(config.database.url, config.database.poolSize)
-      : await openPglitePath(config.database.dataDir, config.database.lockWaitMs);
+      : // With the seed on, a new data directory starts from the seeded copy made at build time.
+        await openPglitePath(
+          config.database.dataDir,
+          config.database.lockWaitMs,
+          config.seedData ? seededPgliteTemplate : undefined,
+        );
 
   await database.migrate();
   const app = await buildApp({ config, database });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -74,19 +74,31 @@ export function openPglite(client: PGlite): DatabaseHandle {
 // of shared_buffers is resident for the life of the process. The data directory's files stay in the
 // operating system's page cache, so a small pool costs little
 // (docs/decisions/016-pglite-16-mb-shared-buffers-initdb-in-a-child.md).
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+export const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/**
+ * The seeded data directory a first start copies (server/db/make-pglite-template.ts): written next to the compiled
+ * server by scripts/build-server.mjs, so it exists only there; run from the sources, a first start creates one.
+ */
+export const seededPgliteTemplate = new URL('./pglite-seeded', import.meta.url).pathname;
 
 /**
  * Opens the data directory after taking its lock (`<dataDir>.lock`), waiting up to `lockWaitMs` for a process
  * that holds it: PGlite has no lock of its own, and a second process writing the same files loses writes
- * both acknowledged. The lock is released when the handle is closed.
+ * both acknowledged. The lock is released when the handle is closed. A new data directory starts as a copy of
+ * `template` when there is one (docs/decisions/052-start-up-and-memory.md), else it is created.
  */
-export async function openPglitePath(dataDir: string, lockWaitMs: number): Promise<DatabaseHandle> {
+export async function openPglitePath(dataDir: string, lockWaitMs: number, template?: string): Promise<DatabaseHandle> {
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const lock = await lockDataDir(dataDir, `${dataDir}.lock`, { waitMs: lockWaitMs });
   try {
     mkdirSync(dataDir, { recursive: true });
-    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) initPgliteDataDir(dataDir);
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      // Only into an empty folder: the copy replaces it whole.
+      if (template !== undefined && existsSync(template) && readdirSync(dataDir).length === 0)
+        copyDataDir(template, dataDir);
+      else initPgliteDataDir(dataDir);
+    }
     const handle = openPglite(new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] }));
     return {
       ...handle,
@@ -102,6 +114,18 @@ export async function openPglitePath(dataDir: string, lockWaitMs: number): Promi
     lock.release();
     throw error;
   }
+}
+
+/**
+ * Copies a closed data directory into the new, empty `dataDir` by plain file copies, outside PGlite's WebAssembly
+ * memory. It is copied beside it first and then renamed in, so a start cut short never leaves half a database.
+ */
+function copyDataDir(template: string, dataDir: string) {
+  const copying = `${dataDir}.copying`;
+  rmSync(copying, { recursive: true, force: true });
+  cpSync(template, copying, { recursive: true });
+  rmdirSync(dataDir);
+  renameSync(copying, dataDir);
 }
 
 /**

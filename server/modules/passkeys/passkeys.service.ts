@@ -1,13 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type * as SimpleWebAuthn from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   PASSKEY_ALGORITHM_ES256,
   PASSKEY_TIMEOUT_MS,
@@ -30,13 +23,23 @@ interface Deps {
   config: Pick<Config, 'webauthn'>;
 }
 
+/**
+ * @simplewebauthn/server (with its X.509 and ASN.1 libraries) takes about half a second to load, a third of a
+ * restart: it is loaded by the first passkey request (docs/decisions/052-start-up-and-memory.md).
+ */
+let webauthnLibrary: Promise<typeof SimpleWebAuthn> | undefined;
+const webauthn = () => (webauthnLibrary ??= import('@simplewebauthn/server'));
+
+const fromBase64Url = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'));
+const toBase64Url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+
 /** A challenge lives a little longer than the browser's own 60 s time-out. */
 const CHALLENGE_TTL_MS = PASSKEY_TIMEOUT_MS + 30_000;
 
 /** The challenge the browser signed, read from clientDataJSON (verification checks it again). */
 function signedChallenge(clientDataJSON: string): string {
   try {
-    const clientData = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown };
+    const clientData = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown };
     if (typeof clientData.challenge === 'string') return clientData.challenge;
   } catch {
     // falls through to the error below
@@ -71,14 +74,15 @@ export function createPasskeysService({ passkeys, users, auth, clock, config }: 
     },
 
     async registrationOptions(user: UserProfile) {
-      const handle = await passkeys.webauthnUserId(user.id, isoBase64URL.fromBuffer(randomBytes(32)));
+      const handle = await passkeys.webauthnUserId(user.id, randomBytes(32).toString('base64url'));
       const existing = await passkeys.listFor(user.id);
+      const { generateRegistrationOptions } = await webauthn();
       const options = await generateRegistrationOptions({
         rpName,
         rpID: rpId,
         userName: user.email,
         userDisplayName: user.name,
-        userID: isoBase64URL.toBuffer(handle),
+        userID: fromBase64Url(handle),
         timeout: PASSKEY_TIMEOUT_MS,
         attestationType: 'none',
         supportedAlgorithmIDs: [PASSKEY_ALGORITHM_ES256],
@@ -98,6 +102,7 @@ export function createPasskeysService({ passkeys, users, auth, clock, config }: 
       if (!(await passkeys.consumeChallenge(challenge, 'registration', user.id, clock()))) {
         throw new BadRequestError(passkeyMessages.challengeInvalid);
       }
+      const { verifyRegistrationResponse } = await webauthn();
       const verification = await verifyRegistrationResponse({
         response,
         expectedChallenge: challenge,
@@ -112,7 +117,7 @@ export function createPasskeysService({ passkeys, users, auth, clock, config }: 
         await passkeys.insert({
           id: credential.id,
           userId: user.id,
-          publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+          publicKey: toBase64Url(credential.publicKey),
           counter: credential.counter,
           transports: credential.transports ?? [],
           deviceType: credentialDeviceType,
@@ -127,6 +132,7 @@ export function createPasskeysService({ passkeys, users, auth, clock, config }: 
 
     /** Discoverable credentials: the user is found from the credential, not typed in. */
     async authenticationOptions(credentialId?: string) {
+      const { generateAuthenticationOptions } = await webauthn();
       const options = await generateAuthenticationOptions({
         rpID: rpId,
         timeout: PASSKEY_TIMEOUT_MS,
@@ -145,6 +151,7 @@ export function createPasskeysService({ passkeys, users, auth, clock, config }: 
       const stored = await passkeys.find(response.id);
       if (!stored) throw new UnauthorizedError(passkeyMessages.credentialUnknown);
       // Throws on a bad signature, a wrong origin or RP, a missing user verification, or a counter that went back.
+      const { verifyAuthenticationResponse } = await webauthn();
       const verification = await verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge,
@@ -153,7 +160,7 @@ export function createPasskeysService({ passkeys, users, auth, clock, config }: 
         requireUserVerification: true,
         credential: {
           id: stored.id,
-          publicKey: isoBase64URL.toBuffer(stored.publicKey),
+          publicKey: fromBase64Url(stored.publicKey),
           counter: stored.counter,
           transports: stored.transports,
         },
