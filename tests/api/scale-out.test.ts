@@ -195,7 +195,8 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
       Promise.all(
         instances.map(async (instance) => {
           const res = await fetch(instance.base + url, { headers: { authorization: `Bearer ${who.session.accessToken}` } });
-          return { status: res.status, json: res.status === 200 ? await res.json() : undefined };
+          const json: any = res.status === 200 ? await res.json() : undefined;
+          return { status: res.status, json };
         }),
       );
     const onFirst = async (method: string, url: string, who: typeof player, body?: object) =>
