@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ApiErrorSchema,
   CreatePoolBodySchema,
@@ -28,12 +27,11 @@ import {
 import { sendJsonReply } from '../../lib/json-reply.ts';
 import { currentUser } from '../accounts/request-user.ts';
 import type { PoolsService } from './pools.service.ts';
-import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
+import { bearerSecurity, errorResponses, notModifiedResponse } from '../../lib/route-docs.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const security = bearerSecurity;
 const tags = ['pools'];
-const notModified = { 304: z.null().describe('Sin cambios') };
 
 export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: PoolsService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -101,7 +99,7 @@ export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: Pool
       security,
       summary: 'Quinielas en las que participa el usuario (ETag, 304 si no cambiaron)',
       params: UserIdParamsSchema,
-      response: { 200: PoolListResponseSchema, ...notModified, ...errors },
+      response: { 200: PoolListResponseSchema, ...notModifiedResponse, ...errors },
     },
     handler: async (request, reply) =>
       sendJsonReply(request, reply, await pools.listJoined(currentUser(request), request.params.userId, request.seenAt)),
@@ -113,7 +111,7 @@ export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: Pool
       security,
       summary: 'Quinielas creadas por el usuario (ETag, 304 si no cambiaron)',
       params: UserIdParamsSchema,
-      response: { 200: PoolListResponseSchema, ...notModified, ...errors },
+      response: { 200: PoolListResponseSchema, ...notModifiedResponse, ...errors },
     },
     handler: async (request, reply) =>
       sendJsonReply(request, reply, await pools.listOwned(currentUser(request), request.params.userId, request.seenAt)),
@@ -149,7 +147,7 @@ export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: Pool
       security,
       summary: 'Detalle de una quiniela con sus opciones y si ha empezado (miembros y creador; ETag, 304 si no cambió)',
       params: IdParamsSchema,
-      response: { 200: PoolDetailResponseSchema, ...notModified, ...errors },
+      response: { 200: PoolDetailResponseSchema, ...notModifiedResponse, ...errors },
     },
     handler: async (request, reply) => sendJsonReply(request, reply, await pools.get(currentUser(request), request.params.id, request.seenAt)),
   });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CreatePredictionBodySchema,
   IdParamsSchema,
@@ -20,12 +19,11 @@ import { sendJsonReply } from '../../lib/json-reply.ts';
 import { currentUser } from '../accounts/request-user.ts';
 import type { PoolResultsService } from './pool-results.service.ts';
 import type { PredictionsService } from './predictions.service.ts';
-import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
+import { bearerSecurity, errorResponses, notModifiedResponse } from '../../lib/route-docs.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['predictions'];
 const security = bearerSecurity;
-const notModified = { 304: z.null().describe('Sin cambios') };
 
 export async function predictionsRoutes(
   app: FastifyInstance,
@@ -50,7 +48,7 @@ export async function predictionsRoutes(
   });
 
   api.get('', {
-    schema: { tags, security, summary: 'Mis predicciones (ETag, 304 si no cambiaron)', response: { 200: PredictionListResponseSchema, ...notModified, ...errors } },
+    schema: { tags, security, summary: 'Mis predicciones (ETag, 304 si no cambiaron)', response: { 200: PredictionListResponseSchema, ...notModifiedResponse, ...errors } },
     handler: async (request, reply) => {
       const user = currentUser(request);
       return sendJsonReply(request, reply, await predictions.listForUser(user, user.id, request.seenAt));
@@ -63,7 +61,7 @@ export async function predictionsRoutes(
       security,
       summary: 'Predicciones del usuario (solo el propio usuario; ETag, 304 si no cambiaron)',
       params: UserIdParamsSchema,
-      response: { 200: PredictionListResponseSchema, ...notModified, ...errors },
+      response: { 200: PredictionListResponseSchema, ...notModifiedResponse, ...errors },
     },
     handler: async (request, reply) =>
       sendJsonReply(request, reply, await predictions.listForUser(currentUser(request), request.params.userId, request.seenAt)),
