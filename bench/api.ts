@@ -1,10 +1,12 @@
-// API throughput of hot reads (GET /api/matches, a pool ranking) and of the write everyone makes on a Saturday
+// API throughput of hot reads (GET /api/matches, a pool ranking, the lists a user opens on every start: joined and
+// owned pools, their picks, a pool's detail) and of the write everyone makes on a Saturday
 // evening (POST /api/predictions, a new pick each request) as a ratio to a bare
 // node:http server returning the same bytes, measured in the same run: once with the body
 // alone (issue 9's baseline), once with the app's response headers too (the same response).
 // Bare and app runs alternate, a few seconds each, over several rounds: every ratio compares runs seconds apart,
 // so a neighbour's load moves both sides of it, and the median round is reported with the range.
-// Also reports the app server's peak resident memory. BENCH_DATABASE_URL=postgres://… adds a PostgreSQL run.
+// Also reports the app server's peak resident memory, and what a list costs when its user's version has just moved
+// (uncached: read after a pool edit) next to a cached read, one request at a time. BENCH_DATABASE_URL=postgres://… adds a PostgreSQL run.
 //   npm run bench:api        (BENCH_ROUNDS=5 rounds of BENCH_SECONDS=3 s per server by default)
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,9 @@ const CONNECTIONS = 50;
 /** Players in the bench pool and matches open for them: every pick the write rounds send is a new one. */
 const PLAYERS = 80;
 const MATCHES = 600;
+/** Picks of the user who reads the lists (a season's first weeks), and sequential reads per uncached round. */
+const READER_PICKS = 30;
+const LATENCY_READS = 20;
 
 /** Peak resident set size (VmHWM) of a process, in MB. */
 const peakRssMb = (pid: number) =>
@@ -148,6 +153,22 @@ for (const target of targets) {
       players.push(player);
     }
 
+    // The lists are read by a member of the bench pool with picks of their own (not one of the players the write
+    // rounds pick for), the owned pools by the pool's creator.
+    const reader = await signUp(PLAYERS + 1);
+    const readerToken = reader.session.accessToken;
+    await post(base, '/api/pools/join', { invitationCode: code, userId: reader.userProfile.id }, readerToken);
+    for (const matchId of matchIds.slice(0, READER_PICKS)) {
+      await post(base, '/api/predictions', { prediction: 'home', userId: reader.userProfile.id, matchId, poolId: pool.id }, readerToken);
+    }
+    const lists = {
+      'joined pools': `/api/pools/user/${reader.userProfile.id}/joined`,
+      'owned pools': `/api/pools/user/${owner.userProfile.id}/owned`,
+      'my predictions': `/api/predictions/user/${reader.userProfile.id}`,
+      'pool detail': `/api/pools/${pool.id}`,
+    };
+    const tokenFor = (url: string) => (url === lists['owned pools'] ? token : Object.values(lists).includes(url) ? readerToken : token);
+
     let sent = 0;
     const nextPick: NextPick = () => {
       const player = players[sent % players.length]!;
@@ -165,7 +186,7 @@ for (const target of targets) {
       body: firstPick.body,
     });
 
-    const paths = { matches: '/api/matches', ranking: `/api/leaderboard/pool/${pool.id}/ranking` };
+    const paths = { matches: '/api/matches', ranking: `/api/leaderboard/pool/${pool.id}/ranking`, ...lists };
     const responses: Record<string, { body: string; headers: Record<string, string> }> = {
       '/api/predictions': {
         body: await pickResponse.text(),
@@ -175,7 +196,7 @@ for (const target of targets) {
     for (const url of Object.values(paths)) {
       // No Accept-Encoding, as autocannon sends none: the identity bytes and the headers that go with them.
       const res = await fetch(base + url, {
-        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
+        headers: { authorization: `Bearer ${tokenFor(url)}`, 'accept-encoding': 'identity' },
       });
       const headers = Object.fromEntries([...res.headers].filter(([name]) => !perConnectionHeaders.has(name)));
       responses[url] = { body: await res.text(), headers };
@@ -196,12 +217,12 @@ for (const target of targets) {
       { label: 'POST predictions', url: '/api/predictions', write: nextPick },
     ];
     for (const { label, url, write } of endpoints) {
-      await load(base + url, app.pid!, token, write); // warm-up: the JIT, and the cached answer
+      await load(base + url, app.pid!, tokenFor(url), write); // warm-up: the JIT, and the cached answer
       const rounds: { baseline: Load; sameResponse: Load; measured: Load; ratio: number }[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
         const baseline = await load(`http://127.0.0.1:${barePort}${url}`, bare.pid!);
         const sameResponse = await load(`http://127.0.0.1:${barePort}${SAME_RESPONSE_PREFIX}${url}`, bare.pid!);
-        const measured = await load(base + url, app.pid!, token, write);
+        const measured = await load(base + url, app.pid!, tokenFor(url), write);
         rounds.push({ baseline, sameResponse, measured, ratio: measured.rps / baseline.rps });
       }
       const median = (pick: (round: (typeof rounds)[number]) => number) => percentilesOf(rounds.map(pick)).p50;
@@ -231,6 +252,41 @@ for (const target of targets) {
           0,
         )} µs`,
       );
+    }
+
+    // Uncached: each read follows an edit of the pool, which moves its creator's and every member's version (and a
+    // cached read is the same request with no edit before it). One request at a time, rounds alternating.
+    let edits = 0;
+    const editPool = async () => {
+      const res = await fetch(`${base}/api/pools/${pool.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ description: `Bench ${(edits += 1)}` }),
+      });
+      if (res.status !== 200) throw new Error(`PATCH pool answered ${res.status}`);
+    };
+    const readMs = async (url: string, afterEdit: boolean) => {
+      const times: number[] = [];
+      for (let i = 0; i < LATENCY_READS; i += 1) {
+        if (afterEdit) await editPool();
+        const started = performance.now();
+        const res = await fetch(base + url, { headers: { authorization: `Bearer ${tokenFor(url)}` } });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+        times.push(performance.now() - started);
+      }
+      return percentilesOf(times).p50;
+    };
+    console.log(`  uncached lists (${LATENCY_READS} reads a round, one at a time, median of ${ROUNDS} rounds (range)): cached ms, after a version move ms`);
+    for (const [name, url] of Object.entries(lists)) {
+      const cached: number[] = [];
+      const uncached: number[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        cached.push(await readMs(url, false));
+        uncached.push(await readMs(url, true));
+      }
+      const summary = (times: number[]) => `${fmt(percentilesOf(times).p50, 2)} (${fmt(Math.min(...times), 2)}–${fmt(Math.max(...times), 2)})`;
+      console.log(`  GET ${name.padEnd(20)} cached ${summary(cached).padEnd(22)} uncached ${summary(uncached)}`);
     }
     console.log(`  app server peak resident memory: ${fmt(peakRssMb(app.pid!), 0)} MB`);
   } finally {

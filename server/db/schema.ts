@@ -381,6 +381,22 @@ export const dataVersionChanges = pgTable('data_version_changes', {
   topic: text('topic').notNull(),
 });
 
+/**
+ * Each user's data version: what their own lists (joined and owned pools, a pool's detail, their picks) depend on,
+ * moved at the commit of a write that changed them (migration 0020,
+ * docs/decisions/050-the-lists-a-user-opens-cached-by-their-version.md). A value from one sequence, so a version
+ * never repeats, also after a row is gone. One row per user: a pick moves only its own user's row.
+ */
+export const userDataVersions = pgTable('user_data_versions', {
+  userId: integer('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/** The users a transaction changed, queued like `data_version_changes` and applied at its commit (migration 0020). */
+export const userDataVersionChanges = pgTable('user_data_version_changes', {
+  userId: integer('user_id').notNull(),
+});
+
 /** Where a user's browsers receive Web Push; an endpoint belongs to whoever saved it last on that browser. */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',

@@ -3,14 +3,14 @@ import { coalesced } from './data-versions.ts';
 
 /** Reads the test settles by hand, in any order, and what was applied from them. */
 function manualReads() {
-  const reads: { resolve: (value: number) => void; reject: (error: Error) => void }[] = [];
+  const reads: { users: readonly number[]; resolve: (value: number) => void; reject: (error: Error) => void }[] = [];
   const applied: number[] = [];
   const catchUp = coalesced(
-    () => new Promise<number>((resolve, reject) => reads.push({ resolve, reject })),
+    (users) => new Promise<number>((resolve, reject) => reads.push({ users, resolve, reject })),
     (value) => applied.push(value),
   );
   /** What a caller waits for: nothing (undefined) when a read it can trust was already applied. */
-  const probe = (since: number) => catchUp(since) ?? Promise.resolve();
+  const probe = (since: number, user?: number) => catchUp(since, user) ?? Promise.resolve();
   return { reads, applied, catchUp, probe };
 }
 
@@ -80,6 +80,25 @@ describe('coalesced version reads', () => {
     reads[2]!.resolve(3);
     await Promise.all(calls);
     expect(reads).toHaveLength(3);
+  });
+
+  it("read the users their callers name in the shared read, and answer a user's caller only with a read of that user", async () => {
+    const { reads, catchUp, probe } = manualReads();
+    const since = performance.now();
+    const first = Promise.all([probe(since, 1), probe(since, 2), probe(since)]);
+    await turn();
+    expect(reads.map((read) => read.users)).toEqual([[1, 2]]);
+    reads[0]!.resolve(1);
+    await first;
+    expect(catchUp(since, 1)).toBeUndefined();
+    expect(catchUp(since)).toBeUndefined();
+    // User 3 was not in that read, though it started after `since`: 3's caller waits for a read of its own.
+    const third = probe(since, 3);
+    await turn();
+    expect(reads.map((read) => read.users)).toEqual([[1, 2], [3]]);
+    reads[1]!.resolve(2);
+    await third;
+    expect(catchUp(since, 3)).toBeUndefined();
   });
 
   it('fail the callers of a failed read, and read again for the next caller', async () => {

@@ -6,7 +6,7 @@ import { messages } from '#contract/index';
 import { hashQueue } from '../modules/accounts/passwords.ts';
 import type { TickSummary } from '../modules/reminders/reminder-scheduler.ts';
 import { sendError } from '../plugins/error-handler.ts';
-import type { Topic } from './data-versions.ts';
+import type { CacheLabel } from './data-versions.ts';
 
 /** The path Prometheus scrapes; it is left out of the request metrics. */
 export const METRICS_PATH = '/metrics';
@@ -42,7 +42,7 @@ export function createMetrics({ poolStats }: { poolStats?: () => PoolStats } = {
   });
   const cacheLookups = counter(
     'quiniela_cache_lookups_total',
-    'Lookups in the in-memory caches keyed by data version (sessions: accounts, match list: matches, rankings: standings)',
+    'Lookups in the in-memory caches keyed by data version (sessions: accounts, match list: matches, rankings: standings, the lists of each user: users)',
     ['topic', 'result'],
   );
   const reminders = counter(
@@ -92,7 +92,7 @@ export function createMetrics({ poolStats }: { poolStats?: () => PoolStats } = {
 
   return {
     registry,
-    cacheLookup(topic: Topic, hit: boolean) {
+    cacheLookup(topic: CacheLabel, hit: boolean) {
       cacheLookups.inc({ topic, result: hit ? 'hit' : 'miss' });
     },
     reminderTick(summary: TickSummary | null) {

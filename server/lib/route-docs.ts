@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ApiErrorSchema } from '#contract/index';
 
 /** Every route that needs a session documents it the same way in the OpenAPI document. */
@@ -7,3 +8,6 @@ export const bearerSecurity = [{ bearerAuth: [] }];
 export function errorResponses<const Codes extends readonly number[]>(...codes: Codes) {
   return Object.fromEntries(codes.map((code) => [code, ApiErrorSchema])) as Record<Codes[number], typeof ApiErrorSchema>;
 }
+
+/** The answer of a route sent with an ETag (server/lib/json-reply.ts) when the client already holds it. */
+export const notModifiedResponse = { 304: z.null().describe('Sin cambios') };

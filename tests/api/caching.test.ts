@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Match, Pool, SignInResponse, Team } from '#contract/index';
+import type { Match, Pool, Prediction, SignInResponse, Team } from '#contract/index';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
- * Hot reads (sessions, the match list, rankings) are answered from memory, once per version of their data:
+ * Hot reads (sessions, the match list, rankings, the lists a user opens on every start) are answered from memory,
+ * once per version of their data (the lists: of their user, docs/decisions/050-the-lists-a-user-opens-cached-by-their-version.md):
  * every write that changes the data must show on the very next read, and a cached answer never reaches
  * someone the uncached one would refuse. Each kind of write is made here once, cache warm, through the API; and
  * some straight in the database, which moves the versions itself (tests/api/data-version-triggers.test.ts has
@@ -195,5 +196,211 @@ describe('writes straight in the database', () => {
     expect((await as(player, 'GET', '/auth/profile')).json().data.name).toBe('Renombrada en la base');
     await t.db.execute(sql`delete from sessions where user_id = ${player.userProfile.id}`);
     expect((await as(player, 'GET', '/auth/profile')).statusCode).toBe(401);
+  });
+});
+
+/** The lists a user opens on every start (tests/api/scale-out.test.ts has them across two instances). */
+const ok = async (reply: Promise<{ statusCode: number; body: string }>, status = 200) => {
+  const answer = await reply;
+  expect(answer.statusCode, answer.body).toBe(status);
+};
+
+const joined = async (who: SignInResponse, of = who): Promise<Pool[]> =>
+  (await as(who, 'GET', `/api/pools/user/${of.userProfile.id}/joined`)).json().data.pools;
+const owned = async (who: SignInResponse, of = who): Promise<Pool[]> =>
+  (await as(who, 'GET', `/api/pools/user/${of.userProfile.id}/owned`)).json().data.pools;
+const picks = async (who: SignInResponse): Promise<Prediction[]> =>
+  (await as(who, 'GET', `/api/predictions/user/${who.userProfile.id}`)).json().data;
+const detail = (who: SignInResponse, pool: Pool) => as(who, 'GET', `/api/pools/${pool.id}`);
+const inList = (list: Pool[], pool: Pool) => list.find((p) => p.id === pool.id);
+
+describe('joined and owned pools', () => {
+  it('show a join, an edit, new rules, a removal and a deletion at once, to the creator and every member', async () => {
+    const [owner, player, joiner] = [await t.createUser(), await t.createUser(), await t.createUser()];
+    expect(await owned(owner)).toEqual([]);
+    const pool = await t.api.pool(owner, { players: [player] });
+    expect(inList(await owned(owner), pool)).toMatchObject({ currentParticipants: 1 });
+    expect(inList(await joined(player), pool)).toMatchObject({ currentParticipants: 1 });
+
+    await t.api.join(joiner, pool);
+    expect(inList(await owned(owner), pool)?.currentParticipants).toBe(2);
+    expect(inList(await joined(player), pool)?.currentParticipants).toBe(2);
+    expect(inList(await joined(joiner), pool)?.currentParticipants).toBe(2);
+
+    await ok(as(owner, 'PATCH', `/api/pools/${pool.id}`, { name: 'Renombrada', isClose: true }));
+    expect(inList(await joined(player), pool)).toMatchObject({ name: 'Renombrada', isClose: true });
+    expect(inList(await owned(owner), pool)).toMatchObject({ name: 'Renombrada', isClose: true });
+
+    await ok(as(owner, 'PUT', `/api/pools/${pool.id}/rules`, { options: { editUntilKickoff: true, closeMinutesBefore: 10 } }));
+    expect(inList(await joined(player), pool)?.options).toMatchObject({ editUntilKickoff: true, closeMinutesBefore: 10 });
+    expect(inList(await owned(owner), pool)?.options).toMatchObject({ editUntilKickoff: true, closeMinutesBefore: 10 });
+
+    await ok(as(owner, 'DELETE', `/api/pools/${pool.id}/participants/${joiner.userProfile.id}`));
+    expect(inList(await joined(joiner), pool)).toBeUndefined();
+    expect(inList(await joined(player), pool)?.currentParticipants).toBe(1);
+
+    await ok(as(admin, 'DELETE', `/api/pools/${pool.id}`));
+    expect(inList(await joined(player), pool)).toBeUndefined();
+    expect(inList(await owned(owner), pool)).toBeUndefined();
+  });
+
+  it("show a creator who plays in their owned pools only, and a deleted member's place given back", async () => {
+    const [owner, player] = [await t.createUser(), await t.createUser()];
+    const pool = await t.api.pool(owner, { players: [player] });
+    expect(await joined(owner)).toEqual([]);
+    await ok(as(owner, 'PUT', `/api/pools/${pool.id}/rules`, { options: { creatorPlays: true } }));
+    expect(await joined(owner)).toEqual([]);
+    expect(inList(await owned(owner), pool)?.currentParticipants).toBe(2);
+    expect(inList(await joined(player), pool)?.currentParticipants).toBe(2);
+
+    await ok(as(admin, 'DELETE', `/api/users/${player.userProfile.id}`));
+    expect(inList(await owned(owner), pool)?.currentParticipants).toBe(1);
+  });
+
+  it("are the user's own (an admin reads anyone's), cached or not, 304 included", async () => {
+    const [owner, player, stranger] = [await t.createUser(), await t.createUser(), await t.createUser()];
+    await t.api.pool(owner, { players: [player] });
+    for (const list of ['joined', 'owned']) {
+      for (const of of [owner, player]) {
+        const url = `/api/pools/user/${of.userProfile.id}/${list}`;
+        const warm = await as(of, 'GET', url);
+        expect(warm.statusCode).toBe(200);
+        const etag = warm.headers.etag as string;
+        expect((await as(stranger, 'GET', url)).statusCode).toBe(403);
+        expect((await as(stranger, 'GET', url, undefined, { 'if-none-match': etag })).statusCode).toBe(403);
+        expect((await as(admin, 'GET', url)).body).toBe(warm.body);
+        const unchanged = await as(of, 'GET', url, undefined, { 'if-none-match': etag });
+        expect(unchanged.statusCode).toBe(304);
+        expect(unchanged.body).toBe('');
+      }
+    }
+  });
+});
+
+describe("a pool's detail", () => {
+  it('shows a join, an edit, new rules and its start at once; a removed member and a deleted pool are refused', async () => {
+    const [owner, player, joiner] = [await t.createUser(), await t.createUser(), await t.createUser()];
+    const match = await newMatch();
+    const pool = await t.api.pool(owner, { players: [player] });
+    const seen = async (who: SignInResponse) => (await detail(who, pool)).json().data;
+    expect(await seen(player)).toMatchObject({ id: pool.id, currentParticipants: 1, started: false });
+    expect(await seen(owner)).toMatchObject({ currentParticipants: 1 });
+
+    await t.api.join(joiner, pool);
+    expect((await seen(player)).currentParticipants).toBe(2);
+    expect((await seen(owner)).currentParticipants).toBe(2);
+
+    await ok(as(owner, 'PATCH', `/api/pools/${pool.id}`, { description: 'Otra descripción' }));
+    expect((await seen(player)).description).toBe('Otra descripción');
+
+    await ok(as(owner, 'PUT', `/api/pools/${pool.id}/rules`, { options: { lateJoiners: 'lowest' } }));
+    expect((await seen(player)).options.lateJoiners).toBe('lowest');
+
+    // Its first match kicks off (an admin moves it into the past): the pool has started.
+    await t.api.updateMatch(admin, match, { matchDate: '2020-01-01T20:00:00Z' });
+    expect((await seen(player)).started).toBe(true);
+
+    await ok(as(owner, 'DELETE', `/api/pools/${pool.id}/participants/${joiner.userProfile.id}`));
+    expect((await detail(joiner, pool)).statusCode).toBe(403);
+    expect((await seen(player)).currentParticipants).toBe(1);
+
+    await ok(as(owner, 'DELETE', `/api/pools/${pool.id}`));
+    expect((await detail(player, pool)).statusCode).toBe(404);
+    expect((await detail(owner, pool)).statusCode).toBe(404);
+  });
+
+  it("is for members, the creator and admins only, cached or not, 304 included; an admin sees others' writes", async () => {
+    const [owner, player, stranger] = [await t.createUser(), await t.createUser(), await t.createUser()];
+    const pool = await t.api.pool(owner, { players: [player] });
+    const warm = await detail(player, pool);
+    expect(warm.statusCode).toBe(200);
+    const etag = warm.headers.etag as string;
+    expect((await detail(stranger, pool)).statusCode).toBe(403);
+    expect((await as(stranger, 'GET', `/api/pools/${pool.id}`, undefined, { 'if-none-match': etag })).statusCode).toBe(403);
+    expect((await detail(owner, pool)).body).toBe(warm.body);
+    expect((await detail(admin, pool)).body).toBe(warm.body);
+    expect((await as(player, 'GET', `/api/pools/${pool.id}`, undefined, { 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await as(player, 'GET', '/api/pools/999999')).statusCode).toBe(404);
+
+    // Joining makes the stranger a member on the next read.
+    await t.api.join(stranger, pool);
+    expect((await detail(stranger, pool)).json().data.currentParticipants).toBe(2);
+    // An admin in none of the pool's lists sees its edits too.
+    await ok(as(owner, 'PATCH', `/api/pools/${pool.id}`, { name: 'Vista por el admin' }));
+    expect((await detail(admin, pool)).json().data).toMatchObject({ name: 'Vista por el admin', currentParticipants: 2 });
+  });
+});
+
+describe("a user's picks", () => {
+  it('show a pick, a changed pick, the comodín, an admin deletion and a removal from the pool at once', async () => {
+    const [owner, player] = [await t.createUser(), await t.createUser()];
+    const pool = await t.api.pool(owner, {
+      players: [player],
+      game: { mode: 'outcome', joker: true, knockoutFromWeek: null },
+      options: { editUntilKickoff: true, closeMinutesBefore: 0, creatorPlays: false, lateJoiners: 'zero' },
+    });
+    const [first, second] = [await newMatch(), await newMatch()];
+    expect(await picks(player)).toEqual([]);
+
+    const pick = await t.api.predict(player, pool, first, 'home');
+    expect(await picks(player)).toMatchObject([{ id: pick.id, prediction: 'home', joker: false }]);
+
+    await ok(as(player, 'POST', '/api/predictions', { userId: player.userProfile.id, poolId: pool.id, matchId: first.id, prediction: 'away' }));
+    expect(await picks(player)).toMatchObject([{ id: pick.id, prediction: 'away' }]);
+
+    await t.api.joker(player, pool, first);
+    expect(await picks(player)).toMatchObject([{ id: pick.id, joker: true }]);
+
+    const other = await t.api.predict(player, pool, second, 'draw');
+    expect((await picks(player)).map((p) => p.id).sort()).toEqual([pick.id, other.id].sort());
+    await ok(as(admin, 'DELETE', `/api/predictions/${other.id}`));
+    expect((await picks(player)).map((p) => p.id)).toEqual([pick.id]);
+
+    await ok(as(owner, 'DELETE', `/api/pools/${pool.id}/participants/${player.userProfile.id}`));
+    expect(await picks(player)).toEqual([]);
+  });
+
+  it("are the user's own (an admin reads anyone's), cached or not, 304 included", async () => {
+    const [owner, player, stranger] = [await t.createUser(), await t.createUser(), await t.createUser()];
+    const pool = await t.api.pool(owner, { players: [player] });
+    await t.api.predict(player, pool, await newMatch(), 'home');
+    const url = `/api/predictions/user/${player.userProfile.id}`;
+    const warm = await as(player, 'GET', url);
+    const etag = warm.headers.etag as string;
+    expect((await as(stranger, 'GET', url)).statusCode).toBe(403);
+    expect((await as(stranger, 'GET', url, undefined, { 'if-none-match': etag })).statusCode).toBe(403);
+    expect((await as(admin, 'GET', url)).body).toBe(warm.body);
+    expect((await as(player, 'GET', '/api/predictions')).body).toBe(warm.body);
+    expect((await as(player, 'GET', url, undefined, { 'if-none-match': etag })).statusCode).toBe(304);
+    // Another user's pick moves nothing of this list: still 304.
+    await t.api.join(stranger, pool);
+    await t.api.predict(stranger, pool, await newMatch(), 'home');
+    expect((await as(player, 'GET', url, undefined, { 'if-none-match': etag })).statusCode).toBe(304);
+  });
+});
+
+describe('the lists, written straight in the database', () => {
+  it('show on the next read of every list: no write path has to say what it changed', async () => {
+    const [owner, player] = [await t.createUser(), await t.createUser()];
+    const pool = await t.api.pool(owner, { players: [player] });
+    const match = await newMatch();
+    await t.api.predict(player, pool, match, 'home');
+    expect(inList(await joined(player), pool)).toBeDefined();
+    expect((await detail(player, pool)).json().data.name).toBe(pool.name);
+    expect(await picks(player)).toHaveLength(1);
+
+    await t.db.execute(sql`update pools set name = 'En la base' where id = ${pool.id}`);
+    expect(inList(await joined(player), pool)?.name).toBe('En la base');
+    expect(inList(await owned(owner), pool)?.name).toBe('En la base');
+    expect((await detail(player, pool)).json().data.name).toBe('En la base');
+
+    await t.db.execute(sql`update predictions set prediction = 'draw' where user_id = ${player.userProfile.id}`);
+    expect((await picks(player))[0]?.prediction).toBe('draw');
+
+    await t.db.execute(sql`delete from pool_participants where pool_id = ${pool.id} and user_id = ${player.userProfile.id}`);
+    expect(inList(await joined(player), pool)).toBeUndefined();
+    expect((await detail(player, pool)).statusCode).toBe(403);
+    await t.db.execute(sql`delete from predictions where user_id = ${player.userProfile.id}`);
+    expect(await picks(player)).toEqual([]);
   });
 });

@@ -180,8 +180,9 @@ const tables: Record<string, Feeds> = {
   predictions: noCache(
     'rankings read the stored standings, which the writes that change them move; which jornadas a pool played reads ' +
       'whether its finished matches have picks, and a pick is made before its match finishes (the finishing moves ' +
-      "'matches', which rankings follow too) or removed by an admin with a recompute (which moves 'standings'); picks " +
-      'and distributions are read at every request (and the hot write path stays free of triggers)',
+      "'matches', which rankings follow too) or removed by an admin with a recompute (which moves 'standings'); " +
+      "distributions are read at every request. A user's pick list follows their own version (below), not a topic: " +
+      'a pick never waits on a row shared by every pick',
   ),
   match_result_changes: noCache('read at every request for a match history'),
   passkey_credentials: noCache('read at every passkey sign-in and listing'),
@@ -197,6 +198,8 @@ const tables: Record<string, Feeds> = {
   pool_notices: noCache('read at every request for them (why someone is no longer in a pool)'),
   pool_messages: noCache('the pool\'s wall, read at every request for it; its writes notify the live channel instead (migration 0019)'),
   data_version_changes: noCache('the queue of topics a committing transaction changed (migration 0011)'),
+  user_data_versions: noCache("holds the users' data versions themselves (migration 0020)"),
+  user_data_version_changes: noCache('the queue of users a committing transaction changed (migration 0020)'),
 };
 const topicTables = Object.entries(tables).flatMap(([name, feeds]) => ('writes' in feeds ? [{ name, ...feeds }] : []));
 const writesOf = (name: string): Writes => topicTables.find((table) => table.name === name)!.writes;
@@ -347,5 +350,77 @@ describe('data versions replaced by the database', () => {
     const after = await versions();
     expect(after.tokens['data-version:standings']).not.toBe(before.tokens['data-version:standings']);
     expect(after.tokens['data-version:accounts']).toBe(before.tokens['data-version:accounts']);
+  });
+});
+
+/** Each user's version (migration 0020): the writes to a user's own lists move theirs, and no one else's. */
+describe("users' data versions", () => {
+  const userVersions = async (ids: number[]) => {
+    const rows = await queryRows<{ userId: number; version: string }>(
+      t.db,
+      sql`select user_id as "userId", version::text as version from user_data_versions where user_id in ${sql.raw(`(${ids.join(',')})`)}`,
+    );
+    for (const id of ids) await t.app.services.versions.catchUp(undefined, id);
+    return new Map(ids.map((id) => [id, { stored: rows.find((r) => r.userId === id)?.version, here: t.app.services.versions.userVersion(id) }]));
+  };
+  /** Which of `users` a write moved: in the database and in this process alike (a user where they differ is named so). */
+  async function usersMovedBy(write: () => Promise<unknown>, users: Record<string, SignInResponse>): Promise<string[]> {
+    const ids = Object.values(users).map((u) => u.userProfile.id);
+    const before = await userVersions(ids);
+    await write();
+    const after = await userVersions(ids);
+    return Object.entries(users).flatMap(([name, user]) => {
+      const [was, now] = [before.get(user.userProfile.id)!, after.get(user.userProfile.id)!];
+      const stored = was.stored !== now.stored;
+      const here = was.here !== now.here;
+      if (stored === here) return stored ? [name] : [];
+      return [`${name}: stored ${stored ? 'moved' : 'kept'}, here ${here ? 'moved' : 'kept'}`];
+    });
+  }
+
+  it('move with a pick (insert, update, delete): only its own user', async () => {
+    const [creator, player, other] = [await t.createUser(), await t.createUser(), await t.createUser()];
+    const ownPool = await t.api.pool(creator, { players: [player, other] });
+    const [match] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into matches (competition, round, week_number, match_date, home_team_id, away_team_id)
+          values ('Usuarios', 'Jornada 1', 1, '2099-01-01T20:00:00Z', ${teamIds[0]}, ${teamIds[1]}) returning id`,
+    );
+    const users = { creator, player, other };
+    const pick = sql`pool_id = ${ownPool.id} and user_id = ${player.userProfile.id}`;
+    expect(
+      await usersMovedBy(
+        run(sql`insert into predictions (pool_id, user_id, match_id, prediction) values (${ownPool.id}, ${player.userProfile.id}, ${match!.id}, 'home')`),
+        users,
+      ),
+    ).toEqual(['player']);
+    expect(await usersMovedBy(run(sql`update predictions set prediction = 'away' where ${pick}`), users)).toEqual(['player']);
+    expect(await usersMovedBy(run(sql`delete from predictions where ${pick}`), users)).toEqual(['player']);
+    expect(await usersMovedBy(run(sql`delete from predictions where ${pick}`), users)).toEqual([]);
+    await t.db.execute(sql`delete from matches where id = ${match!.id}`);
+  });
+
+  it('move with a membership (insert, update, delete): only its own user', async () => {
+    const [creator, player, joiner] = [await t.createUser(), await t.createUser(), await t.createUser()];
+    const ownPool = await t.api.pool(creator, { players: [player] });
+    const users = { creator, player, joiner };
+    const membership = sql`pool_id = ${ownPool.id} and user_id = ${joiner.userProfile.id}`;
+    expect(await usersMovedBy(run(sql`insert into pool_participants (pool_id, user_id) values (${ownPool.id}, ${joiner.userProfile.id})`), users)).toEqual(['joiner']);
+    expect(await usersMovedBy(run(sql`update pool_participants set registered_at = registered_at + interval '1 second' where ${membership}`), users)).toEqual(['joiner']);
+    expect(await usersMovedBy(run(sql`delete from pool_participants where ${membership}`), users)).toEqual(['joiner']);
+  });
+
+  it('move with a pool: its creator and its members, not when only its standings time moves', async () => {
+    const [creator, player, stranger] = [await t.createUser(), await t.createUser(), await t.createUser()];
+    const users = { creator, player, stranger };
+    expect(
+      await usersMovedBy(run(sql`insert into pools (name, invitation_code, creator_id) values ('Usuarios', 723456, ${creator.userProfile.id})`), users),
+    ).toEqual(['creator']);
+    await t.db.execute(sql`insert into pool_participants (pool_id, user_id) select id, ${player.userProfile.id} from pools where invitation_code = 723456`);
+    expect(await usersMovedBy(run(sql`update pools set name = 'Otra' where invitation_code = 723456`), users)).toEqual(['creator', 'player']);
+    expect(await usersMovedBy(run(sql`update pools set standings_updated_at = now() where invitation_code = 723456`), users)).toEqual([]);
+    expect(await usersMovedBy(run(sql`update pools set name = name where invitation_code = 723456`), users)).toEqual([]);
+    expect(await usersMovedBy(run(sql`delete from pools where invitation_code = 723456`), users)).toEqual(['creator', 'player']);
+    expect(await queryRows(t.db, sql`select * from user_data_version_changes`)).toEqual([]);
   });
 });

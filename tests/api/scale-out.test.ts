@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Pool } from '#contract/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createFactories, fetchTransport, type Transport } from '#tests/support/factories';
@@ -181,6 +182,59 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
     } finally {
       await client.end();
     }
+  });
+
+  it("share each user's lists: a join, a pick, an edit and a removal made on one instance show on both at once", async () => {
+    // docs/decisions/050-the-lists-a-user-opens-cached-by-their-version.md: the lists are cached by the user's version.
+    const boss = await api.signIn(bossAccount);
+    const owner = await api.user({ name: 'Listas' });
+    const player = await api.user({ name: 'Lectora' });
+    const match = await api.match(boss, { weekNumber: 1, matchDate: '2099-02-01T20:00:00Z' });
+    const pool = await api.pool(owner, { name: 'Listada' });
+    const read = (url: string, who = player) =>
+      Promise.all(
+        instances.map(async (instance) => {
+          const res = await fetch(instance.base + url, { headers: { authorization: `Bearer ${who.session.accessToken}` } });
+          const json: any = res.status === 200 ? await res.json() : undefined;
+          return { status: res.status, json };
+        }),
+      );
+    const onFirst = async (method: string, url: string, who: typeof player, body?: object) =>
+      (
+        await fetch(instances[0]!.base + url, {
+          method,
+          headers: { authorization: `Bearer ${who.session.accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        })
+      ).status;
+    const joinedIds = async () => (await read(`/api/pools/user/${player.userProfile.id}/joined`)).map((r) => r.json.data.pools.map((p: Pool) => p.id));
+    const ownedCounts = async () =>
+      (await read(`/api/pools/user/${owner.userProfile.id}/owned`, owner)).map((r) => r.json.data.pools.find((p: Pool) => p.id === pool.id)?.currentParticipants);
+    const pickCount = async () => (await read(`/api/predictions/user/${player.userProfile.id}`)).map((r) => r.json.data.length);
+    const detailNames = async () => (await read(`/api/pools/${pool.id}`)).map((r) => r.json?.data.name ?? r.status);
+
+    // Both instances hold every list before each write.
+    expect(await joinedIds()).toEqual([[], []]);
+    expect(await ownedCounts()).toEqual([0, 0]);
+    expect(await pickCount()).toEqual([0, 0]);
+    expect(await detailNames()).toEqual([403, 403]);
+
+    expect(await onFirst('POST', '/api/pools/join', player, { invitationCode: pool.invitationCode, userId: player.userProfile.id })).toBe(200);
+    expect(await joinedIds()).toEqual([[pool.id], [pool.id]]);
+    expect(await ownedCounts()).toEqual([1, 1]);
+    expect(await detailNames()).toEqual(['Listada', 'Listada']);
+
+    expect(await onFirst('POST', '/api/predictions', player, { userId: player.userProfile.id, poolId: pool.id, matchId: match.id, prediction: 'home' })).toBe(201);
+    expect(await pickCount()).toEqual([1, 1]);
+
+    expect(await onFirst('PATCH', `/api/pools/${pool.id}`, owner, { name: 'Renombrada' })).toBe(200);
+    expect(await detailNames()).toEqual(['Renombrada', 'Renombrada']);
+
+    expect(await onFirst('DELETE', `/api/pools/${pool.id}/participants/${player.userProfile.id}`, owner)).toBe(200);
+    expect(await joinedIds()).toEqual([[], []]);
+    expect(await ownedCounts()).toEqual([0, 0]);
+    expect(await pickCount()).toEqual([0, 0]);
+    expect(await detailNames()).toEqual([403, 403]);
   });
 
   it('drains in-flight requests on SIGTERM', async () => {

@@ -103,6 +103,9 @@ const toPool = ({
   fromRoundLabel: fromRoundLabels === null || fromRoundLabels.length === 0 ? null : roundDisplayLabel(fromRoundLabels),
 });
 
+/** Whether a pool that starts at `startsAt` (`startsAt` below) has started by `now`. */
+export const poolStarted = (startsAt: Date | null, now: Date): boolean => startsAt !== null && startsAt <= now;
+
 export type JoinOutcome = 'joined' | 'already-in' | 'full';
 
 /**
@@ -241,17 +244,26 @@ export function createPoolsRepository(db: Database) {
       return row?.lowest ?? 0;
     },
 
-    /** Whether the pool has started: a match it counts has kicked off by `now` (or is live or finished). */
-    async hasStarted(poolId: number, now: Date): Promise<boolean> {
+    /**
+     * When the pool starts: the first kick-off of a match it counts, or the epoch once one is live or finished (its
+     * time no longer says); null while it counts no match. Kept by the cached detail, which tells `started` from it.
+     */
+    async startsAt(poolId: number): Promise<Date | null> {
       const [row] = await db
-        .select({ id: matches.id })
+        .select({
+          startsAt: sql<Date | null>`min(case when ${matches.status} <> 'scheduled' then 'epoch'::timestamptz else ${matches.matchDate} end)`.mapWith(
+            matches.matchDate,
+          ),
+        })
         .from(matches)
         .innerJoin(pools, eq(pools.id, poolId))
-        .where(
-          sql`${poolCountsMatchSql(sql`${pools}`, sql`${matches}`)} and (${matches.status} <> 'scheduled' or ${matches.matchDate} <= ${now.toISOString()}::timestamptz)`,
-        )
-        .limit(1);
-      return row !== undefined;
+        .where(poolCountsMatchSql(sql`${pools}`, sql`${matches}`));
+      return row?.startsAt ?? null;
+    },
+
+    /** Whether the pool has started: a match it counts has kicked off by `now` (or is live or finished). */
+    async hasStarted(poolId: number, now: Date): Promise<boolean> {
+      return poolStarted(await this.startsAt(poolId), now);
     },
 
     /**

@@ -24,9 +24,10 @@ import {
   poolOptionsMessages,
   messages,
 } from '#contract/index';
+import { sendJsonReply } from '../../lib/json-reply.ts';
 import { currentUser } from '../accounts/request-user.ts';
 import type { PoolsService } from './pools.service.ts';
-import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
+import { bearerSecurity, errorResponses, notModifiedResponse } from '../../lib/route-docs.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const security = bearerSecurity;
@@ -93,13 +94,27 @@ export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: Pool
   });
 
   api.get('/user/:userId/joined', {
-    schema: { tags, security, summary: 'Quinielas en las que participa el usuario', params: UserIdParamsSchema, response: { 200: PoolListResponseSchema, ...errors } },
-    handler: async (request) => ({ data: { pools: await pools.listJoined(currentUser(request), request.params.userId) } }),
+    schema: {
+      tags,
+      security,
+      summary: 'Quinielas en las que participa el usuario (ETag, 304 si no cambiaron)',
+      params: UserIdParamsSchema,
+      response: { 200: PoolListResponseSchema, ...notModifiedResponse, ...errors },
+    },
+    handler: async (request, reply) =>
+      sendJsonReply(request, reply, await pools.listJoined(currentUser(request), request.params.userId, request.seenAt)),
   });
 
   api.get('/user/:userId/owned', {
-    schema: { tags, security, summary: 'Quinielas creadas por el usuario', params: UserIdParamsSchema, response: { 200: PoolListResponseSchema, ...errors } },
-    handler: async (request) => ({ data: { pools: await pools.listOwned(currentUser(request), request.params.userId) } }),
+    schema: {
+      tags,
+      security,
+      summary: 'Quinielas creadas por el usuario (ETag, 304 si no cambiaron)',
+      params: UserIdParamsSchema,
+      response: { 200: PoolListResponseSchema, ...notModifiedResponse, ...errors },
+    },
+    handler: async (request, reply) =>
+      sendJsonReply(request, reply, await pools.listOwned(currentUser(request), request.params.userId, request.seenAt)),
   });
 
   api.get('/notices', {
@@ -130,11 +145,11 @@ export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: Pool
     schema: {
       tags,
       security,
-      summary: 'Detalle de una quiniela con sus opciones y si ha empezado (miembros y creador)',
+      summary: 'Detalle de una quiniela con sus opciones y si ha empezado (miembros y creador; ETag, 304 si no cambió)',
       params: IdParamsSchema,
-      response: { 200: PoolDetailResponseSchema, ...errors },
+      response: { 200: PoolDetailResponseSchema, ...notModifiedResponse, ...errors },
     },
-    handler: async (request) => ({ data: await pools.get(currentUser(request), request.params.id) }),
+    handler: async (request, reply) => sendJsonReply(request, reply, await pools.get(currentUser(request), request.params.id, request.seenAt)),
   });
 
   api.get('/:id/participants/:userId', {

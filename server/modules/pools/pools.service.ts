@@ -6,6 +6,8 @@ import {
   gameRulesOf,
   poolMessages,
   poolOptionsMessages,
+  PoolDetailResponseSchema,
+  PoolListResponseSchema,
   type CreatePoolBody,
   type JoinPoolBody,
   type Pool,
@@ -18,6 +20,7 @@ import {
 } from '#contract/index';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createUserCache, type DataVersions } from '../../lib/data-versions.ts';
 import {
   BadRequestError,
   ConflictError,
@@ -25,12 +28,13 @@ import {
   TooManyRequestsError,
   isUniqueViolation,
 } from '../../lib/errors.ts';
+import { toJsonReply, type JsonReply } from '../../lib/json-reply.ts';
 import type { RateLimiter, Reservation } from '../../lib/rate-limiter.ts';
 import { assertSelfOrAdmin, isAdmin } from '../accounts/access.ts';
 import type { CompetitionsRepository } from '../matches/competitions.repository.ts';
 import { assertCanManage, assertCanView } from './pool-access.ts';
 import { assertRulesOpen } from './pool-rules.ts';
-import type { PoolsRepository } from './pools.repository.ts';
+import { poolStarted, type PoolsRepository } from './pools.repository.ts';
 
 interface Deps {
   pools: PoolsRepository;
@@ -38,13 +42,42 @@ interface Deps {
   rateLimiter: RateLimiter;
   config: Pick<Config, 'rateLimits'>;
   clock: Clock;
+  versions: DataVersions;
+}
+
+/** Users' pool lists (joined, owned) and pools' details kept in memory at most, each (the oldest go first). */
+const CACHED_LISTS = 2000;
+
+/** A pool's detail as one of its members or its creator sees it, kept until their version moves. */
+interface Detail {
+  pool: Pool;
+  startsAt: Date | null;
+  /** The answer before and after the pool starts (`started`), each made by its first read. */
+  replies: Map<boolean, JsonReply>;
 }
 
 /** A right code waits at most 20+40+80+160+320 ms for a full limit to free up before it is refused too. */
 const RIGHT_CODE_RETRIES = 5;
 const RIGHT_CODE_RETRY_MS = 20;
 
-export function createPoolsService({ pools, competitions, rateLimiter, config, clock }: Deps) {
+export function createPoolsService({ pools, competitions, rateLimiter, config, clock, versions }: Deps) {
+  // The lists a user opens on every start, by their version (docs/decisions/050-the-lists-a-user-opens-cached-by-their-version.md):
+  // every write to a pool moves its creator's and its members' versions, a membership its user's; 'matches' is in the
+  // pools' first-round labels and in when they start.
+  const lists = createUserCache<JsonReply>(versions, ['matches'], CACHED_LISTS);
+  const details = createUserCache<Detail>(versions, ['matches'], CACHED_LISTS);
+  const listReply = (user: number, list: 'joined' | 'owned', load: () => Promise<Pool[]>, since?: number) =>
+    lists
+      .get(user, list, async () => toJsonReply(PoolListResponseSchema, { data: { pools: await load() } }), since)
+      .then((reply) => reply!);
+  const detailOf = async (pool: Pool): Promise<Detail> => ({ pool, startsAt: await pools.startsAt(pool.id), replies: new Map() });
+  /** Only its creator's and its members' details are kept: a pool's writes move their versions, and no one else's. */
+  const loadMemberDetail = async (userId: number, id: number) => {
+    const pool = await pools.findById(id);
+    if (!pool || (pool.creatorId !== userId && !(await pools.isParticipant(id, userId)))) return undefined;
+    return detailOf(pool);
+  };
+
   const findOr404 = async (id: number) => {
     const pool = await pools.findById(id);
     if (!pool) throw new NotFoundError(poolMessages.notFound);
@@ -153,14 +186,15 @@ export function createPoolsService({ pools, competitions, rateLimiter, config, c
       return findByCode(actor, ip, () => pools.findInvitation(invitationCode, actor.id));
     },
 
-    async listJoined(actor: UserProfile, userId: number) {
+    /** `since`: see `DataVersions.catchUp`. */
+    async listJoined(actor: UserProfile, userId: number, since?: number): Promise<JsonReply> {
       assertSelfOrAdmin(actor, userId);
-      return pools.listJoined(userId);
+      return listReply(userId, 'joined', () => pools.listJoined(userId), since);
     },
 
-    async listOwned(actor: UserProfile, userId: number) {
+    async listOwned(actor: UserProfile, userId: number, since?: number): Promise<JsonReply> {
       assertSelfOrAdmin(actor, userId);
-      return pools.listOwned(userId);
+      return listReply(userId, 'owned', () => pools.listOwned(userId), since);
     },
 
     async listVisible(actor: UserProfile, page: PoolPageQuery) {
@@ -168,10 +202,22 @@ export function createPoolsService({ pools, competitions, rateLimiter, config, c
       return { pools: list, page: { ...page, total } };
     },
 
-    async get(actor: UserProfile, id: number): Promise<PoolDetail> {
-      const pool = await findOr404(id);
-      await assertCanView(pools, actor, pool);
-      return { ...pool, started: await pools.hasStarted(id, clock()) };
+    /** Cached for its creator and members; anyone else (an admin, or a 403/404) is answered from the database. */
+    async get(actor: UserProfile, id: number, since?: number): Promise<JsonReply> {
+      let detail = await details.get(actor.id, `pool:${id}`, () => loadMemberDetail(actor.id, id), since);
+      if (!detail) {
+        const pool = await findOr404(id);
+        await assertCanView(pools, actor, pool);
+        detail = await detailOf(pool);
+      }
+      const started = poolStarted(detail.startsAt, clock());
+      let reply = detail.replies.get(started);
+      if (!reply) {
+        const data: PoolDetail = { ...detail.pool, started };
+        reply = toJsonReply(PoolDetailResponseSchema, { data });
+        detail.replies.set(started, reply);
+      }
+      return reply;
     },
 
     /** The creator (or an admin) changes the pool's rules, only until it has started (`assertRulesOpen`). */

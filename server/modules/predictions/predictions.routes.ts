@@ -15,10 +15,11 @@ import {
   UserIdParamsSchema,
   dataEnvelope,
 } from '#contract/index';
+import { sendJsonReply } from '../../lib/json-reply.ts';
 import { currentUser } from '../accounts/request-user.ts';
 import type { PoolResultsService } from './pool-results.service.ts';
 import type { PredictionsService } from './predictions.service.ts';
-import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
+import { bearerSecurity, errorResponses, notModifiedResponse } from '../../lib/route-docs.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['predictions'];
@@ -47,16 +48,23 @@ export async function predictionsRoutes(
   });
 
   api.get('', {
-    schema: { tags, security, summary: 'Mis predicciones', response: { 200: PredictionListResponseSchema, ...errors } },
-    handler: async (request) => {
+    schema: { tags, security, summary: 'Mis predicciones (ETag, 304 si no cambiaron)', response: { 200: PredictionListResponseSchema, ...notModifiedResponse, ...errors } },
+    handler: async (request, reply) => {
       const user = currentUser(request);
-      return { data: await predictions.listForUser(user, user.id) };
+      return sendJsonReply(request, reply, await predictions.listForUser(user, user.id, request.seenAt));
     },
   });
 
   api.get('/user/:userId', {
-    schema: { tags, security, summary: 'Predicciones del usuario (solo el propio usuario)', params: UserIdParamsSchema, response: { 200: PredictionListResponseSchema, ...errors } },
-    handler: async (request) => ({ data: await predictions.listForUser(currentUser(request), request.params.userId) }),
+    schema: {
+      tags,
+      security,
+      summary: 'Predicciones del usuario (solo el propio usuario; ETag, 304 si no cambiaron)',
+      params: UserIdParamsSchema,
+      response: { 200: PredictionListResponseSchema, ...notModifiedResponse, ...errors },
+    },
+    handler: async (request, reply) =>
+      sendJsonReply(request, reply, await predictions.listForUser(currentUser(request), request.params.userId, request.seenAt)),
   });
 
   api.get('/pool/:poolId/match/:matchId', {

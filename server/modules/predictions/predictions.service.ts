@@ -9,11 +9,14 @@ import {
   poolMessages,
   poolOptionsMessages,
   type Prediction,
+  PredictionListResponseSchema,
   predictionMessages,
   type UserProfile,
 } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
+import { createUserCache, type DataVersions } from '../../lib/data-versions.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
+import { toJsonReply, type JsonReply } from '../../lib/json-reply.ts';
 import { assertSelfOrAdmin, isAdmin } from '../accounts/access.ts';
 import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
@@ -36,9 +39,16 @@ interface Deps {
   matches: MatchesRepository;
   standings: StandingsRepository;
   clock: Clock;
+  versions: DataVersions;
 }
 
-export function createPredictionsService({ predictions, pools, matches, standings, clock }: Deps) {
+/** Users' pick lists kept in memory at most (the oldest go first): a season's picks are tens of kB each. */
+const CACHED_PICK_LISTS = 500;
+
+export function createPredictionsService({ predictions, pools, matches, standings, clock, versions }: Deps) {
+  // A user's picks, by their version: every write to a pick moves its user's (migration 0020,
+  // docs/decisions/050-the-lists-a-user-opens-cached-by-their-version.md).
+  const pickLists = createUserCache<JsonReply>(versions, [], CACHED_PICK_LISTS);
   const findPool = async (poolId: number) => {
     const pool = await pools.findById(poolId);
     if (!pool) throw new NotFoundError(predictionMessages.poolUnknown);
@@ -95,10 +105,11 @@ export function createPredictionsService({ predictions, pools, matches, standing
       return result;
     },
 
-    /** A user's own picks (the client filters them by pool). Nobody reads another user's list. */
-    async listForUser(actor: UserProfile, userId: number): Promise<Prediction[]> {
+    /** A user's own picks (the client filters them by pool). Nobody reads another user's list. `since`: see `DataVersions.catchUp`. */
+    async listForUser(actor: UserProfile, userId: number, since?: number): Promise<JsonReply> {
       assertSelfOrAdmin(actor, userId);
-      return predictions.listForUser(userId);
+      const load = async () => toJsonReply(PredictionListResponseSchema, { data: await predictions.listForUser(userId) });
+      return (await pickLists.get(userId, 'picks', load, since))!;
     },
 
     /** One pick: its owner and admins any time; the pool's members once the match has kicked off. */
