@@ -65,6 +65,32 @@ describe('group commit', () => {
     expect(batches).toEqual([[1], [2, 3]]);
   });
 
+  it('writes up to atOnce batches at the same time, an item of a key being written waiting for it', async () => {
+    const writes: { values: number[]; done: () => void }[] = [];
+    const store = groupCommit<Item, number>({
+      key: (item) => item.key,
+      maxBatch: 10,
+      atOnce: 2,
+      write: (items) =>
+        new Promise((resolve) => writes.push({ values: items.map((i) => i.value), done: () => resolve(items.map((i) => i.value)) })),
+    });
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const answers = [store({ key: 'a', value: 1 })];
+    await turn();
+    answers.push(store({ key: 'a', value: 2 }), store({ key: 'b', value: 3 }));
+    await turn();
+    answers.push(store({ key: 'c', value: 4 }));
+    await turn();
+    // 'a' waits for the batch writing 1; 3 goes in a second batch; 4 waits for one of the two to answer.
+    expect(writes.map((w) => w.values)).toEqual([[1], [3]]);
+    writes[0]!.done();
+    await turn();
+    expect(writes.map((w) => w.values)).toEqual([[1], [3], [2, 4]]);
+    writes[1]!.done();
+    writes[2]!.done();
+    expect(await Promise.all(answers)).toEqual([1, 2, 3, 4]);
+  });
+
   it('writes a failed batch again one item at a time: only the bad item fails its caller', async () => {
     const { batches, store } = recorded({ fails: (items) => items.some((i) => i.value === 2) });
     const answers = await Promise.allSettled([1, 2, 3].map((value) => store({ key: `k${value}`, value })));

@@ -53,7 +53,11 @@ const MAX_PICKS_PER_STATEMENT = 64;
 const pickDeadline = pickDeadlineSql(sql`p`, sql`m`);
 const poolCountsMatch = poolCountsMatchSql(sql`p`, sql`m`);
 
-export function createPredictionsRepository(db: Database) {
+/**
+ * `batchesAtOnce`: pick statements written at the same time (`groupCommit`): one on PGlite, whose one connection runs
+ * one statement at a time; more on PostgreSQL, whose connections work in parallel.
+ */
+export function createPredictionsRepository(db: Database, { batchesAtOnce = 1 }: { batchesAtOnce?: number } = {}) {
   /**
    * Stores each pick only where every rule of a pick holds at its `now` (the server's clock when it arrived): the
    * user takes part in the pool (its creator only when "El creador también juega"), the pool is active, the match
@@ -63,7 +67,7 @@ export function createPredictionsRepository(db: Database) {
    * pool), and it is the user's first pick of that match in that pool (the unique index settles races) or the pool
    * lets a pick be changed until it closes, when the pick is updated in place: one row whatever the concurrency, the
    * last write acknowledged wins. One statement for many picks (`groupCommit`: never two of one user, pool and
-   * match); a pick refused by any rule has no row. Changing a rule here means changing its explanation in
+   * match in one statement, nor in two at once); a pick refused by any rule has no row. Changing a rule here means changing its explanation in
    * predictions.service.ts.
    */
   const insertPicks = async (picks: { pick: PickToStore; now: Date }[]): Promise<(StoredPick | null)[]> => {
@@ -104,7 +108,12 @@ export function createPredictionsRepository(db: Database) {
     );
     return picks.map(({ pick }) => stored.get(pickKey(pick)) ?? null);
   };
-  const storePick = groupCommit({ key: ({ pick }) => pickKey(pick), maxBatch: MAX_PICKS_PER_STATEMENT, write: insertPicks });
+  const storePick = groupCommit({
+    key: ({ pick }) => pickKey(pick),
+    maxBatch: MAX_PICKS_PER_STATEMENT,
+    atOnce: batchesAtOnce,
+    write: insertPicks,
+  });
 
   return {
     /** Stores `pick` where the rules allow it at `now` (`insertPicks`); null when a rule refused it, and the caller says which. */
