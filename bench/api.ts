@@ -24,7 +24,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const SAME_RESPONSE_PREFIX = '/same-response';
 /** Headers about the connection or the message framing, which the bare server sets itself. */
 const perConnectionHeaders = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-const CONNECTIONS = 50;
+const CONNECTIONS = 32;
 /** Players in the bench pool and matches open for them: every pick the write rounds send is a new one. */
 const PLAYERS = 80;
 const MATCHES = 600;

@@ -46,7 +46,7 @@ import { createConfederationsRepository } from './modules/teams/confederations.r
 import { createTeamsRepository } from './modules/teams/teams.repository.ts';
 
 export interface ServicesOptions {
-  database: Pick<DatabaseHandle, 'db' | 'kind' | 'poolStats' | 'listen'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'connections' | 'poolStats' | 'listen'>;
   config: Config;
   clock?: Clock;
   /** Where background results import jobs report: the app's logger (a CLI, which starts none, passes the console). */
@@ -84,7 +84,8 @@ export async function createServices({ database, config, clock = systemClock, lo
     competitions: createCompetitionsRepository(db),
     resultChanges: createResultChangesRepository(db),
     pools: createPoolsRepository(db),
-    predictions: createPredictionsRepository(db),
+    // Picks are written by half the connections at most; the rest stay for everything else.
+    predictions: createPredictionsRepository(db, { batchesAtOnce: Math.max(1, Math.floor(database.connections / 2)) }),
     poolResults: createPoolResultsRepository(db),
     standings: createStandingsRepository(db),
     reminders: createRemindersRepository(db),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { picksClosed, type GameMode, type MatchStatus, type PickDistribution, type Prediction, type PredictionChoice } from '#contract/index';
 import { queryRows, type Database } from '../../db/client.ts';
+import { groupCommit } from '../../lib/group-commit.ts';
 import { matches, poolParticipants, pools, predictions, users } from '../../db/schema.ts';
 import { pickDeadlineSql } from '../pools/pool-rules.ts';
 import { poolCountsMatchSql } from '../pools/pool-scope.ts';
@@ -29,53 +30,94 @@ const toPrediction = (row: Omit<Prediction, 'createdAt'> & { createdAt: Date }):
   createdAt: row.createdAt.toISOString(),
 });
 
-export function createPredictionsRepository(db: Database) {
+/** One pick as the repository writes it: `mode` is the game its shape is for (a score in an exact-score pool). */
+export interface PickToStore {
+  poolId: number;
+  userId: number;
+  matchId: number;
+  prediction: PredictionChoice;
+  scoreHome: number | null;
+  scoreAway: number | null;
+  mode: GameMode;
+}
+
+/** A stored pick, and whether it was new (false: an earlier pick changed in place). */
+export type StoredPick = { prediction: Prediction; created: boolean };
+
+const pickKey = ({ poolId, userId, matchId }: Pick<PickToStore, 'poolId' | 'userId' | 'matchId'>) => `${poolId}:${userId}:${matchId}`;
+
+/** Picks written in one statement at most: bounds the statement's size and a batch's wait. */
+const MAX_PICKS_PER_STATEMENT = 64;
+
+// The rules' SQL, built once: only the picks (one JSON parameter) change from one statement to the next.
+const pickDeadline = pickDeadlineSql(sql`p`, sql`m`);
+const poolCountsMatch = poolCountsMatchSql(sql`p`, sql`m`);
+
+/**
+ * `batchesAtOnce`: pick statements written at the same time (`groupCommit`): one on PGlite, whose one connection runs
+ * one statement at a time; more on PostgreSQL, whose connections work in parallel.
+ */
+export function createPredictionsRepository(db: Database, { batchesAtOnce = 1 }: { batchesAtOnce?: number } = {}) {
+  /**
+   * Stores each pick only where every rule of a pick holds at its `now` (the server's clock when it arrived): the
+   * user takes part in the pool (its creator only when "El creador también juega"), the pool is active, the match
+   * is scheduled and its picks have not closed (`pickDeadlineSql`: kick-off, or the pool's minutes before it), the
+   * pool counts the match (`poolCountsMatchSql`: every pick of a pool is of a match it counts, which the standings
+   * and the per-round ranking rely on), the pick has the pool's mode's shape (`mode`: a score in an exact-score
+   * pool), and it is the user's first pick of that match in that pool (the unique index settles races) or the pool
+   * lets a pick be changed until it closes, when the pick is updated in place: one row whatever the concurrency, the
+   * last write acknowledged wins. One statement for many picks (`groupCommit`: never two of one user, pool and
+   * match in one statement, nor in two at once); a pick refused by any rule has no row. Changing a rule here means changing its explanation in
+   * predictions.service.ts.
+   */
+  const insertPicks = async (picks: { pick: PickToStore; now: Date }[]): Promise<(StoredPick | null)[]> => {
+    const values = picks.map(({ pick, now }) => ({
+      pool_id: pick.poolId,
+      user_id: pick.userId,
+      match_id: pick.matchId,
+      prediction: pick.prediction,
+      score_home: pick.scoreHome,
+      score_away: pick.scoreAway,
+      mode: pick.mode,
+      now: now.toISOString(),
+    }));
+    const rows = await queryRows<Omit<Prediction, 'createdAt'> & { createdAt: Date | string; created: boolean }>(
+      db,
+      sql`
+        insert into predictions (pool_id, user_id, match_id, prediction, score_home, score_away)
+        select v.pool_id, v.user_id, v.match_id, v.prediction, v.score_home, v.score_away
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
+            pool_id int, user_id int, match_id int, prediction text, score_home int, score_away int, mode text, now timestamptz)
+          join pools p on p.id = v.pool_id
+          join matches m on m.id = v.match_id
+        where p.is_active and p.game_mode = v.mode
+          and exists (select 1 from pool_participants pp where pp.pool_id = v.pool_id and pp.user_id = v.user_id)
+          and m.status = 'scheduled'
+          and ${pickDeadline} > v.now
+          and ${poolCountsMatch}
+        on conflict (pool_id, user_id, match_id) do update
+          set prediction = excluded.prediction, score_home = excluded.score_home, score_away = excluded.score_away
+          where (select p.edit_until_kickoff from pools p where p.id = excluded.pool_id)
+        returning ${returned}, (xmax = 0) as created`,
+    );
+    const stored = new Map(
+      rows.map(({ created, ...row }) => [
+        pickKey(row),
+        { prediction: toPrediction({ ...row, createdAt: new Date(row.createdAt) }), created: Boolean(created) },
+      ]),
+    );
+    return picks.map(({ pick }) => stored.get(pickKey(pick)) ?? null);
+  };
+  const storePick = groupCommit({
+    key: ({ pick }) => pickKey(pick),
+    maxBatch: MAX_PICKS_PER_STATEMENT,
+    atOnce: batchesAtOnce,
+    write: insertPicks,
+  });
+
   return {
-    /**
-     * Stores the pick only where every rule of a pick holds at `now` (the server's clock): the user takes part
-     * in the pool (its creator only when "El creador también juega"), the pool is active, the match is scheduled and
-     * its picks have not closed (`pickDeadlineSql`: kick-off, or the pool's minutes before it), the pool counts the
-     * match (`poolCountsMatchSql`: every pick of a pool is of a match it counts, which the standings and the
-     * per-round ranking rely on), the pick has the pool's mode's shape (`mode`: a score in an exact-score pool), and
-     * it is the user's first pick of that match in that pool (the unique index settles races) or the pool lets a pick
-     * be changed until it closes, when the pick is updated in place: one row whatever the concurrency, the last write
-     * acknowledged wins. One statement instead of four round trips; null when any rule refused it, and the caller
-     * says which. Changing a rule here means changing its explanation in predictions.service.ts.
-     */
-    async insertWhereAllowed(
-      {
-        poolId,
-        userId,
-        matchId,
-        prediction,
-        scoreHome,
-        scoreAway,
-        mode,
-      }: { poolId: number; userId: number; matchId: number; prediction: PredictionChoice; scoreHome: number | null; scoreAway: number | null; mode: GameMode },
-      now: Date,
-    ): Promise<{ prediction: Prediction; created: boolean } | null> {
-      const [row] = await queryRows<Omit<Prediction, 'createdAt'> & { createdAt: Date | string; created: boolean }>(
-        db,
-        sql`
-          insert into predictions (pool_id, user_id, match_id, prediction, score_home, score_away)
-          select ${poolId}, ${userId}, ${matchId}, ${prediction}, ${scoreHome}::int, ${scoreAway}::int
-          where exists (
-              select 1 from pool_participants pp join pools p on p.id = pp.pool_id
-              where pp.pool_id = ${poolId} and pp.user_id = ${userId} and p.is_active and p.game_mode = ${mode})
-            and exists (
-              select 1 from matches m join pools p on p.id = ${poolId}
-              where m.id = ${matchId} and m.status = 'scheduled'
-                and ${pickDeadlineSql(sql`p`, sql`m`)} > ${now.toISOString()}::timestamptz
-                and ${poolCountsMatchSql(sql`p`, sql`m`)})
-          on conflict (pool_id, user_id, match_id) do update
-            set prediction = excluded.prediction, score_home = excluded.score_home, score_away = excluded.score_away
-            where (select p.edit_until_kickoff from pools p where p.id = excluded.pool_id)
-          returning ${returned}, (xmax = 0) as created`,
-      );
-      if (!row) return null;
-      const { created, ...stored } = row;
-      return { prediction: toPrediction({ ...stored, createdAt: new Date(stored.createdAt) }), created: Boolean(created) };
-    },
+    /** Stores `pick` where the rules allow it at `now` (`insertPicks`); null when a rule refused it, and the caller says which. */
+    insertWhereAllowed: (pick: PickToStore, now: Date): Promise<StoredPick | null> => storePick({ pick, now }),
 
     /**
      * Puts the comodín on (or takes it off) `userId`'s pick of `matchId` in `poolId`, at `now`: one per participant,

@@ -65,7 +65,8 @@ export function createPredictionsService({ predictions, pools, matches, standing
      * Participants only (the creator only when "El creador también juega"), one pick per match (changed in place
      * until it closes when the pool allows it), before the pick closes (`pickDeadline`), of a match the pool counts
      * (`poolCountsMatch`), in an active pool, of the shape its game takes (a score in an exact-score pool, whose
-     * outcome is derived from it). The rules are applied by the insert itself (predictions.repository.ts); only a
+     * outcome is derived from it). The rules are applied by the insert itself (predictions.repository.ts), which
+     * stores the picks that arrive together in one statement, each row under the same rules as a pick alone; only a
      * refused pick reads the pool and the match, to say which rule refused it.
      */
     async create(actor: UserProfile, body: CreatePredictionBody): Promise<{ prediction: Prediction; created: boolean }> {
