@@ -7,9 +7,9 @@
 // so a neighbour's load moves both sides of it, and the median round is reported with the range.
 // Also reports the app server's peak resident memory, and what a list costs when its user's version has just moved
 // (uncached: read after a pool edit) next to a cached read, one request at a time. BENCH_DATABASE_URL=postgres://… adds a PostgreSQL run.
-//   npm run bench:api        (BENCH_ROUNDS=5 rounds of BENCH_SECONDS=3 s per server by default)
+//   npm run bench:api        (BENCH_ROUNDS=5 rounds of BENCH_SECONDS=3 s per server by default; BENCH_ONLY narrows it)
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -20,14 +20,24 @@ import { buildServerIfNeeded, fmt, percentilesOf, post, serverDatabases, serverP
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+/** BENCH_ONLY=ranking,predictions: only the endpoints whose label holds one of these words (all by default). */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 /** Where the bare server answers with the app's headers too (bench/bare-server.ts). */
 const SAME_RESPONSE_PREFIX = '/same-response';
 /** Headers about the connection or the message framing, which the bare server sets itself. */
 const perConnectionHeaders = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 const CONNECTIONS = 32;
-/** Players in the bench pool and matches open for them: every pick the write rounds send is a new one. */
+/**
+ * Players in the bench pool and matches open for them; the players also play PICK_POOLS - 1 more pools of the same
+ * matches, so that every pick the write rounds send is a new one: a quiet machine writes a few thousand picks a second,
+ * and a warm-up and five 3 s rounds need tens of thousands. The ranking and the lists read the first pool only, whose
+ * size is the one earlier runs measured (82 members).
+ */
 const PLAYERS = 80;
 const MATCHES = 600;
+const PICK_POOLS = 5;
+/** Sign-ups sent at once while the bench sets up (each is a password hash on the server). */
+const SIGN_UPS_AT_ONCE = 8;
 /** Picks of the user who reads the lists (a season's first weeks), and sequential reads per uncached round. */
 const READER_PICKS = 30;
 const LATENCY_READS = 20;
@@ -43,11 +53,28 @@ const cpuMicros = (pid: number) => {
 };
 
 /**
+ * CPU time all local PostgreSQL processes have used so far, in µs: on PostgreSQL a write's work is partly theirs, which
+ * the app server's own figure leaves out. Counts every database of the local service (a quiet machine's are idle).
+ */
+const postgresCpuMicros = () =>
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .reduce((sum, pid) => {
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return sum;
+        return sum + cpuMicros(Number(pid));
+      } catch {
+        return sum; // gone meanwhile
+      }
+    }, 0);
+
+/**
  * Requests per second, p99, and the server's CPU per request: steadier than req/s on a shared machine,
  * where neighbours take CPU from the server and from autocannon alike.
  */
 async function load(url: string, serverPid: number, token?: string, write?: NextPick) {
   const cpuBefore = cpuMicros(serverPid);
+  const databaseCpuBefore = postgresCpuMicros();
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -78,6 +105,7 @@ async function load(url: string, serverPid: number, token?: string, write?: Next
     rps: result.requests.average,
     p99: result.latency.p99,
     cpuPerRequest: (cpuMicros(serverPid) - cpuBefore) / result.requests.total,
+    postgresCpuPerRequest: (postgresCpuMicros() - databaseCpuBefore) / result.requests.total,
   };
 }
 
@@ -111,7 +139,7 @@ for (const target of targets) {
       await post(base, '/auth/signup', { name: `Jugador ${i}`, email, password: 'bench-password' });
       return post<SignInResponse>(base, '/auth/signin', { email, password: 'bench-password' });
     };
-    // Matches far ahead, so that every pick is open: PLAYERS × MATCHES picks, more than every round sends.
+    // Matches far ahead, so that every pick is open: PLAYERS × PICK_POOLS × MATCHES picks, more than every round sends.
     const boss = (await post<SignInResponse>(base, '/auth/signin', admin)).session.accessToken;
     const teams: number[] = [];
     for (let i = 0; i < 20; i += 1) {
@@ -132,25 +160,33 @@ for (const target of targets) {
     const owner = await signUp(0);
     const token = owner.session.accessToken;
     const code = 100000 + (stamp % 800000);
-    const pool = (
-      await post<{ data: Pool }>(
-        base,
-        '/api/pools',
+    const pickPools: Pool[] = [];
+    for (let i = 0; i < PICK_POOLS; i += 1) {
+      const body = {
+        name: `Bench ${i + 1}`,
+        maxParticipants: PLAYERS + 2,
+        invitationCode: code + i,
+        creatorId: owner.userProfile.id,
         // The bench's own competition, made above (a pool counts one: docs/decisions/036-a-pool-belongs-to-a-competition.md).
-        { name: 'Bench', maxParticipants: 100, invitationCode: code, creatorId: owner.userProfile.id, competition: `Bench ${stamp}`, fromWeek: 1 },
-        token,
-      )
-    ).data;
+        competition: `Bench ${stamp}`,
+        fromWeek: 1,
+      };
+      pickPools.push((await post<{ data: Pool }>(base, '/api/pools', body, token)).data);
+    }
+    const pool = pickPools[0]!;
     const players: SignInResponse[] = [];
-    for (let i = 1; i <= PLAYERS; i += 1) {
-      const player = await signUp(i);
-      await post(
-        base,
-        '/api/pools/join',
-        { invitationCode: code, userId: player.userProfile.id },
-        player.session.accessToken,
+    for (let first = 1; first <= PLAYERS; first += SIGN_UPS_AT_ONCE) {
+      const batch = Array.from({ length: Math.min(SIGN_UPS_AT_ONCE, PLAYERS + 1 - first) }, (_, i) => first + i);
+      players.push(
+        ...(await Promise.all(
+          batch.map(async (i) => {
+            const player = await signUp(i);
+            for (const { invitationCode } of pickPools)
+              await post(base, '/api/pools/join', { invitationCode, userId: player.userProfile.id }, player.session.accessToken);
+            return player;
+          }),
+        )),
       );
-      players.push(player);
     }
 
     // The lists are read by a member of the bench pool with picks of their own (not one of the players the write
@@ -171,11 +207,12 @@ for (const target of targets) {
 
     let sent = 0;
     const nextPick: NextPick = () => {
-      const player = players[sent % players.length]!;
-      const matchId = matchIds[Math.floor(sent / players.length)];
+      const player = players[sent % PLAYERS]!;
+      const pickPool = pickPools[Math.floor(sent / PLAYERS) % PICK_POOLS]!;
+      const matchId = matchIds[Math.floor(sent / (PLAYERS * PICK_POOLS))];
       sent += 1;
-      if (matchId === undefined) throw new Error('bench:api ran out of distinct picks: raise MATCHES');
-      const body = { prediction: 'home', userId: player.userProfile.id, matchId, poolId: pool.id };
+      if (matchId === undefined) throw new Error('bench:api ran out of distinct picks: raise PICK_POOLS');
+      const body = { prediction: 'home', userId: player.userProfile.id, matchId, poolId: pickPool.id };
       return { token: player.session.accessToken, body: JSON.stringify(body) };
     };
     // The bare server answers a pick with the bytes of a real 201 (the first pick, sent here).
@@ -210,12 +247,14 @@ for (const target of targets) {
       `\n${target.label}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per server, 127.0.0.1 (medians)`,
     );
     console.log(
-      '  endpoint                  bytes   bare req/s   bare + headers req/s   app req/s   ratio (range)         ratio to same response   app p99   server CPU/request bare / app',
+      `  endpoint                  bytes   bare req/s   bare + headers req/s   app req/s   ratio (range)         ratio to same response   app p99   server CPU/request bare / app${
+        target.label === 'PostgreSQL' ? '   PostgreSQL CPU/request' : ''
+      }`,
     );
     const endpoints = [
       ...Object.entries(paths).map(([name, url]) => ({ label: `GET ${name}`, url, write: undefined })),
       { label: 'POST predictions', url: '/api/predictions', write: nextPick },
-    ];
+    ].filter(({ label }) => !ONLY || ONLY.some((part) => label.includes(part)));
     for (const { label, url, write } of endpoints) {
       await load(base + url, app.pid!, tokenFor(url), write); // warm-up: the JIT, and the cached answer
       const rounds: { baseline: Load; sameResponse: Load; measured: Load; ratio: number }[] = [];
@@ -250,7 +289,7 @@ for (const target of targets) {
         )} / ${fmt(
           median((r) => r.measured.cpuPerRequest),
           0,
-        )} µs`,
+        )} µs${target.label === 'PostgreSQL' ? `   ${fmt(median((r) => r.measured.postgresCpuPerRequest), 0)} µs` : ''}`,
       );
     }
 
