@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { dumpPglite } from './backup.ts';
@@ -51,6 +51,19 @@ export interface DatabaseHandle {
   /** PostgreSQL only: the connection pool's clients (open, idle) and the queries waiting for one. */
   poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw statement prepared once by `name`, its values given by `sql.placeholder`s: on PostgreSQL each connection
+ * parses and plans it once and then only binds and executes it (node-postgres's named statements; planning a
+ * statement of several joins costs more than running it for a few rows). PGlite's driver has no named statements
+ * and runs it as a plain query.
+ */
+export function preparedRows<T>(db: Database, name: string, query: SQL): (values: Record<string, unknown>) => Promise<T[]> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return async (values) => ((await prepared.execute(values)) as { rows: T[] }).rows;
 }
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { picksClosed, type GameMode, type MatchStatus, type PickDistribution, type Prediction, type PredictionChoice } from '#contract/index';
-import { queryRows, type Database } from '../../db/client.ts';
+import { preparedRows, type Database } from '../../db/client.ts';
 import { groupCommit } from '../../lib/group-commit.ts';
 import { matches, poolParticipants, pools, predictions, users } from '../../db/schema.ts';
 import { pickDeadlineSql } from '../pools/pool-rules.ts';
@@ -70,6 +70,26 @@ export function createPredictionsRepository(db: Database, { batchesAtOnce = 1 }:
    * match in one statement, nor in two at once); a pick refused by any rule has no row. Changing a rule here means changing its explanation in
    * predictions.service.ts.
    */
+  const insertStatement = preparedRows<Omit<Prediction, 'createdAt'> & { createdAt: Date | string; created: boolean }>(
+    db,
+    'insert_picks',
+    sql`
+      insert into predictions (pool_id, user_id, match_id, prediction, score_home, score_away)
+      select v.pool_id, v.user_id, v.match_id, v.prediction, v.score_home, v.score_away
+      from jsonb_to_recordset(${sql.placeholder('picks')}::jsonb) as v(
+          pool_id int, user_id int, match_id int, prediction text, score_home int, score_away int, mode text, now timestamptz)
+        join pools p on p.id = v.pool_id
+        join matches m on m.id = v.match_id
+      where p.is_active and p.game_mode = v.mode
+        and exists (select 1 from pool_participants pp where pp.pool_id = v.pool_id and pp.user_id = v.user_id)
+        and m.status = 'scheduled'
+        and ${pickDeadline} > v.now
+        and ${poolCountsMatch}
+      on conflict (pool_id, user_id, match_id) do update
+        set prediction = excluded.prediction, score_home = excluded.score_home, score_away = excluded.score_away
+        where (select p.edit_until_kickoff from pools p where p.id = excluded.pool_id)
+      returning ${returned}, (xmax = 0) as created`,
+  );
   const insertPicks = async (picks: { pick: PickToStore; now: Date }[]): Promise<(StoredPick | null)[]> => {
     const values = picks.map(({ pick, now }) => ({
       pool_id: pick.poolId,
@@ -81,25 +101,7 @@ export function createPredictionsRepository(db: Database, { batchesAtOnce = 1 }:
       mode: pick.mode,
       now: now.toISOString(),
     }));
-    const rows = await queryRows<Omit<Prediction, 'createdAt'> & { createdAt: Date | string; created: boolean }>(
-      db,
-      sql`
-        insert into predictions (pool_id, user_id, match_id, prediction, score_home, score_away)
-        select v.pool_id, v.user_id, v.match_id, v.prediction, v.score_home, v.score_away
-        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
-            pool_id int, user_id int, match_id int, prediction text, score_home int, score_away int, mode text, now timestamptz)
-          join pools p on p.id = v.pool_id
-          join matches m on m.id = v.match_id
-        where p.is_active and p.game_mode = v.mode
-          and exists (select 1 from pool_participants pp where pp.pool_id = v.pool_id and pp.user_id = v.user_id)
-          and m.status = 'scheduled'
-          and ${pickDeadline} > v.now
-          and ${poolCountsMatch}
-        on conflict (pool_id, user_id, match_id) do update
-          set prediction = excluded.prediction, score_home = excluded.score_home, score_away = excluded.score_away
-          where (select p.edit_until_kickoff from pools p where p.id = excluded.pool_id)
-        returning ${returned}, (xmax = 0) as created`,
-    );
+    const rows = await insertStatement({ picks: JSON.stringify(values) });
     const stored = new Map(
       rows.map(({ created, ...row }) => [
         pickKey(row),
