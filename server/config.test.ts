@@ -16,7 +16,7 @@ describe('loadConfig', () => {
 
   it('switches to PostgreSQL with a postgres URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/q', PORT: '4000' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/q', poolSize: 10 });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/q', poolSize: 10, pickBatchesAtOnce: 1 });
     expect(config.port).toBe(4000);
   });
 
@@ -29,6 +29,13 @@ describe('loadConfig', () => {
   it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE, two connections at least', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/q', DATABASE_POOL_SIZE: '25' }).database).toMatchObject({ poolSize: 25 });
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/q', DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
+  it('writes one pick statement at a time unless PICK_BATCHES_AT_ONCE says more, always below the pool size', () => {
+    const url = 'postgres://u@127.0.0.1:5432/q';
+    expect(loadConfig({ DATABASE_URL: url, PICK_BATCHES_AT_ONCE: '4' }).database).toMatchObject({ pickBatchesAtOnce: 4 });
+    expect(() => loadConfig({ DATABASE_URL: url, PICK_BATCHES_AT_ONCE: '10' })).toThrow(/PICK_BATCHES_AT_ONCE/);
+    expect(() => loadConfig({ DATABASE_URL: url, PICK_BATCHES_AT_ONCE: '0' })).toThrow(/PICK_BATCHES_AT_ONCE/);
   });
 
   it('reads the admin bootstrap pair and lower-cases the e-mail', () => {

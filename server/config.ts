@@ -52,6 +52,9 @@ const EnvSchema = z
       .optional(),
     // The results pull holds one connection for its lock while the import writes through another.
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).default(10),
+    // Pick statements an instance writes at once (docs/decisions/049-picks-are-written-by-group-commit.md): one
+    // writes the largest batches, the fastest on a database sharing the app's cores.
+    PICK_BATCHES_AT_ONCE: positiveInt(1),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -80,6 +83,10 @@ const EnvSchema = z
       .default('mailto:quiniela@localhost'),
     METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN needs at least 16 characters').optional(),
   })
+  .refine((env) => env.PICK_BATCHES_AT_ONCE < env.DATABASE_POOL_SIZE, {
+    message: 'PICK_BATCHES_AT_ONCE must be below DATABASE_POOL_SIZE (the other requests need a connection too)',
+    path: ['PICK_BATCHES_AT_ONCE'],
+  })
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
   });
@@ -87,8 +94,13 @@ const EnvSchema = z
 export interface Config {
   port: number;
   host: string;
-  /** Embedded: the data directory, and how long a start waits for another process to release it. PostgreSQL: `poolSize` connections per instance at most. */
-  database: { kind: 'pglite'; dataDir: string; lockWaitMs: number } | { kind: 'postgres'; url: string; poolSize: number };
+  /**
+   * Embedded: the data directory, and how long a start waits for another process to release it. PostgreSQL:
+   * `poolSize` connections per instance at most, `pickBatchesAtOnce` of them writing picks at once at most.
+   */
+  database:
+    | { kind: 'pglite'; dataDir: string; lockWaitMs: number }
+    | { kind: 'postgres'; url: string; poolSize: number; pickBatchesAtOnce: number };
   admin: { email: string; password: string } | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   sessionTtlMs: number;
@@ -129,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE, pickBatchesAtOnce: e.PICK_BATCHES_AT_ONCE }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite'), lockWaitMs: e.DATA_DIR_LOCK_WAIT_SECONDS * 1000 },
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
     logLevel: e.LOG_LEVEL,

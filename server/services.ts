@@ -84,8 +84,10 @@ export async function createServices({ database, config, clock = systemClock, lo
     competitions: createCompetitionsRepository(db),
     resultChanges: createResultChangesRepository(db),
     pools: createPoolsRepository(db),
-    // Picks are written by half the connections at most; the rest stay for everything else.
-    predictions: createPredictionsRepository(db, { batchesAtOnce: Math.max(1, Math.floor(database.connections / 2)) }),
+    // PGlite's one session runs one statement at a time; on PostgreSQL, PICK_BATCHES_AT_ONCE (1 by default).
+    predictions: createPredictionsRepository(db, {
+      batchesAtOnce: config.database.kind === 'postgres' ? config.database.pickBatchesAtOnce : 1,
+    }),
     poolResults: createPoolResultsRepository(db),
     standings: createStandingsRepository(db),
     reminders: createRemindersRepository(db),
