@@ -16,6 +16,7 @@ beforeAll(async () => {
   webDir = await mkdtemp(path.join(os.tmpdir(), 'quiniela-web-'));
   await mkdir(path.join(webDir, 'assets'));
   await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Quiniela</title>');
+  await writeFile(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   await writeFile(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   await writeFile(path.join(webDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
   await writeFile(
@@ -100,6 +101,18 @@ describe('web app serving', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers hashed assets with the headers a subresource uses, not the pages\' (nosniff, CORP, HSTS)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    for (const pageOnly of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'referrer-policy'])
+      expect(res.headers[pageOnly], pageOnly).toBeUndefined();
+    // The service worker is a worker: its own CSP applies to it, so it keeps the pages' headers.
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
   it('sends the pre-compressed file to browsers that accept it', async () => {
