@@ -1,16 +1,16 @@
 // Load test: 200 concurrent users sign in, read their pools and the ranking, and
 // predict, for 60 s against one server on 127.0.0.1. Reports requests per second,
 // p99 latency, errors and the server's peak memory. BENCH_DATABASE_URL adds a PostgreSQL run.
-//   npm run bench:load     (BENCH_USERS=200 BENCH_SECONDS=60 by default)
+//   npm run bench:load     (BENCH_USERS=200 BENCH_SECONDS=60 by default; BENCH_NODE_ARGS adds node flags to the server)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Match, Pool, SignInResponse, Team } from '#contract/index';
 import { serverNodeArgs } from '../scripts/server-entry.mjs';
-import { buildServerIfNeeded, fmt, serverProcessEnv } from './support.ts';
+import { buildServerIfNeeded, fmt, serverDatabases, serverProcessEnv } from './support.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200);
+/** BENCH_NODE_ARGS: node flags for the server (to compare V8 settings). */
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const PORT = 3903;
 const base = `http://127.0.0.1:${PORT}`;
@@ -26,13 +26,14 @@ async function request<T>(method: string, url: string, body?: object, token?: st
   return { status: res.status, data: (text ? JSON.parse(text) : undefined) as T };
 }
 
-const targets = [{ label: 'PGlite', env: { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quiniela-load-')) } as Record<string, string> }];
-if (process.env.BENCH_DATABASE_URL) targets.push({ label: 'PostgreSQL', env: { DATABASE_URL: process.env.BENCH_DATABASE_URL } });
+// A new embedded database, and with BENCH_DATABASE_URL a scratch PostgreSQL database of its own (never the one named).
+const targets = serverDatabases('quiniela-load-');
 
 buildServerIfNeeded();
 for (const target of targets) {
-  const server = spawn(process.execPath, serverNodeArgs, {
-    env: { ...process.env, ...serverProcessEnv, ...target.env, PORT: String(PORT), LOG_LEVEL: 'warn', AUTH_IP_MAX_PER_MINUTE: '1000000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  const database = await target.open();
+  const server = spawn(process.execPath, [...nodeArgs, ...serverNodeArgs], {
+    env: { ...process.env, ...serverProcessEnv, ...database.env, PORT: String(PORT), LOG_LEVEL: 'warn', AUTH_IP_MAX_PER_MINUTE: '1000000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -105,5 +106,6 @@ for (const target of targets) {
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await database.close();
   }
 }
