@@ -80,3 +80,18 @@ test('an organiser creates a pool with options, changes a pick, sees when it clo
   await notice.getByRole('button', { name: 'Entendido' }).click();
   await expect(notice).toHaveCount(0);
 });
+
+test('options changed before the form renders again all stick (a second tap can beat the first one’s render)', async ({ page, api }) => {
+  await signedInUser(page, api, 'rapido');
+  await page.goto('/tabs/quinelas');
+  await page.getByRole('button', { name: 'Crear Nueva Quiniela' }).click();
+  const options = modal(page).getByTestId('pool-options');
+  await expect(options).toContainText('Opciones del organizador');
+  // Both taps in one task: React renders Ionic's change events after it, so the second change meets a stale render.
+  await options.evaluate((fieldset) => {
+    for (const id of ['option-edit-until-kickoff', 'option-creator-plays'])
+      fieldset.querySelector<HTMLElement>(`[data-testid="${id}"]`)!.click();
+  });
+  await expect(options.getByTestId('option-edit-until-kickoff')).toHaveJSProperty('checked', true);
+  await expect(options.getByTestId('option-creator-plays')).toHaveJSProperty('checked', true);
+});

@@ -9,6 +9,7 @@ import {
   pointsPresetLabels,
   presetExamples,
 } from '#contract/index';
+import type { Dispatch, SetStateAction } from 'react';
 import type { CompetitionRound, GameMode, GameRulesInput, PointsPreset, ScoringPoints } from '#contract/index';
 import { InputField } from '../../ionic/input-field.tsx';
 import { SelectField } from '../../ionic/select-field.tsx';
@@ -60,10 +61,11 @@ export function GameRulesFields({
   rounds,
 }: {
   value: GameChoice;
-  onChange: (choice: GameChoice) => void;
+  onChange: Dispatch<SetStateAction<GameChoice>>;
   rounds: readonly CompetitionRound[];
 }) {
-  const set = <K extends keyof GameChoice>(key: K, next: GameChoice[K]) => onChange({ ...value, [key]: next });
+  // From the choice as it is when React applies the change (pool-options-fields.tsx says why).
+  const set = <K extends keyof GameChoice>(key: K, next: GameChoice[K]) => onChange((choice) => ({ ...choice, [key]: next }));
   const cupRounds = knockoutRounds(rounds);
   return (
     <fieldset className="pool-form__rules" data-testid="game-rules">
@@ -98,7 +100,7 @@ export function GameRulesFields({
                   min={0}
                   max={POINTS_MAX}
                   value={value.custom[key]}
-                  onValueChange={(points) => set('custom', { ...value.custom, [key]: points })}
+                  onValueChange={(points) => onChange((choice) => ({ ...choice, custom: { ...choice.custom, [key]: points } }))}
                   data-testid={`game-points-${key}`}
                 />
               ))}

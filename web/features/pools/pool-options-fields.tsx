@@ -1,3 +1,4 @@
+import type { Dispatch, SetStateAction } from 'react';
 import { CLOSE_MINUTES_BEFORE_MAX, DEFAULT_POOL_OPTIONS } from '#contract/index';
 import type { LateJoiners, PoolOptions } from '#contract/index';
 import { InputField } from '../../ionic/input-field.tsx';
@@ -27,8 +28,17 @@ const lateJoinerChoices: { value: LateJoiners; label: string }[] = [
  * "Opciones del organizador": the create-pool form's and the organiser's rules editor, all off by default (the
  * specification's game).
  */
-export function PoolOptionsFields({ value, onChange }: { value: PoolOptionsDraft; onChange: (draft: PoolOptionsDraft) => void }) {
-  const set = <Key extends keyof PoolOptionsDraft>(key: Key, field: PoolOptionsDraft[Key]) => onChange({ ...value, [key]: field });
+export function PoolOptionsFields({
+  value,
+  onChange,
+}: {
+  value: PoolOptionsDraft;
+  onChange: Dispatch<SetStateAction<PoolOptionsDraft>>;
+}) {
+  // Each field changes the draft as it is when React applies the change, not as this render saw it: Ionic's change
+  // events render later than a click, so a second field changed before that render would undo the first.
+  const set = <Key extends keyof PoolOptionsDraft>(key: Key, field: PoolOptionsDraft[Key]) =>
+    onChange((draft) => ({ ...draft, [key]: field }));
   return (
     <fieldset className="pool-options" data-testid="pool-options">
       <legend className="pool-options__title">Opciones del organizador</legend>
