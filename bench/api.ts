@@ -15,13 +15,10 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Pool, SignInResponse } from '#contract/index';
 import { freePort } from '../tests/support/server-process.ts';
-import { serverNodeArgs } from '../scripts/server-entry.mjs';
-import { buildServerIfNeeded, fmt, percentilesOf, post, serverDatabases, serverProcessEnv, start, waitFor } from './support.ts';
+import { benchServerArgs, buildServerIfNeeded, fmt, percentilesOf, post, serverDatabases, serverProcessEnv, start, waitFor } from './support.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-/** BENCH_NODE_ARGS: node flags for the app server (`--cpu-prof --cpu-prof-dir=…` to see where a request's time goes). */
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** BENCH_ONLY=ranking,predictions: only the endpoints whose label holds one of these words (all by default). */
 const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 /** Where the bare server answers with the app's headers too (bench/bare-server.ts). */
@@ -123,7 +120,7 @@ for (const target of targets) {
   const [appPort, barePort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${appPort}`;
   const admin = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
-  const app = start([...nodeArgs, ...serverNodeArgs], {
+  const app = start(benchServerArgs, {
     ...serverProcessEnv,
     ...database.env,
     PORT: String(appPort),

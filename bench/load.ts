@@ -5,12 +5,9 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Match, Pool, SignInResponse, Team } from '#contract/index';
-import { serverNodeArgs } from '../scripts/server-entry.mjs';
-import { buildServerIfNeeded, fmt, serverDatabases, serverProcessEnv } from './support.ts';
+import { benchServerArgs, buildServerIfNeeded, fmt, serverDatabases, serverProcessEnv } from './support.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200);
-/** BENCH_NODE_ARGS: node flags for the server (to compare V8 settings). */
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const PORT = 3903;
 const base = `http://127.0.0.1:${PORT}`;
@@ -32,7 +29,7 @@ const targets = serverDatabases('quiniela-load-');
 buildServerIfNeeded();
 for (const target of targets) {
   const database = await target.open();
-  const server = spawn(process.execPath, [...nodeArgs, ...serverNodeArgs], {
+  const server = spawn(process.execPath, benchServerArgs, {
     env: { ...process.env, ...serverProcessEnv, ...database.env, PORT: String(PORT), LOG_LEVEL: 'warn', AUTH_IP_MAX_PER_MINUTE: '1000000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -7,8 +7,9 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { freePort } from '../tests/support/server-process.ts';
-import { serverNodeArgs } from '../scripts/server-entry.mjs';
 import {
+  benchNodeArgs,
+  benchServerArgs,
   buildServerIfNeeded,
   fmt,
   percentilesOf,
@@ -20,7 +21,6 @@ import {
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 200);
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 const peakMb = (pid: number) =>
   Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -39,7 +39,7 @@ async function signUp(base: string, email: string): Promise<number> {
 async function round(env: Record<string, string>, tag: string) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = start([...nodeArgs, ...serverNodeArgs], {
+  const server = start(benchServerArgs, {
     ...serverProcessEnv,
     ...env,
     PORT: String(port),
@@ -75,7 +75,7 @@ console.log(
   `load average before: ${os
     .loadavg()
     .map((l) => fmt(l, 2))
-    .join(' ')}; server node flags: ${nodeArgs.join(' ') || '(none)'}`,
+    .join(' ')}; server node flags: ${benchNodeArgs.join(' ') || '(none)'}`,
 );
 for (const target of targets) {
   const results = [];

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openPglitePath, openPostgres, type DatabaseHandle } from '#server/db/client';
+import { serverNodeArgs } from '../scripts/server-entry.mjs';
 
 /** A throw-away database on the server of BENCH_DATABASE_URL, dropped on close; `url` reaches it. */
 export async function scratchPostgres(url: string): Promise<DatabaseHandle & { url: string }> {
@@ -145,6 +146,13 @@ export const fmt = (n: number, digits = 1) => n.toFixed(digits);
  * so benchmarks measure the memory of the server as it is run.
  */
 export const serverProcessEnv: Record<string, string> = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+
+/**
+ * How a benchmark starts the real server: the compiled one, as `npm start` runs it, with BENCH_NODE_ARGS's node flags
+ * first (to compare V8 settings, or `--cpu-prof --cpu-prof-dir=…` to see where a request's time goes).
+ */
+export const benchNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+export const benchServerArgs = [...benchNodeArgs, ...serverNodeArgs];
 
 /** The benchmarks that start the real server run the compiled one, as `npm start` does: built first when stale. */
 export function buildServerIfNeeded(): void {

@@ -46,7 +46,7 @@ import { createConfederationsRepository } from './modules/teams/confederations.r
 import { createTeamsRepository } from './modules/teams/teams.repository.ts';
 
 export interface ServicesOptions {
-  database: Pick<DatabaseHandle, 'db' | 'kind' | 'connections' | 'poolStats' | 'listen'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'poolStats' | 'listen'>;
   config: Config;
   clock?: Clock;
   /** Where background results import jobs report: the app's logger (a CLI, which starts none, passes the console). */

@@ -27,8 +27,6 @@ export async function queryRows<T>(executor: Executor, query: SQL): Promise<T[]>
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Statements it can run at the same time: PGlite's one session, or the PostgreSQL pool's connections. */
-  connections: number;
   /** Applies the SQL migrations in server/db/migrations (safe with several instances starting at once). */
   migrate(): Promise<void>;
   /** Cheap liveness probe used by /health. */
@@ -73,7 +71,6 @@ export function openPglite(client: PGlite): DatabaseHandle {
   return {
     db,
     kind: 'pglite',
-    connections: 1,
     async migrate() {
       const { migrate } = await import('drizzle-orm/pglite/migrator');
       await migrate(drizzlePglite({ client, schema }), { migrationsFolder });
@@ -170,7 +167,6 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   return {
     db,
     kind: 'postgres',
-    connections: poolSize,
     async migrate() {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
       const client = await pool.connect();
