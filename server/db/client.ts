@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql, type SQL } from 'drizzle-orm';
+import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { dumpPglite } from './backup.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -54,14 +54,47 @@ export interface DatabaseHandle {
 const dialect = new PgDialect();
 
 /**
- * A raw statement prepared once by `name`, its values given by `sql.placeholder`s: on PostgreSQL each connection
- * parses and plans it once and then only binds and executes it (node-postgres's named statements; planning a
- * statement of several joins costs more than running it for a few rows). PGlite's driver has no named statements
- * and runs it as a plain query.
+ * A raw statement prepared once by `name`, its values given by `sql.placeholder`s: each database session parses and
+ * plans it once and then only runs it (planning a statement of several joins costs more than running it for a few
+ * rows). On PostgreSQL, node-postgres's named statements, one per connection; on PGlite, `pglitePrepared`.
  */
 export function preparedRows<T>(db: Database, name: string, query: SQL): (values: Record<string, unknown>) => Promise<T[]> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  const statement = dialect.sqlToQuery(query);
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof PGlite) return pglitePrepared<T>(client, name, statement);
+  const prepared = db._.session.prepareQuery(statement, undefined, name, false);
   return async (values) => ((await prepared.execute(values)) as { rows: T[] }).rows;
+}
+
+/** A string as an SQL literal (standard_conforming_strings: only the quote is special). */
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * PGlite: its driver sends every statement unnamed, to be parsed and planned again each time, and a parameter of
+ * `EXECUTE` cannot be bound. The statement is prepared once in PGlite's one session (`PREPARE`, kept for the
+ * session's life), and each call runs `EXECUTE name('value', …)` with the values as literals: parsing that is
+ * trivial, and the plan is the prepared one. Values must be strings (the pick statement takes one JSON text).
+ */
+function pglitePrepared<T>(client: PGlite, name: string, statement: { sql: string; params: unknown[] }) {
+  const placeholders = statement.params.map((param): string => {
+    if (!(param instanceof Placeholder)) throw new TypeError(`${name}: every value of a prepared statement is a sql.placeholder`);
+    return param.name as string;
+  });
+  let prepared: Promise<unknown> | undefined;
+  const prepare = () =>
+    (prepared ??= client.query(`prepare ${name} as ${statement.sql}`).catch((error: unknown) => {
+      prepared = undefined;
+      throw error;
+    }));
+  return async (values: Record<string, unknown>): Promise<T[]> => {
+    await prepare();
+    const args = placeholders.map((placeholder) => {
+      const value = values[placeholder];
+      if (typeof value !== 'string') throw new TypeError(`${name}: ${placeholder} must be a string`);
+      return literal(value);
+    });
+    return (await client.query<T>(`execute ${name}(${args.join(', ')})`)).rows;
+  };
 }
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
