@@ -17,7 +17,7 @@ describe('a statement prepared by name on PGlite', () => {
     const texts = ["it's", "''; drop table x; --", 'back\\slash \\\' \\\\', '$$ $q$ dollar', 'ñandú “comillas” 🎉', '{"a":"b\\"c"}', ''];
     for (const text of texts) expect(await echo({ text })).toEqual([{ text, length: [...text].length }]);
     const prepared = await queryRows<{ name: string; statement: string }>(handle.db, sql`select name, statement from pg_prepared_statements`);
-    expect(prepared).toEqual([{ name: 'echo_text', statement: expect.stringMatching(/^prepare echo_text as select \$1::text/) }]);
+    expect(prepared.filter(({ name }) => name === 'echo_text')).toEqual([{ name: 'echo_text', statement: expect.stringMatching(/^prepare echo_text as select \$1::text/) }]);
   });
 
   it('takes only text values', async () => {
@@ -28,4 +28,14 @@ describe('a statement prepared by name on PGlite', () => {
 
 it('refuses a statement whose values are not all placeholders: a value written into it would be prepared for good', () => {
   expect(() => preparedRows(handle.db, 'fixed_value', sql`select ${'fixed'}::text as text`)).toThrow(TypeError);
+});
+
+it('shares a statement another handle on the same session prepared with the same text, and refuses another text', async () => {
+  const query = sql`select upper(${sql.placeholder('text')}::text) as text`;
+  const first = preparedRows<{ text: string }>(handle.db, 'upper_text', query);
+  const second = preparedRows<{ text: string }>(handle.db, 'upper_text', query);
+  expect(await first({ text: 'a' })).toEqual([{ text: 'A' }]);
+  expect(await second({ text: 'b' })).toEqual([{ text: 'B' }]);
+  const other = preparedRows<{ text: string }>(handle.db, 'upper_text', sql`select lower(${sql.placeholder('text')}::text) as text`);
+  await expect(other({ text: 'C' })).rejects.toThrow('upper_text is prepared in this session with another statement');
 });

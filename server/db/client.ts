@@ -80,9 +80,17 @@ function pglitePrepared<T>(client: PGlite, name: string, statement: { sql: strin
     if (!(param instanceof Placeholder)) throw new TypeError(`${name}: every value of a prepared statement is a sql.placeholder`);
     return param.name as string;
   });
+  const preparation = `prepare ${name} as ${statement.sql}`;
   let prepared: Promise<unknown> | undefined;
+  // Another handle on the same client may have prepared it already (one session): the same text is the same statement.
+  const prepareOrShare = () =>
+    client.query(preparation).catch(async (error: unknown) => {
+      if ((error as { code?: unknown }).code !== '42P05') throw error; // duplicate_prepared_statement
+      const { rows } = await client.query<{ statement: string }>('select statement from pg_prepared_statements where name = $1', [name]);
+      if (rows[0]?.statement !== preparation) throw new Error(`${name} is prepared in this session with another statement`);
+    });
   const prepare = () =>
-    (prepared ??= client.query(`prepare ${name} as ${statement.sql}`).catch((error: unknown) => {
+    (prepared ??= prepareOrShare().catch((error: unknown) => {
       prepared = undefined;
       throw error;
     }));
