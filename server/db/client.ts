@@ -5,8 +5,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { Placeholder, sql, type SQL } from 'drizzle-orm';
+import { Placeholder, sql, type Query, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { isDuplicatePreparedStatement } from '../lib/errors.ts';
 import { dumpPglite } from './backup.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
@@ -75,7 +76,7 @@ const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
  * session's life), and each call runs `EXECUTE name('value', …)` with the values as literals: parsing that is
  * trivial, and the plan is the prepared one. Values must be strings (the pick statement takes one JSON text).
  */
-function pglitePrepared<T>(client: PGlite, name: string, statement: { sql: string; params: unknown[] }) {
+function pglitePrepared<T>(client: PGlite, name: string, statement: Query) {
   const placeholders = statement.params.map((param): string => {
     if (!(param instanceof Placeholder)) throw new TypeError(`${name}: every value of a prepared statement is a sql.placeholder`);
     return param.name as string;
@@ -85,7 +86,7 @@ function pglitePrepared<T>(client: PGlite, name: string, statement: { sql: strin
   // Another handle on the same client may have prepared it already (one session): the same text is the same statement.
   const prepareOrShare = () =>
     client.query(preparation).catch(async (error: unknown) => {
-      if ((error as { code?: unknown }).code !== '42P05') throw error; // duplicate_prepared_statement
+      if (!isDuplicatePreparedStatement(error)) throw error;
       const { rows } = await client.query<{ statement: string }>('select statement from pg_prepared_statements where name = $1', [name]);
       if (rows[0]?.statement !== preparation) throw new Error(`${name} is prepared in this session with another statement`);
     });

@@ -61,6 +61,11 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return hasCode(error, '23503');
 }
 
+/** SQLSTATE duplicate_prepared_statement: the session already holds a statement of that name. */
+export function isDuplicatePreparedStatement(error: unknown): boolean {
+  return hasCode(error, '42P05');
+}
+
 function hasCode(error: unknown, code: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
   if ('code' in error && error.code === code) return true;
