@@ -392,11 +392,6 @@ export const userDataVersions = pgTable('user_data_versions', {
   version: bigint('version', { mode: 'number' }).notNull(),
 });
 
-/** The users a transaction changed, queued like `data_version_changes` and applied at its commit (migration 0020). */
-export const userDataVersionChanges = pgTable('user_data_version_changes', {
-  userId: integer('user_id').notNull(),
-});
-
 /** Where a user's browsers receive Web Push; an endpoint belongs to whoever saved it last on that browser. */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',

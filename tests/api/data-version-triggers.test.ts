@@ -199,7 +199,6 @@ const tables: Record<string, Feeds> = {
   pool_messages: noCache('the pool\'s wall, read at every request for it; its writes notify the live channel instead (migration 0019)'),
   data_version_changes: noCache('the queue of topics a committing transaction changed (migration 0011)'),
   user_data_versions: noCache("holds the users' data versions themselves (migration 0020)"),
-  user_data_version_changes: noCache('the queue of users a committing transaction changed (migration 0020)'),
 };
 const topicTables = Object.entries(tables).flatMap(([name, feeds]) => ('writes' in feeds ? [{ name, ...feeds }] : []));
 const writesOf = (name: string): Writes => topicTables.find((table) => table.name === name)!.writes;
@@ -421,6 +420,59 @@ describe("users' data versions", () => {
     expect(await usersMovedBy(run(sql`update pools set standings_updated_at = now() where invitation_code = 723456`), users)).toEqual([]);
     expect(await usersMovedBy(run(sql`update pools set name = name where invitation_code = 723456`), users)).toEqual([]);
     expect(await usersMovedBy(run(sql`delete from pools where invitation_code = 723456`), users)).toEqual(['creator', 'player']);
-    expect(await queryRows(t.db, sql`select * from user_data_version_changes`)).toEqual([]);
+  });
+
+  // The users a transaction changed wait in a transaction-local setting until its commit (migration 0021).
+  /** The last value the users' versions drew: each user moved draws one. */
+  const drawn = async () =>
+    Number((await queryRows<{ value: string }>(t.db, sql`select last_value::text as value from user_data_version_sequence`))[0]!.value);
+
+  it('move once each at commit, however many statements changed them; a rolled-back savepoint forgets its own', async () => {
+    const [creator, player, joiner, stranger] = [await t.createUser(), await t.createUser(), await t.createUser(), await t.createUser()];
+    const ownPool = await t.api.pool(creator, { players: [player] });
+    const users = { creator, player, joiner, stranger };
+    const join = (tx: Pick<typeof t.db, 'execute'>, user: SignInResponse) =>
+      tx.execute(sql`insert into pool_participants (pool_id, user_id) values (${ownPool.id}, ${user.userProfile.id})`);
+    const before = await drawn();
+    const moved = await usersMovedBy(
+      () =>
+        t.db.transaction(async (tx) => {
+          await tx.execute(sql`update pools set name = 'Una' where id = ${ownPool.id}`);
+          await join(tx, joiner);
+          await tx.execute(sql`update pools set name = 'Otra' where id = ${ownPool.id}`);
+          await tx
+            .transaction(async (savepoint) => {
+              await join(savepoint, stranger);
+              savepoint.rollback();
+            })
+            .catch((error: unknown) => {
+              if (!(error instanceof TransactionRollbackError)) throw error;
+            });
+        }),
+      users,
+    );
+    expect(moved).toEqual(['creator', 'player', 'joiner']);
+    // One version drawn per user moved: none was moved twice.
+    expect((await drawn()) - before).toBe(3);
+  });
+
+  it('move with a change after the queue was applied early in the same transaction', async () => {
+    const [creator, player, joiner] = [await t.createUser(), await t.createUser(), await t.createUser()];
+    const ownPool = await t.api.pool(creator, { players: [player] });
+    const users = { creator, player, joiner };
+    const before = await drawn();
+    const moved = await usersMovedBy(
+      () =>
+        t.db.transaction(async (tx) => {
+          await tx.execute(sql`update pools set name = 'Antes' where id = ${ownPool.id}`);
+          await tx.execute(sql`set constraints all immediate`);
+          await tx.execute(sql`set constraints all deferred`);
+          await tx.execute(sql`insert into pool_participants (pool_id, user_id) values (${ownPool.id}, ${joiner.userProfile.id})`);
+        }),
+      users,
+    );
+    expect(moved).toEqual(['creator', 'player', 'joiner']);
+    // Creator and player when applied early, the joiner at commit: the early apply emptied the queue.
+    expect((await drawn()) - before).toBe(3);
   });
 });
