@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { build as esbuild } from 'esbuild';
 import { defineConfig } from 'vite';
 import type { Plugin } from 'vite';
 import type { ChunkingContext } from 'rolldown';
@@ -221,9 +222,43 @@ function tabPreloads(): Plugin {
   };
 }
 
+/**
+ * Bundles web/boot.ts into a classic script written inline in index.html's head, where index.html marks it (before
+ * the stylesheet, which would hold an inline script back until it arrives), so it runs while the page is parsed,
+ * before any chunk has downloaded (it asks for the match list on a signed-in start). The server reads the built
+ * index.html and allows exactly its inline scripts by hash (server/plugins/web-static.ts), so any change here
+ * is allowed with it, and nothing else inline ever is.
+ */
+function inlineBoot(): Plugin {
+  const bootModule = fileURLToPath(new URL('./web/boot.ts', import.meta.url));
+  let target: string | string[] = 'es2022';
+  return {
+    name: 'quiniela:inline-boot',
+    configResolved(config) {
+      if (config.build.target) target = config.build.target;
+    },
+    async transformIndexHtml(html) {
+      const marker = '<!-- quiniela:boot -->';
+      if (html.split(marker).length !== 2) throw new Error(`index.html must hold ${marker} once`);
+      const { outputFiles } = await esbuild({
+        entryPoints: [bootModule],
+        bundle: true,
+        minify: true,
+        format: 'iife',
+        platform: 'browser',
+        target,
+        write: false,
+      });
+      const code = outputFiles[0]?.text.trim() ?? '';
+      if (code === '' || /<\/script|<!--/i.test(code)) throw new Error(`${bootModule} cannot be written inline`);
+      return html.replace(marker, () => `<script>${code}</script>`);
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), ioniconsOnePerModule(), tabPreloads(), serviceWorkerPrecache()],
+  plugins: [react(), ioniconsOnePerModule(), inlineBoot(), tabPreloads(), serviceWorkerPrecache()],
   resolve: {
     alias: [
       // The web app's contract tells zod not to probe eval (the CSP forbids it) before any schema is built,

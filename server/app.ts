@@ -32,7 +32,7 @@ import { healthRoutes } from './plugins/health.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
-import { webStaticPlugin } from './plugins/web-static.ts';
+import { inlineScriptHashes, webStaticPlugin } from './plugins/web-static.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
@@ -107,7 +107,7 @@ export async function buildApp({
 
   // Cross-cutting plugins first, in this order: errors, headers, compression, docs, identity.
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { inlineScripts: inlineScriptHashes(config.webDistDir) });
   await app.register(storableTextPlugin);
   await app.register(compressionPlugin);
   await app.register(openApiPlugin);

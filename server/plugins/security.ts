@@ -9,16 +9,17 @@ const ASSETS_PATH = '/assets/';
 
 /**
  * Security headers: for the web app's pages and files, helmet's with a CSP that allows only our own origin
- * (no CDN, no remote images); for the JSON API, the set OWASP gives for REST services.
+ * (no CDN, no remote images) and the inline scripts named by their hashes; for the JSON API, the set OWASP gives for REST services.
  */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+export const securityPlugin = fp(async (app: FastifyInstance, { inlineScripts }: { inlineScripts: string[] }) => {
   // Built once: @fastify/helmet rebuilt helmet (and re-parsed the CSP) on every request.
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The web build's inline boot script, by hash (web-static.ts `inlineScriptHashes`), and nothing else inline.
+        scriptSrc: ["'self'", ...inlineScripts],
         // Ionic's web components inject their styles at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -45,6 +46,19 @@ function readTabPreloads(distDir: string): { isTabsPage: (pathname: string) => b
       ...styles.map((href) => `<${href}>; rel=preload; as=style; crossorigin`),
     ].join(', '),
   };
+}
+
+/**
+ * The CSP sources that allow the built index.html's inline scripts (the build writes web/boot.ts there), each by
+ * the hash of its exact text, read from the file the server sends: a page never runs an inline script the build
+ * did not write. None without a build.
+ */
+export function inlineScriptHashes(distDir: string): string[] {
+  const file = path.join(distDir, 'index.html');
+  if (!existsSync(file)) return [];
+  return [...readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, text]) => `'sha256-${createHash('sha256').update(text ?? '').digest('base64')}'`,
+  );
 }
 
 /**

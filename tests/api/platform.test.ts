@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,12 +11,14 @@ import { createTestApp, type TestApp } from '#tests/support/test-app';
 
 let t: TestApp;
 let webDir: string;
+/** What the web build writes inline in index.html's head (web/boot.ts), here a stand-in. */
+const INLINE_BOOT = 'window.booted = true;';
 
 beforeAll(async () => {
   // A stand-in web build: the SPA fallback and static serving are what is under test.
   webDir = await mkdtemp(path.join(os.tmpdir(), 'quiniela-web-'));
   await mkdir(path.join(webDir, 'assets'));
-  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Quiniela</title>');
+  await writeFile(path.join(webDir, 'index.html'), `<!doctype html><title>Quiniela</title><script>${INLINE_BOOT}</script>`);
   await writeFile(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   await writeFile(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   await writeFile(path.join(webDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
@@ -156,5 +159,15 @@ describe('web app serving', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it("allows the built index.html's inline script by its hash, and no other inline script", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/tabs/home' });
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .map((directive) => directive.trim())
+      .find((directive) => directive.startsWith('script-src '));
+    const hash = createHash('sha256').update(INLINE_BOOT).digest('base64');
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 });
