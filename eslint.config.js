@@ -18,6 +18,15 @@ const webBoundary = [
   { group: ['fastify', 'fastify-*', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'Server-only package.' },
 ];
 
+/**
+ * The contract's barrel re-exports every module, so a web chunk that imported it would build every schema of the
+ * contract as it loads; a screen imports the contract module it uses ('#contract/pools'), and builds only those.
+ */
+const contractBarrel = {
+  name: '#contract/index',
+  message: "Import the contract module that defines it ('#contract/pools'): the barrel builds every schema with the first screen.",
+};
+
 /** The web app's features, one domain each (web/features/<name>/). */
 const features = readdirSync(new URL('./web/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -124,7 +133,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...boundary(webBoundary, [lazyIonicComponents]),
+      ...boundary(webBoundary, [contractBarrel, lazyIonicComponents]),
     },
   },
   {
@@ -143,13 +152,14 @@ export default tseslint.config(
     // The "Avisos" dialog is loaded lazily, on the bell's first tap (account-buttons.tsx), as "Biometría" is.
     ignores: ['**/*.test.{ts,tsx}', 'web/features/reminders/notification-settings.tsx'],
     rules: boundary(webBoundary, [
+      contractBarrel,
       { name: '@ionic/react', message: 'First-load code: Ionic would load with /login and Inicio (budgets in tests/support/first-load.ts).' },
     ]),
   },
   {
     // The wrappers themselves take their prop types from @ionic/react.
     files: ['web/ionic/*.ts'],
-    rules: boundary(webBoundary),
+    rules: boundary(webBoundary, [contractBarrel]),
   },
   ...features.map((feature) => ({
     files: [`web/features/${feature}/**/*.{ts,tsx}`],

@@ -75,10 +75,36 @@ function ioniconsOnePerModule(): Plugin {
 
 const apiServer = 'http://localhost:3000';
 
+/**
+ * zod's JIT probes for eval (new Function) when the first object schema is built, which the CSP forbids and Chrome
+ * reports as a violation. Every import of zod in the web build gets web/lib/zod-jitless.ts instead, which turns the
+ * JIT off and hands zod over: whichever chunk builds a schema first, the setting came before it.
+ */
+function zodJitless(): Plugin {
+  const jitless = fileURLToPath(new URL('./web/lib/zod-jitless.ts', import.meta.url));
+  return {
+    name: 'quiniela:zod-jitless',
+    enforce: 'pre',
+    resolveId: (source, importer) => (source === 'zod' && importer !== jitless ? jitless : null),
+  };
+}
+
 /** The tabs' modules other screens share (the build's `tabs` chunk), and the tab shell with Inicio (its own). */
 const tabsShared =
-  /web[\\/](pages[\\/](match-list-tab\.tsx|tab-visibility\.ts|tabs-layout\.css)|features[\\/](matches[\\/](?!admin[\\/])|reminders[\\/](?!notification-settings)|teams[\\/]api\.ts)|components[\\/]|lib[\\/])|[\\/]node_modules[\\/](zod|@tanstack)[\\/]|[\\/]contract[\\/]/;
+  /web[\\/](pages[\\/](match-list-tab\.tsx|tab-visibility\.ts|tabs-layout\.css)|features[\\/](matches[\\/](?!admin[\\/])|reminders[\\/](?!notification-settings)|teams[\\/]api\.ts)|components[\\/]|lib[\\/])|[\\/]node_modules[\\/](zod|@tanstack)[\\/]/;
 const tabsShellModule = fileURLToPath(new URL('./web/pages/tabs-layout.tsx', import.meta.url));
+const contractModule = /[\\/]contract[\\/][^\\/]+\.ts$/;
+
+/**
+ * Whether the tabs load `id` with them: the tab shell imports it statically, or a module of the `tabs` chunk does,
+ * directly or through contract modules (a contract module goes where its schemas are first needed).
+ */
+function importedByTheTabs(id: string, context: ChunkingContext): boolean {
+  if (staticImportsOf(tabsShellModule, context).has(id)) return true;
+  return (context.getModuleInfo(id)?.importers ?? []).some(
+    (importer) => tabsShared.test(importer) || (contractModule.test(importer) && importedByTheTabs(importer, context)),
+  );
+}
 
 /** Every module `root` imports statically, directly or not (what loads with it); found once per process (a build). */
 const staticImports = new Map<string, Set<string>>();
@@ -183,7 +209,7 @@ function serviceWorkerPrecache(): Plugin {
  * anyway, and where the tabs are (`tabsPath`: the pages at it and under it), so
  * the server needs nothing of the web app's code.
  */
-const tabStartModules = [/web[\\/]pages[\\/]tabs-layout\.tsx$/, /web[\\/]lib[\\/]contract-runtime\.ts$/];
+const tabStartModules = [/web[\\/]pages[\\/]tabs-layout\.tsx$/, /web[\\/]lib[\\/]session-contract\.ts$/];
 
 function tabPreloads(): Plugin {
   return {
@@ -258,17 +284,7 @@ function inlineBoot(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), ioniconsOnePerModule(), inlineBoot(), tabPreloads(), serviceWorkerPrecache()],
-  resolve: {
-    alias: [
-      // The web app's contract tells zod not to probe eval (the CSP forbids it) before any schema is built,
-      // whichever chunk imports the contract first (web/lib/contract-runtime.ts).
-      {
-        find: /^#contract\/index$/,
-        replacement: fileURLToPath(new URL('./web/lib/contract-runtime.ts', import.meta.url)),
-      },
-    ],
-  },
+  plugins: [react(), zodJitless(), ioniconsOnePerModule(), inlineBoot(), tabPreloads(), serviceWorkerPrecache()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
@@ -290,9 +306,10 @@ export default defineConfig({
               tags: ['$initial'],
               test: (id: string) => !/web[\\/]sw\.ts$|index\.html/.test(id),
             },
-            // The tabs' shared modules: the match list (with the teams' list), the shared components, the contract
-            // and zod. Not the "Avisos" dialog (an Ionic modal, loaded on its first tap): grouped here, it would
-            // bring Ionic into the tabs' first load. The tab shell and Inicio (tabs-layout.tsx, home-page.tsx) are
+            // The tabs' shared modules: the match list (with the teams' list), the shared components, zod and the
+            // contract modules these use (the other screens' contract modules go with those screens, so Inicio does
+            // not build their schemas). Not the "Avisos" dialog (an Ionic modal, loaded on its first tap): grouped
+            // here, it would bring Ionic into the tabs' first load. The tab shell and Inicio (tabs-layout.tsx, home-page.tsx) are
             // the chunk web/main.tsx imports, so they stay out of this one (a group's module imported on its own
             // gets a chunk of a few bytes that re-exports it). Icons go with the tabs when the tabs draw them, and
             // the other screens' icons make one chunk (not one request per icon).
@@ -300,11 +317,9 @@ export default defineConfig({
               debugName: 'tabs and icons',
               name: (id: string, context: ChunkingContext) => {
                 if (tabsShared.test(id)) return 'tabs';
+                if (contractModule.test(id)) return importedByTheTabs(id, context) ? 'tabs' : null;
                 if (!isIcon(id)) return null;
-                const withTheTabs =
-                  staticImportsOf(tabsShellModule, context).has(id) ||
-                  (context.getModuleInfo(id)?.importers ?? []).some((importer) => tabsShared.test(importer));
-                return withTheTabs ? 'tabs' : 'icons';
+                return importedByTheTabs(id, context) ? 'tabs' : 'icons';
               },
             },
           ],

@@ -12,7 +12,7 @@
  *   the app when one is tapped.
  * It imports nothing at run time, so it builds into one file.
  */
-import type { ReminderPushPayload } from '#contract/index';
+import type { ReminderPushPayload } from '#contract/reminders';
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
 

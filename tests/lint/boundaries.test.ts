@@ -106,6 +106,19 @@ const violations: (Case & { rule: string })[] = [
     code: importOf('#web/lib/paths.ts'),
     rule: 'no-restricted-imports',
   },
+  // web ↛ the contract's barrel
+  {
+    what: "a web file imports the contract's barrel",
+    file: 'web/features/pools/example.ts',
+    code: importOf('#contract/index'),
+    rule: 'no-restricted-imports',
+  },
+  {
+    what: "a first-load web file imports the contract's barrel's types",
+    file: 'web/pages/home-page.tsx',
+    code: "import type { Pool } from '#contract/index';\nexport type Used = Pool;\n",
+    rule: 'no-restricted-imports',
+  },
   // feature ↛ another feature's internals
   {
     what: "a feature imports another feature's component",
@@ -165,7 +178,7 @@ const violations: (Case & { rule: string })[] = [
 ];
 
 const clean: Case[] = [
-  { what: 'web imports the contract', file: 'web/lib/example.ts', code: importOf('#contract/index') },
+  { what: 'web imports a contract module', file: 'web/lib/example.ts', code: importOf('#contract/pools') },
   { what: 'server imports the contract', file: 'server/plugins/example.ts', code: importOf('#contract/index') },
   { what: 'server imports server code', file: 'server/plugins/example.ts', code: importOf('#server/config') },
   { what: 'a plugin imports a module', file: 'server/plugins/example.ts', code: importOf('../modules/accounts/access.ts') },

@@ -1,4 +1,4 @@
-import { DEFAULT_TEAM_LOGO } from '#contract/index';
+import { DEFAULT_TEAM_LOGO } from '#contract/teams';
 import type { SyntheticEvent } from 'react';
 
 interface TeamLogoProps {

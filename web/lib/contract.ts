@@ -1,15 +1,15 @@
-import type * as Contract from '#contract/index';
+import type * as Contract from './session-contract.ts';
 
 let loaded: typeof Contract | null = null;
 
 /**
- * The shared contract's runtime part (zod and the schemas), loaded on first
- * need: the sign-in screens import only its types and `#contract/messages`,
- * so a signed-out first load never downloads zod. Lazy screens import the
- * contract directly; they share this chunk.
+ * The schemas of accounts, passkeys and reminders (session-contract.ts), loaded
+ * on first need: the sign-in screens import only their types and
+ * `#contract/messages`, so a signed-out first load never downloads zod. The
+ * tabs import the contract modules they use directly, and share this chunk.
  */
 export async function loadContract(): Promise<typeof Contract> {
-  loaded ??= await import('#contract/index');
+  loaded ??= await import('./session-contract.ts');
   return loaded;
 }
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lockClosedOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { roleMessages } from '#contract/index';
+import { roleMessages } from '#contract/roles';
 import { ErrorState } from '../components/error-state.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 import { Icon } from '../components/icon.tsx';

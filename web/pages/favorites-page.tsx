@@ -1,5 +1,5 @@
 import { heartOutline } from 'ionicons/icons';
-import { messages } from '#contract/index';
+import { messages } from '#contract/messages';
 import { MatchListTab } from './match-list-tab.tsx';
 
 const EMPTY = { icon: heartOutline, text: messages.noFavoriteMatches };

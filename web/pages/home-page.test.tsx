@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Match } from '#contract/index';
+import type { Match } from '#contract/matches';
 import { storeSignIn } from '../features/accounts/session.ts';
 import { testMatch } from '../features/matches/test-match.ts';
 import { loadContract } from '../lib/contract.ts';

@@ -1,5 +1,5 @@
 import { footballOutline } from 'ionicons/icons';
-import { messages } from '#contract/index';
+import { messages } from '#contract/messages';
 import { MatchListTab } from './match-list-tab.tsx';
 
 const EMPTY = { icon: footballOutline, text: messages.noMatches };

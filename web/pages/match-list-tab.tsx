@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { matchMessages, messages } from '#contract/index';
+import { matchMessages } from '#contract/matches';
+import { messages } from '#contract/messages';
 import { TabPage } from '../components/tab-page.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { ErrorState } from '../components/error-state.tsx';

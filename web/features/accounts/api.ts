@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { SignInBody, SignUpBody } from '#contract/index';
+import type { SignInBody, SignUpBody } from '#contract/accounts';
 import { messages } from '#contract/messages';
 import { apiRequest, configureApiClient } from '../../lib/api-client.ts';
 import { loadContract } from '../../lib/contract.ts';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Session, SignInResponse, UserProfile } from '#contract/index';
+import type { Session, SignInResponse, UserProfile } from '#contract/accounts';
 import { loadContract, loadedContract } from '../../lib/contract.ts';
 import { createLocalStore } from '../../lib/local-store.ts';
 import { hasStoredKeys, SESSION_KEY, USER_PROFILE_KEY } from './stored-keys.ts';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { EvolutionResponseSchema, RankingResponseSchema, RoundRankingResponseSchema } from '#contract/index';
+import { EvolutionResponseSchema, RankingResponseSchema, RoundRankingResponseSchema } from '#contract/leaderboard';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** The rankings' query keys; other features go through `invalidateRankings`, never the keys. */

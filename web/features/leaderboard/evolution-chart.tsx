@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { leaderboardMessages } from '#contract/index';
-import type { EvolutionResponse } from '#contract/index';
+import { leaderboardMessages, type EvolutionResponse } from '#contract/leaderboard';
 import { leaderboardQueries } from './api.ts';
 import './evolution-chart.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JornadaPosition } from '#contract/index';
+import type { JornadaPosition } from '#contract/leaderboard';
 import { jornadaSummary } from './jornada-summary.ts';
 
 const player = (position: number, userId: number, username: string, points: number, winner = false): JornadaPosition => ({

@@ -1,5 +1,5 @@
-import { leaderboardMessages, ordinal } from '#contract/index';
-import type { JornadaPosition } from '#contract/index';
+import { leaderboardMessages, type JornadaPosition } from '#contract/leaderboard';
+import { ordinal } from '#contract/notifications';
 
 /** What "Compartir resumen" draws (jornada-summary-image.ts): the lines of the picture, top to bottom. */
 export interface JornadaSummary {

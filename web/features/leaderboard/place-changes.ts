@@ -1,4 +1,4 @@
-import type { RankingPosition } from '#contract/index';
+import type { RankingPosition } from '#contract/leaderboard';
 
 export type PlaceChange = 'up' | 'down';
 

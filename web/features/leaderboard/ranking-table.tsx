@@ -1,7 +1,6 @@
 import { trophyOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import { jornadasWonText, leaderboardMessages, movementText } from '#contract/index';
-import type { RankingPosition } from '#contract/index';
+import { jornadasWonText, leaderboardMessages, movementText, type RankingPosition } from '#contract/leaderboard';
 import { Icon } from '../../components/icon.tsx';
 import { placeChanges, type PlaceChange } from './place-changes.ts';
 import './ranking-table.css';

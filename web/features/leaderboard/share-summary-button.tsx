@@ -1,7 +1,7 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { imageOutline } from 'ionicons/icons';
 import { useState } from 'react';
-import type { JornadaPosition } from '#contract/index';
+import type { JornadaPosition } from '#contract/leaderboard';
 import { useToast } from '../../lib/toast.ts';
 import { jornadaSummary } from './jornada-summary.ts';
 import { shareSummary } from './jornada-summary-image.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LIVE_EVENT_NAME, LiveEventSchema } from '#contract/index';
+import { LIVE_EVENT_NAME, LiveEventSchema } from '#contract/live';
 import { authorizationHeader } from '../../lib/api-client.ts';
 import { useConnectivity } from '../../lib/connectivity.ts';
 import { invalidateRankings } from '../leaderboard/api.ts';

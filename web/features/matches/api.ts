@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { CompetitionListResponseSchema, MatchListResponseSchema } from '#contract/index';
+import { CompetitionListResponseSchema, MatchListResponseSchema } from '#contract/matches';
 import { apiRequest } from '../../lib/api-client.ts';
 import { MATCHES_PATH } from '../../lib/start-up-paths.ts';
 import { teamQueries } from '../teams/api.ts';

@@ -1,5 +1,5 @@
 import { checkmark } from 'ionicons/icons';
-import { matchMessages } from '#contract/index';
+import { matchMessages } from '#contract/matches';
 import { Icon } from '../../components/icon.tsx';
 import { competitionLabel } from './competitions.ts';
 import './competition-filter.css';

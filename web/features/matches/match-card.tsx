@@ -1,7 +1,8 @@
 import { heart, heartOutline } from 'ionicons/icons';
 import { memo } from 'react';
-import { messages } from '#contract/index';
-import type { Match, Team } from '#contract/index';
+import type { Match } from '#contract/matches';
+import { messages } from '#contract/messages';
+import type { Team } from '#contract/teams';
 import { Icon } from '../../components/icon.tsx';
 import { TeamLogo } from '../../components/team-logo.tsx';
 import { formatKickoff } from '../../lib/format-date.ts';

@@ -1,4 +1,4 @@
-import { matchMessages } from '#contract/index';
+import { matchMessages } from '#contract/matches';
 import { formatDayHeading, localDayKey } from '../../lib/format-date.ts';
 import type { ListedMatch } from './upcoming-matches.ts';
 

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
-import type { Match, Team } from '#contract/index';
+import type { Match } from '#contract/matches';
+import type { Team } from '#contract/teams';
 import { useBatchedList } from '../../lib/use-batched-list.ts';
 import { MatchCard } from './match-card.tsx';
 import { groupByDay } from './match-groups.ts';

@@ -1,4 +1,4 @@
-import type { Match } from '#contract/index';
+import type { Match } from '#contract/matches';
 
 /** A scheduled match for the unit tests, with whatever fields a test sets. */
 export function testMatch(overrides: Partial<Match> = {}): Match {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEAM_LOGO, UNKNOWN_TEAM_NAME } from '#contract/index';
-import type { Match, Team } from '#contract/index';
+import type { Match } from '#contract/matches';
+import { DEFAULT_TEAM_LOGO, UNKNOWN_TEAM_NAME, type Team } from '#contract/teams';
 import { testMatch } from './test-match.ts';
 import { describeTeam, hasKickedOff, selectUpcomingMatches } from './upcoming-matches.ts';
 

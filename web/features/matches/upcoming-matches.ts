@@ -1,5 +1,5 @@
-import { DEFAULT_TEAM_LOGO, UNKNOWN_TEAM_NAME } from '#contract/index';
-import type { Match, Team } from '#contract/index';
+import type { Match } from '#contract/matches';
+import { DEFAULT_TEAM_LOGO, UNKNOWN_TEAM_NAME, type Team } from '#contract/teams';
 
 /** A match as the lists show it: still to be played, or kicked off and waiting for its result. */
 export interface ListedMatch {

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { passkeyMessages } from '#contract/index';
+import { passkeyMessages } from '#contract/passkeys';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { readDeviceBiometrics } from './passkey.ts';
 import type * as PasskeyModule from './passkey.ts';

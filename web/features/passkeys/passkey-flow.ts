@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { SignInResponse } from '#contract/index';
+import type { SignInResponse } from '#contract/accounts';
 import { messages } from '#contract/messages';
 import { presentAlert } from '../../lib/alert.ts';
 import { apiRequest, errorMessage } from '../../lib/api-client.ts';

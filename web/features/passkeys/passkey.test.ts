@@ -1,6 +1,6 @@
 import type * as SimpleWebAuthnBrowser from '@simplewebauthn/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { passkeyMessages } from '#contract/index';
+import { passkeyMessages } from '#contract/passkeys';
 import { ApiRequestError, configureApiClient } from '../../lib/api-client.ts';
 import { stubFetch } from '../../lib/test-fetch.ts';
 import {

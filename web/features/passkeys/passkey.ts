@@ -1,6 +1,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { Passkey, PasskeyRegisteredResponse, SignInResponse } from '#contract/index';
+import type { SignInResponse } from '#contract/accounts';
+import type { Passkey, PasskeyRegisteredResponse } from '#contract/passkeys';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { loadContract, loadedContract } from '../../lib/contract.ts';
 import { createLocalStore } from '../../lib/local-store.ts';

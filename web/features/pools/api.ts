@@ -1,16 +1,19 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import { MessageResponseSchema } from '#contract/accounts';
+import type { GameRulesInput } from '#contract/game-rules';
+import { PoolNoticesResponseSchema, type PoolOptions } from '#contract/pool-options';
 import {
   JoinPoolResponseSchema,
-  MessageResponseSchema,
   ParticipantsResponseSchema,
   PoolDetailResponseSchema,
   PoolInvitationResponseSchema,
   PoolListResponseSchema,
-  PoolNoticesResponseSchema,
   PoolResponseSchema,
-} from '#contract/index';
-import type { CreatePoolBody, GameRulesInput, JoinPoolBody, PoolOptions, UpdatePoolBody } from '#contract/index';
+  type CreatePoolBody,
+  type JoinPoolBody,
+  type UpdatePoolBody,
+} from '#contract/pools';
 import { apiRequest } from '../../lib/api-client.ts';
 import { invalidateRankings } from '../leaderboard/api.ts';
 import { withFreshInvitationCode } from './invitation-code.ts';

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { defaultPoolScope, type Competition } from '#contract/matches';
 import {
   DEFAULT_MAX_PARTICIPANTS,
   POOL_DESCRIPTION_MAX,
   POOL_NAME_MAX,
-  defaultPoolScope,
   poolMessages,
-} from '#contract/index';
-import type { Competition, Pool } from '#contract/index';
+  type Pool,
+} from '#contract/pools';
 import { DialogForm } from '../../ionic/dialog-form.tsx';
 import { InputField } from '../../ionic/input-field.tsx';
 import { SelectField } from '../../ionic/select-field.tsx';

@@ -1,16 +1,19 @@
 import {
   OUTCOME_POINTS,
   PRESET_POINTS,
-  fromRoundPhrase,
   POINTS_MAX,
   gameModeLabels,
   gameRulesMessages,
   pointsLines,
   pointsPresetLabels,
   presetExamples,
-} from '#contract/index';
+  type GameMode,
+  type GameRulesInput,
+  type PointsPreset,
+  type ScoringPoints,
+} from '#contract/game-rules';
+import { fromRoundPhrase, type CompetitionRound } from '#contract/matches';
 import type { Dispatch, SetStateAction } from 'react';
-import type { CompetitionRound, GameMode, GameRulesInput, PointsPreset, ScoringPoints } from '#contract/index';
 import { InputField } from '../../ionic/input-field.tsx';
 import { SelectField } from '../../ionic/select-field.tsx';
 import { IonToggle } from '../../ionic/toggle.ts';

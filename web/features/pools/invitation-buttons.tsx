@@ -1,7 +1,7 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { copyOutline, logoWhatsapp, paperPlaneOutline, shareSocialOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
-import type { Pool } from '#contract/index';
+import type { Pool } from '#contract/pools';
 import { useToast } from '../../lib/toast.ts';
 import { invitationChatLinks, shareInvitation } from './invitation.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { poolMessages } from '#contract/index';
+import { poolMessages } from '#contract/pools';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { withFreshInvitationCode } from './invitation-code.ts';
 

@@ -1,4 +1,4 @@
-import { generateInvitationCode, poolMessages } from '#contract/index';
+import { generateInvitationCode, poolMessages } from '#contract/pools';
 import { ApiRequestError } from '../../lib/api-client.ts';
 
 /** Codes are random among 900,000: a few collisions in a row mean something else is wrong. */

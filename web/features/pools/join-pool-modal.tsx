@@ -7,8 +7,9 @@ import {
   invitationRefusal,
   invitationStanding,
   poolMessages,
-} from '#contract/index';
-import type { Pool, PoolInvitation } from '#contract/index';
+  type Pool,
+  type PoolInvitation,
+} from '#contract/pools';
 import { DialogForm } from '../../ionic/dialog-form.tsx';
 import { InputField } from '../../ionic/input-field.tsx';
 import { ModalScreen } from '../../ionic/modal-screen.tsx';

@@ -1,6 +1,6 @@
 import { keyOutline, peopleOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
-import type { Pool } from '#contract/index';
+import type { Pool } from '#contract/pools';
 import { comingFrom } from '../../components/back-button.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { paths } from '../../lib/paths.ts';

@@ -1,7 +1,6 @@
 import { IonCard, IonCardContent, IonIcon } from '@ionic/react';
 import { keyOutline, peopleOutline, trophyOutline } from 'ionicons/icons';
-import { poolScopeText } from '#contract/index';
-import type { Pool } from '#contract/index';
+import { poolScopeText, type Pool } from '#contract/pools';
 import { poolStatusText } from './pool-card.tsx';
 import './pool-info-card.css';
 

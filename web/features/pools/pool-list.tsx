@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { trophyOutline } from 'ionicons/icons';
 import { useEffect } from 'react';
-import { poolMessages } from '#contract/index';
+import { poolMessages } from '#contract/pools';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';

@@ -1,6 +1,10 @@
 import type { Dispatch, SetStateAction } from 'react';
-import { CLOSE_MINUTES_BEFORE_MAX, DEFAULT_POOL_OPTIONS } from '#contract/index';
-import type { LateJoiners, PoolOptions } from '#contract/index';
+import {
+  CLOSE_MINUTES_BEFORE_MAX,
+  DEFAULT_POOL_OPTIONS,
+  type LateJoiners,
+  type PoolOptions,
+} from '#contract/pool-options';
 import { InputField } from '../../ionic/input-field.tsx';
 import { SelectField } from '../../ionic/select-field.tsx';
 import { IonToggle } from '../../ionic/toggle.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { poolOptionsMessages } from '#contract/index';
-import type { PoolDetail } from '#contract/index';
+import { poolOptionsMessages } from '#contract/pool-options';
+import type { PoolDetail } from '#contract/pools';
 import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { useUpdatePool, useUpdatePoolRules } from './api.ts';
 import { poolStatusText } from './pool-card.tsx';

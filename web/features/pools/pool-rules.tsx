@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { IonCard, IonCardContent } from '@ionic/react';
-import { fromRoundPhrase, gameModeLabels, gameRulesMessages, pointsLines, pointsPresetLabels, poolOptionLines } from '#contract/index';
-import type { Pool } from '#contract/index';
+import { gameModeLabels, gameRulesMessages, pointsLines, pointsPresetLabels } from '#contract/game-rules';
+import { fromRoundPhrase } from '#contract/matches';
+import { poolOptionLines } from '#contract/pool-options';
+import type { Pool } from '#contract/pools';
 import { matchQueries } from '../matches/api.ts';
 import './pool-rules.css';
 

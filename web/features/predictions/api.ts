@@ -1,13 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import { dataEnvelope } from '#contract/common';
 import {
   PickDistributionSchema,
   PoolResultsResponseSchema,
   PredictionListResponseSchema,
   PredictionResponseSchema,
-  dataEnvelope,
-} from '#contract/index';
-import type { CreatePredictionBody, JokerBody, Prediction } from '#contract/index';
+  type CreatePredictionBody,
+  type JokerBody,
+  type Prediction,
+} from '#contract/predictions';
 import { apiRequest } from '../../lib/api-client.ts';
 
 const PickDistributionResponseSchema = dataEnvelope(PickDistributionSchema);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Match } from '#contract/index';
+import type { Match } from '#contract/matches';
 import type { Fixture, JornadaGroup } from './fixtures.ts';
 import { testMatch } from '../matches/test-match.ts';
 

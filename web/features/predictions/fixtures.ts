@@ -1,5 +1,7 @@
-import { DEFAULT_POOL_OPTIONS, competitionNameOf, pickDeadline, picksClosed, poolCountsMatch, roundDisplayLabel } from '#contract/index';
-import type { Match, PoolOptions, PoolScope } from '#contract/index';
+import { competitionNameOf, roundDisplayLabel, type Match } from '#contract/matches';
+import { DEFAULT_POOL_OPTIONS, pickDeadline, type PoolOptions } from '#contract/pool-options';
+import { poolCountsMatch, type PoolScope } from '#contract/pools';
+import { picksClosed } from '#contract/predictions';
 import { formatDayRange } from '../../lib/format-date.ts';
 
 export interface FixtureTeam {

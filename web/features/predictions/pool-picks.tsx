@@ -1,6 +1,11 @@
 import { useQueries } from '@tanstack/react-query';
-import { pickText, picksClosed, predictionLabels } from '#contract/index';
-import type { PickDistribution, PredictionChoice } from '#contract/index';
+import {
+  pickText,
+  picksClosed,
+  predictionLabels,
+  type PickDistribution,
+  type PredictionChoice,
+} from '#contract/predictions';
 import { predictionQueries } from './api.ts';
 import type { Fixture } from './fixtures.ts';
 import './pool-picks.css';

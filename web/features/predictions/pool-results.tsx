@@ -1,8 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { footballOutline } from 'ionicons/icons';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import { pickText, pointsBadge, poolResultsMessages, predictionLabels, predictionMessages } from '#contract/index';
-import type { PoolResultMatch, PredictionChoice, ResultPick, Team } from '#contract/index';
+import {
+  pickText,
+  pointsBadge,
+  poolResultsMessages,
+  predictionLabels,
+  predictionMessages,
+  type PoolResultMatch,
+  type PredictionChoice,
+  type ResultPick,
+} from '#contract/predictions';
+import type { Team } from '#contract/teams';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';

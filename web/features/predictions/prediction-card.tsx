@@ -1,7 +1,15 @@
 import { IonCard, IonCardContent } from '@ionic/react';
 import { useState } from 'react';
-import { PREDICTED_GOALS_MAX, closesInText, pickText, picksCloseProvisionalNote, predictionLabels, predictionMessages } from '#contract/index';
-import type { GameMode, Prediction, PredictionChoice } from '#contract/index';
+import { PREDICTED_GOALS_MAX, type GameMode } from '#contract/game-rules';
+import { closesInText } from '#contract/pool-options';
+import {
+  pickText,
+  picksCloseProvisionalNote,
+  predictionLabels,
+  predictionMessages,
+  type Prediction,
+  type PredictionChoice,
+} from '#contract/predictions';
 import { TeamLogo } from '../../components/team-logo.tsx';
 import { formatKickoff, formatShortDateTime } from '../../lib/format-date.ts';
 import type { Fixture, FixtureTeam } from './fixtures.ts';

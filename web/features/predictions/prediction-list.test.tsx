@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_GAME_RULES, type Prediction } from '#contract/index';
+import { DEFAULT_GAME_RULES } from '#contract/game-rules';
+import type { Prediction } from '#contract/predictions';
 import { testMatch } from '../matches/test-match.ts';
 import { predictionKeys } from './api.ts';
 import type { Fixture } from './fixtures.ts';

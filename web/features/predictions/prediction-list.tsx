@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { calendarOutline } from 'ionicons/icons';
 import { useEffect, useId, useMemo } from 'react';
-import { DEFAULT_POOL_OPTIONS, pickDeadline, predictionMessages } from '#contract/index';
-import type { GameRules, PoolOptions, Prediction } from '#contract/index';
+import type { GameRules } from '#contract/game-rules';
+import { DEFAULT_POOL_OPTIONS, pickDeadline, type PoolOptions } from '#contract/pool-options';
+import { predictionMessages, type Prediction } from '#contract/predictions';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';

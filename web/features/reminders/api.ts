@@ -1,4 +1,5 @@
-import type { NotificationSettingBody, NotificationSettings, PushEndpointBody, Reminder } from '#contract/index';
+import type { NotificationSettingBody, NotificationSettings } from '#contract/notifications';
+import type { PushEndpointBody, Reminder } from '#contract/reminders';
 import { apiRequest } from '../../lib/api-client.ts';
 import { loadContract } from '../../lib/contract.ts';
 

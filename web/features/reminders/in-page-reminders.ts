@@ -1,5 +1,12 @@
-import { REMINDER_SLOTS, planReminders, reminderId, reminderTag, reminderText } from '#contract/index';
-import type { Match, ReminderText } from '#contract/index';
+import type { Match } from '#contract/matches';
+import {
+  REMINDER_SLOTS,
+  planReminders,
+  reminderId,
+  reminderTag,
+  reminderText,
+  type ReminderText,
+} from '#contract/reminders';
 
 export interface InPageReminder extends ReminderText {
   id: number;

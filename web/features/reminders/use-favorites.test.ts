@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reminderMessages } from '#contract/index';
+import { reminderMessages } from '#contract/reminders';
 import { savedToast } from './use-favorites.ts';
 
 describe('savedToast: what saving a favourite says about its reminders', () => {

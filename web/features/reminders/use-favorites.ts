@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { reminderMessages } from '#contract/index';
-import type { Match, Team } from '#contract/index';
+import type { Match } from '#contract/matches';
+import { reminderMessages } from '#contract/reminders';
+import type { Team } from '#contract/teams';
 import { homeScreenPushNote, needsHomeScreenForPush } from '../../lib/platform.ts';
 import { useToast, type ToastContent } from '../../lib/toast.ts';
 import { describeTeam, type TeamDisplay } from '../matches/upcoming-matches.ts';

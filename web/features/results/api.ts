@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { UpdateAllResponseSchema } from '#contract/index';
+import { UpdateAllResponseSchema } from '#contract/results';
 import { apiRequest } from '../../lib/api-client.ts';
 import { invalidateRankings } from '../leaderboard/api.ts';
 import { invalidateMatchList } from '../matches/api.ts';

@@ -1,6 +1,6 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { refreshOutline } from 'ionicons/icons';
-import { resultsMessages } from '#contract/index';
+import { resultsMessages } from '#contract/results';
 import { failureToast } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useUpdateResults } from './api.ts';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { TeamListResponseSchema } from '#contract/index';
+import { TeamListResponseSchema } from '#contract/teams';
 import { apiRequest } from '../../lib/api-client.ts';
 import { TEAMS_PATH } from '../../lib/start-up-paths.ts';
 

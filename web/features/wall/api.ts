@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { MessageResponseSchema, WallMessageResponseSchema, WallPageResponseSchema } from '#contract/index';
+import { MessageResponseSchema } from '#contract/accounts';
+import { WallMessageResponseSchema, WallPageResponseSchema } from '#contract/wall';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** The walls' query keys; other features go through `invalidateWall`, never the keys. */

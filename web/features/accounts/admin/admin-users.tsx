@@ -2,7 +2,7 @@ import { IonButton, IonItem, IonLabel, IonList } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { peopleOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
-import type { User } from '#contract/index';
+import type { User } from '#contract/accounts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ProfileResponseSchema, UserListResponseSchema, UserResponseSchema } from '#contract/index';
-import type { RoleName } from '#contract/index';
+import { ProfileResponseSchema, UserListResponseSchema, UserResponseSchema } from '#contract/accounts';
+import type { RoleName } from '#contract/roles';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { accountKeys } from '../api.ts';
 

@@ -2,7 +2,7 @@ import { IonItem, IonLabel, IonList } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { footballOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
-import { messages } from '#contract/index';
+import { messages } from '#contract/messages';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { MatchResultChangesResponseSchema, MatchSchema, dataEnvelope } from '#contract/index';
-import type { UpdateMatchBody } from '#contract/index';
+import { dataEnvelope } from '#contract/common';
+import { MatchResultChangesResponseSchema, MatchSchema, type UpdateMatchBody } from '#contract/matches';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { invalidateRankings } from '../../leaderboard/api.ts';
 import { invalidatePools } from '../../pools/api.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Match, Team } from '#contract/index';
+import type { Match } from '#contract/matches';
+import type { Team } from '#contract/teams';
 import {
   changesOf,
   defaultRound,

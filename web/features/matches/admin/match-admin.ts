@@ -1,5 +1,5 @@
-import { UNKNOWN_TEAM_NAME } from '#contract/index';
-import type { Match, MatchStatus, Team, UpdateMatchBody } from '#contract/index';
+import type { Match, MatchStatus, UpdateMatchBody } from '#contract/matches';
+import { UNKNOWN_TEAM_NAME, type Team } from '#contract/teams';
 import { competitionLabel } from '../competitions.ts';
 
 // The admin screens and the results import label competitions as the lists do.

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { ComponentProps } from 'react';
-import type { Match, MatchResultChange, MatchStatus, Team } from '#contract/index';
+import type { Match, MatchResultChange, MatchStatus } from '#contract/matches';
+import type { Team } from '#contract/teams';
 import { DialogForm } from '../../../ionic/dialog-form.tsx';
 import { InputField } from '../../../ionic/input-field.tsx';
 import { SelectField } from '../../../ionic/select-field.tsx';

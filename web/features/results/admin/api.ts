@@ -5,9 +5,9 @@ import {
   ImportJobResponseSchema,
   ImportResultsResponseSchema,
   ResultsSourceResponseSchema,
-  type SaveResultsSourceBody,
   SaveResultsSourceResponseSchema,
-} from '#contract/index';
+  type SaveResultsSourceBody,
+} from '#contract/results';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { invalidateAfterMatchChange } from '../../matches/admin/api.ts';
 import { resultKeys } from '../api.ts';

@@ -1,4 +1,4 @@
-import type { ImportJob } from '#contract/index';
+import type { ImportJob } from '#contract/results';
 
 /** "Importando… 120 de 380 partidos" once the job has read the file; "Importando…" before. */
 export function importProgressText(job: Pick<ImportJob, 'status' | 'progress'> | null): string {

@@ -5,12 +5,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import {
   IMPORT_TRIGGER_LABELS,
+  resultsMessages,
   type ImportedMatchChange,
   type ImportResultsSummary,
   type ImportTrigger,
-  resultsMessages,
-  type Team,
-} from '#contract/index';
+} from '#contract/results';
+import type { Team } from '#contract/teams';
 import { InputField } from '../../../ionic/input-field.tsx';
 import { failureToast } from '../../../lib/outcome-toasts.ts';
 import { formatKickoff } from '../../../lib/format-date.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportJob, ImportResultsSummary } from '#contract/index';
+import type { ImportJob, ImportResultsSummary } from '#contract/results';
 import { formatKickoff } from '../../../lib/format-date.ts';
 import { importOutcomeText, lastImportText, pollText, sourceOriginText, sourceText } from './results-source-text.ts';
 

@@ -1,4 +1,4 @@
-import { IMPORT_TRIGGER_LABELS, type ImportJob, type ResultsSource } from '#contract/index';
+import { IMPORT_TRIGGER_LABELS, type ImportJob, type ResultsSource } from '#contract/results';
 import { formatKickoff } from '../../../lib/format-date.ts';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -2,7 +2,7 @@ import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { ImportJob, SaveResultsSourceBody } from '#contract/index';
+import type { ImportJob, SaveResultsSourceBody } from '#contract/results';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { InputField } from '../../../ionic/input-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';

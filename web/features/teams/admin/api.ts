@@ -1,7 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ConfederationSchema, TeamSchema, dataEnvelope } from '#contract/index';
-import type { ConfederationBody, CreateTeamBody, UpdateTeamBody } from '#contract/index';
+import { dataEnvelope } from '#contract/common';
+import {
+  ConfederationSchema,
+  TeamSchema,
+  type ConfederationBody,
+  type CreateTeamBody,
+  type UpdateTeamBody,
+} from '#contract/teams';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { teamKeys } from '../api.ts';
 
