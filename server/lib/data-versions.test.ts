@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { coalesced } from './data-versions.ts';
+import { coalesced, createVersionedCache } from './data-versions.ts';
+import type { DataVersions } from './data-versions.ts';
 
 /** Reads the test settles by hand, in any order, and what was applied from them. */
 function manualReads() {
@@ -112,5 +113,48 @@ describe('coalesced version reads', () => {
     reads[1]!.resolve(2);
     await retried;
     expect(applied).toEqual([2]);
+  });
+});
+
+describe('a versioned cache', () => {
+  /** Versions that are always caught up, recording who each catch-up was asked to read. */
+  function recordingVersions() {
+    const catchUps: { since?: number; user?: number }[] = [];
+    let accounts = 1;
+    const versions: DataVersions = {
+      catchUp: (since, user) => void catchUps.push({ since, user }),
+      version: () => accounts,
+      userVersion: () => 0,
+    };
+    return { versions, catchUps, move: () => void (accounts += 1) };
+  }
+
+  it("reads the user it is told of with its own versions (the request's lists then wait for no second read)", async () => {
+    const { versions, catchUps } = recordingVersions();
+    const cache = createVersionedCache<string>(versions, 'accounts', 10);
+    await cache.get('token', async () => 'session', 5, 42);
+    await cache.get('token', async () => 'session', 6);
+    expect(catchUps).toEqual([
+      { since: 5, user: 42 },
+      { since: 6, user: undefined },
+    ]);
+  });
+
+  it('knows the value last loaded under a key through version moves, and nothing a load did not find', async () => {
+    const { versions, move } = recordingVersions();
+    const cache = createVersionedCache<{ user: number }>(versions, 'accounts', 10);
+    expect(cache.lastLoaded('token')).toBeUndefined();
+    await cache.get('token', async () => ({ user: 7 }));
+    expect(cache.lastLoaded('token')).toEqual({ user: 7 });
+    move();
+    let answer!: (value: { user: number }) => void;
+    const reload = cache.get('token', () => new Promise((resolve) => (answer = resolve)));
+    // While the new version loads, the last value loaded is the older version's.
+    expect(cache.lastLoaded('token')).toEqual({ user: 7 });
+    answer({ user: 8 });
+    await reload;
+    expect(cache.lastLoaded('token')).toEqual({ user: 8 });
+    await cache.get('gone', async () => undefined);
+    expect(cache.lastLoaded('gone')).toBeUndefined();
   });
 });

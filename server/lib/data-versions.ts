@@ -184,12 +184,14 @@ export function observeCacheLookups(versions: DataVersions, observer: (label: Ca
  * (nothing found) or failing is not kept.
  */
 function versionedEntries<V>(versions: DataVersions, label: CacheLabel, maxEntries: number) {
-  const entries = new Map<string, { version: number; value: Promise<V | undefined> }>();
+  /** `loaded`: the value its load answered, or, until it has, the one loaded before under the key. */
+  type Entry = { version: number; value: Promise<V | undefined>; loaded?: V };
+  const entries = new Map<string, Entry>();
   const forget = (key: string, value: Promise<V | undefined>) => {
     if (entries.get(key)?.value === value) entries.delete(key);
   };
   /** `version` is taken before the load: data read after a change is then at worst filed under the older version. */
-  return (key: string, version: number, load: () => Promise<V | undefined>) => {
+  const lookup = (key: string, version: number, load: () => Promise<V | undefined>) => {
     const hit = entries.get(key);
     const fresh = hit?.version === version;
     lookupObservers.get(versions)?.(label, fresh);
@@ -197,10 +199,17 @@ function versionedEntries<V>(versions: DataVersions, label: CacheLabel, maxEntri
     const value = load();
     entries.delete(key);
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(key, { version, value });
-    value.then((v) => v === undefined && forget(key, value), () => forget(key, value));
+    const entry: Entry = { version, value, loaded: hit?.loaded };
+    entries.set(key, entry);
+    value.then(
+      (v) => (v === undefined ? forget(key, value) : void (entry.loaded = v)),
+      () => forget(key, value),
+    );
     return value;
   };
+  /** The value last loaded under `key`, of whatever version: only for what a key's value never changes in. */
+  const lastLoaded = (key: string) => entries.get(key)?.loaded;
+  return { lookup, lastLoaded };
 }
 
 const sumOf = (versions: DataVersions, topics: readonly Topic[]) => topics.reduce((sum, each) => sum + versions.version(each), 0);
@@ -208,14 +217,19 @@ const sumOf = (versions: DataVersions, topics: readonly Topic[]) => topics.reduc
 /** Values computed once per version of their topic (or topics: lookups are counted under the first). */
 export function createVersionedCache<V>(versions: DataVersions, topics: Topic | readonly Topic[], maxEntries: number) {
   const read = typeof topics === 'string' ? [topics] : topics;
-  const lookup = versionedEntries<V>(versions, read[0]!, maxEntries);
+  const { lookup, lastLoaded } = versionedEntries<V>(versions, read[0]!, maxEntries);
   return {
-    /** `since`: see `DataVersions.catchUp`. Not async: a hit whose versions are known is the stored promise itself. */
-    get(key: string, load: () => Promise<V | undefined>, since?: number): Promise<V | undefined> {
-      const waiting = versions.catchUp(since);
+    /**
+     * `since`: see `DataVersions.catchUp`. Not async: a hit whose versions are known is the stored promise itself.
+     * `user`: a user whose version the caller needs next (the lists of a request's user), read in the same look at
+     * the database, so that the next read waits for no other.
+     */
+    get(key: string, load: () => Promise<V | undefined>, since?: number, user?: number): Promise<V | undefined> {
+      const waiting = versions.catchUp(since, user);
       const now = () => lookup(key, sumOf(versions, read), load);
       return waiting ? waiting.then(now) : now();
     },
+    lastLoaded,
   };
 }
 
@@ -224,7 +238,7 @@ export function createVersionedCache<V>(versions: DataVersions, topics: Topic | 
  * what a user's list shows moves that user's version (migration 0020), and no other user's.
  */
 export function createUserCache<V>(versions: DataVersions, topics: readonly Topic[], maxEntries: number) {
-  const lookup = versionedEntries<V>(versions, 'users', maxEntries);
+  const { lookup } = versionedEntries<V>(versions, 'users', maxEntries);
   return {
     /** `key` names the value among the user's; `since`: see `DataVersions.catchUp`. */
     get(user: number, key: string, load: () => Promise<V | undefined>, since?: number): Promise<V | undefined> {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Match, Pool, Prediction, SignInResponse, Team } from '#contract/index';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
+import { testDatabaseKind } from '#tests/support/test-database';
 
 /**
  * Hot reads (sessions, the match list, rankings, the lists a user opens on every start) are answered from memory,
@@ -274,6 +275,32 @@ describe('joined and owned pools', () => {
         expect(unchanged.body).toBe('');
       }
     }
+  });
+});
+
+describe('one look at the database a request', () => {
+  // On PostgreSQL each request waits for a read of the versions that started after it arrived (decision 020); the
+  // session's read brings the version of the user it already knows, so their list waits for no second read.
+  it.skipIf(testDatabaseKind() !== 'postgres')("reads a known token's user's version with the sessions'", async () => {
+    const user = await t.createUser();
+    const { versions } = t.app.services;
+    const catchUp = versions.catchUp.bind(versions);
+    const waits: (number | undefined)[] = [];
+    versions.catchUp = (since, of) => {
+      const waiting = catchUp(since, of);
+      if (waiting) waits.push(of);
+      return waiting;
+    };
+    try {
+      for (const list of ['joined', 'owned']) {
+        const url = `/api/pools/user/${user.userProfile.id}/${list}`;
+        expect((await as(user, 'GET', url)).statusCode).toBe(200);
+      }
+    } finally {
+      versions.catchUp = catchUp;
+    }
+    // The first request learns whose token it is (the session's read, then the list's); the second reads both at once.
+    expect(waits).toEqual([undefined, user.userProfile.id, user.userProfile.id]);
   });
 });
 

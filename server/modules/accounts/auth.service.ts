@@ -73,8 +73,11 @@ export function createAuthService({ users, sessions, rateLimiter, clock, config,
     /** `since`: see `DataVersions.catchUp`. */
     authenticate(token: string, since?: number): Promise<UserProfile> {
       const tokenHash = hashToken(token);
+      // A session's user never changes: when this process has seen the token, that user's version is read in the
+      // same look at the database as the sessions', so the user's lists the request goes on to read wait for no other.
+      const knownUser = cachedSessions.lastLoaded(tokenHash)?.user.id;
       return cachedSessions
-        .get(tokenHash, () => sessions.find(tokenHash), since)
+        .get(tokenHash, () => sessions.find(tokenHash), since, knownUser)
         .then((session) => {
           if (!session || session.expiresAt <= clock()) throw new UnauthorizedError(messages.sessionExpired);
           return session.user;
