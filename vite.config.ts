@@ -309,9 +309,9 @@ export default defineConfig({
             // The tabs' shared modules: the match list (with the teams' list), the shared components, zod and the
             // contract modules these use (the other screens' contract modules go with those screens, so Inicio does
             // not build their schemas). Not the "Avisos" dialog (an Ionic modal, loaded on its first tap): grouped
-            // here, it would bring Ionic into the tabs' first load. The tab shell and Inicio (tabs-layout.tsx, home-page.tsx) are
-            // the chunk web/main.tsx imports, so they stay out of this one (a group's module imported on its own
-            // gets a chunk of a few bytes that re-exports it). Icons go with the tabs when the tabs draw them, and
+            // here, it would bring Ionic into the tabs' first load. The tab shell and Inicio (tabs-layout.tsx,
+            // home-page.tsx) are the chunk web/main.tsx imports, so they stay out of this one (a group's module
+            // imported on its own gets a chunk of a few bytes that re-exports it). Icons go with the tabs when the tabs draw them, and
             // the other screens' icons make one chunk (not one request per icon).
             {
               debugName: 'tabs and icons',
