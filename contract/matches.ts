@@ -252,9 +252,10 @@ export type Competition = z.infer<typeof CompetitionSchema>;
 export const CompetitionListResponseSchema = dataEnvelope(z.array(CompetitionSchema));
 
 /**
- * The competition and first round a new pool gets when its creator chooses neither (the server applies it, the
- * create dialog shows it as its default): the competition with the soonest match open for picks, from its next
- * round; when no match is open, the one whose last match was latest, from its first round. Null without any.
+ * The competition and first round the create dialog preselects (the server applies the competition to a round sent
+ * alone; a body with neither, the spec's, counts every match): the competition with the soonest match open for
+ * picks, from its next round; when no match is open, the one whose last match was latest, from its first round.
+ * Null without any.
  */
 export function defaultPoolScope(competitions: readonly Competition[]): { competition: string; fromWeek: number } | null {
   const soonest = competitions

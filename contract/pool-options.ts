@@ -4,8 +4,8 @@ import { GameRulesInputSchema } from './game-rules.ts';
 /**
  * The organiser's options of a pool (issue 20, part B). Every default is the specification's game: a saved pick
  * cannot be changed, picks close at kick-off, the creator does not predict, a late joiner starts at 0.
- * The creator chooses them at creation and may change them until the pool's first counted match kicks off
- * (server/modules/pools/pool-rules.ts).
+ * The creator chooses them at creation and may change them until the first match the pool counts after its
+ * creation kicks off (server/modules/pools/pool-rules.ts).
  */
 export const CLOSE_MINUTES_BEFORE_MAX = 1440;
 

@@ -43,7 +43,7 @@ export const poolMessages = {
   openPool: 'Abrir quiniela',
   competitionUnknown: 'Esa competición no existe.',
   roundUnknown: 'Esa jornada no es de la competición elegida.',
-  /** The info card of a pool without a competition: one created before pools had one (or with no match to pick from). */
+  /** The info card of a pool without a competition: one created with the spec's body, or before pools had one. */
   countsEveryMatch: 'Cuenta todos los partidos, de cualquier competición.',
 } as const;
 
@@ -95,9 +95,9 @@ export const CreatePoolBodySchema = z.object({
   maxParticipants: MaxParticipantsSchema.default(DEFAULT_MAX_PARTICIPANTS),
   invitationCode: InvitationCodeSchema,
   creatorId: UserIdSchema,
-  /** Optional: without it the server picks `defaultPoolScope`'s competition. */
+  /** Optional: without it (the spec's body) the pool counts every match; the app's dialog always sends one. */
   competition: PoolCompetitionSchema.optional(),
-  /** Optional: one of the competition's rounds; without it, the competition's next round (`defaultPoolScope`). */
+  /** Optional: one of the competition's rounds; without it, the competition's next round (alone: of `defaultPoolScope`'s). */
   fromWeek: FromWeekSchema.optional(),
   /** Optional: the pool's game (contract/game-rules.ts); without it, the specification's 1X2 for 3 points. */
   game: GameRulesInputSchema.optional(),
@@ -197,7 +197,7 @@ export const PoolSchema = z.object({
 });
 export type Pool = z.infer<typeof PoolSchema>;
 
-/** `GET /api/pools/{id}`: the pool and whether it has started (its first counted match kicked off: rules fixed). */
+/** `GET /api/pools/{id}`: the pool and whether it has started (a match it counts kicked off since its creation: rules fixed). */
 export const PoolDetailSchema = PoolSchema.extend({ started: z.boolean() });
 export type PoolDetail = z.infer<typeof PoolDetailSchema>;
 export const PoolDetailResponseSchema = z.object({ data: PoolDetailSchema });

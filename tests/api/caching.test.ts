@@ -323,7 +323,9 @@ describe("a pool's detail", () => {
     await ok(as(owner, 'PUT', `/api/pools/${pool.id}/rules`, { options: { lateJoiners: 'lowest' } }));
     expect((await seen(player)).options.lateJoiners).toBe('lowest');
 
-    // Its first match kicks off (an admin moves it into the past): the pool has started.
+    // Its first match, picked, kicks off (an admin moves it into the past): the pool has started.
+    await t.api.predict(player, pool, match, 'home');
+    expect((await seen(player)).started).toBe(false);
     await t.api.updateMatch(admin, match, { matchDate: '2020-01-01T20:00:00Z' });
     expect((await seen(player)).started).toBe(true);
 

@@ -102,19 +102,29 @@ describe('GET /api/competitions', () => {
 });
 
 describe('POST /api/pools with a competition', () => {
-  it('without the new fields (the spec’s body) counts the competition with the soonest open match, from its next round', async () => {
+  it('without the new fields (the spec’s body) counts every match, an admin’s hand-entered one included', async () => {
     const owner = await t.createUser();
-    const pool = await t.api.pool(owner);
-    const scope = { competition: 'laliga-2026-27', competitionName: 'LaLiga 2026/27', fromWeek: 14, fromRoundLabel: 'Jornada 14' };
-    expect(pool).toMatchObject(scope);
-    // Every answer that carries the pool says so.
-    expect((await as(owner, 'GET', `/api/pools/${pool.id}`)).json().data).toMatchObject(scope);
-    expect((await as(owner, 'GET', `/api/pools/user/${owner.userProfile.id}/owned`)).json().data.pools[0]).toMatchObject(scope);
-    expect((await as(owner, 'GET', '/api/pools')).json().data.pools[0]).toMatchObject(scope);
     const player = await t.createUser();
-    const joined = await as(player, 'POST', '/api/pools/join', { invitationCode: pool.invitationCode, userId: player.userProfile.id });
-    expect(joined.json().data).toMatchObject(scope);
-    expect((await as(player, 'GET', `/api/pools/user/${player.userProfile.id}/joined`)).json().data.pools[0]).toMatchObject(scope);
+    const pool = await t.api.pool(owner, { players: [player] });
+    const everyMatch = { competition: null, competitionName: null, fromWeek: null, fromRoundLabel: null };
+    expect(pool).toMatchObject(everyMatch);
+    // Every answer that carries the pool says so.
+    expect((await as(owner, 'GET', `/api/pools/${pool.id}`)).json().data).toMatchObject(everyMatch);
+    expect((await as(owner, 'GET', `/api/pools/user/${owner.userProfile.id}/owned`)).json().data.pools[0]).toMatchObject(everyMatch);
+    expect((await as(player, 'GET', `/api/pools/user/${player.userProfile.id}/joined`)).json().data.pools[0]).toMatchObject(everyMatch);
+    // The spec's match body (no competition: `manual`), a LaLiga fixture and another competition's: each takes a pick.
+    const created = await as(admin, 'POST', '/api/matches', {
+      weekNumber: 7,
+      matchDate: new Date(now.getTime() + 3 * DAY_MS).toISOString(),
+      homeTeamId: (await t.api.team(admin)).id,
+      awayTeamId: (await t.api.team(admin)).id,
+    });
+    const manual = created.json<{ data: Match }>().data;
+    expect(manual.competition).toBe('manual');
+    for (const match of [manual, await laLigaMatch(14), await addedMatch('copa-2026-27', 1, 'Primera ronda')]) {
+      const pick = await as(player, 'POST', '/api/predictions', { prediction: 'home', userId: player.userProfile.id, matchId: match.id, poolId: pool.id });
+      expect(pick.statusCode).toBe(201);
+    }
   });
 
   it('takes the competition and round asked for; a round alone is of the default competition', async () => {

@@ -109,6 +109,33 @@ describe('the rules', () => {
     }
   });
 
+  it('are not frozen by a match that kicked off before the pool existed (made mid-jornada, or with the spec’s body)', async () => {
+    const { owner, pool, competition } = await setUp(undefined, 30);
+    // Another match of its jornada kicked off (and finished) an hour before the pools were made.
+    const played = await t.api.match(admin, {
+      competition,
+      weekNumber: 1,
+      round: 'Jornada 1',
+      matchDate: new Date(now.getTime() - 60 * MINUTE).toISOString(),
+    });
+    await t.api.result(admin, played, 1, 0);
+    // The spec's body counts every match, all of the past ones too.
+    const everyMatch = await t.api.pool(owner);
+    for (const made of [pool, everyMatch]) {
+      expect((await as(owner, 'GET', `/api/pools/${made.id}`)).json().data.started).toBe(false);
+      expect((await as(owner, 'PUT', `/api/pools/${made.id}/rules`, { options: { closeMinutesBefore: 5 } })).statusCode).toBe(200);
+    }
+
+    const before = now;
+    now = new Date(now.getTime() + 30 * MINUTE);
+    try {
+      // Its jornada's next match kicks off: every pool of it has started.
+      for (const made of [pool, everyMatch]) expect((await as(owner, 'GET', `/api/pools/${made.id}`)).json().data.started).toBe(true);
+    } finally {
+      now = before;
+    }
+  });
+
   it('carry the game too: its points until the first kick-off, its mode only while nobody has predicted', async () => {
     const { owner, players, pool, match } = await setUp(undefined, 30);
     expect((await as(owner, 'PUT', `/api/pools/${pool.id}/rules`, {})).statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { Competition } from '#contract/index';
-import { createFutureMatch, scrollToListEnd, signedInUser, signInAsAdmin, test, unique } from './helpers.ts';
+import { LAST_LALIGA_ROUND, createFutureMatch, scrollToListEnd, signedInUser, signInAsAdmin, test, unique } from './helpers.ts';
 
 // Both pool dialogs stay in the page; only the open one is shown.
 const modal = (page: Page) => page.locator('ion-modal.show-modal');
@@ -17,8 +17,8 @@ test('a pool created for LaLiga from a chosen jornada lists only LaLiga matches 
   // Three matches, two accounts, a pool made through the dialog and two screens of it: more than most tests.
   test.slow();
   const admin = await signInAsAdmin(api);
-  const counted = await createFutureMatch(api, admin, { weekNumber: 30 });
-  const earlier = await createFutureMatch(api, admin, { weekNumber: 29 });
+  const counted = await createFutureMatch(api, admin, { ...LAST_LALIGA_ROUND, weekNumber: 30 });
+  const earlier = await createFutureMatch(api, admin, { ...LAST_LALIGA_ROUND, weekNumber: 29 });
   const otherCompetition = await api.match(admin, {
     competition: 'worldcup-2026',
     round: `Prueba ${unique()}`,
@@ -79,4 +79,28 @@ test('a pool created for LaLiga from a chosen jornada lists only LaLiga matches 
   });
   expect(refused.status()).toBe(409);
   expect((await refused.json()).message).toBe('Ese partido no cuenta en esta quiniela.');
+});
+
+test('a pool made in the dialog with nothing chosen names its competition: the soonest open match’s, from its next jornada', async ({ page, api }) => {
+  const owner = await signedInUser(page, api, 'por-defecto');
+  const { data: competitions } = await api.call<{ data: Competition[] }>(owner, 'GET', '/api/competitions');
+  const soonest = competitions
+    .filter((c) => c.nextKickoff !== null)
+    .toSorted((a, b) => Date.parse(a.nextKickoff!) - Date.parse(b.nextKickoff!) || a.key.localeCompare(b.key))[0];
+  if (!soonest) throw new Error('no competition has a match open for picks');
+
+  await page.goto('/tabs/quinelas');
+  await page.getByRole('button', { name: 'Crear Nueva Quiniela' }).click();
+  const name = `Por defecto ${unique()}`;
+  await modal(page).getByLabel('Nombre').fill(name);
+  await modal(page).getByRole('button', { name: 'Crear Quiniela' }).click();
+  await expect(modal(page)).toBeHidden();
+
+  const { data } = await api.call<{ data: { pools: { name: string; competition: string | null; fromWeek: number | null }[] } }>(
+    owner,
+    'GET',
+    `/api/pools/user/${owner.userProfile.id}/owned`,
+  );
+  // Never the spec's every-match pool: the app always sends the competition.
+  expect(data.pools.find((p) => p.name === name)).toMatchObject({ competition: soonest.key, fromWeek: soonest.nextRound });
 });

@@ -4,8 +4,8 @@ import { ConflictError } from '../../lib/errors.ts';
 import type { PoolsRepository } from './pools.repository.ts';
 
 /**
- * A pool's rules are fixed once it has started: from the kick-off of its first counted match (the server's clock)
- * the creator can no longer change them. The one freeze rule, for every part of the rules `PUT /api/pools/{id}/rules`
+ * A pool's rules are fixed once it has started: from the first kick-off of a match it counts after its creation
+ * (the server's clock; `startsAt`) the creator can no longer change them. The one freeze rule, for every part of the rules `PUT /api/pools/{id}/rules`
  * carries.
  */
 export async function assertRulesOpen(pools: Pick<PoolsRepository, 'hasStarted'>, poolId: number, now: Date): Promise<void> {

@@ -164,6 +164,8 @@ export function createPoolsRepository(db: Database) {
       fromWeek?: number | null;
       game: GameRules;
       options: PoolOptions;
+      /** By the server's clock: the pool starts at the first kick-off after it (`startsAt`). */
+      createdAt: Date;
     }) {
       const { game, options, ...fields } = pool;
       return db.transaction(async (tx) => {
@@ -245,15 +247,21 @@ export function createPoolsRepository(db: Database) {
     },
 
     /**
-     * When the pool starts: the first kick-off of a match it counts, or the epoch once one is live or finished (its
-     * time no longer says); null while it counts no match. Kept by the cached detail, which tells `started` from it.
+     * When the pool starts: the first kick-off of a match it counts that could take a pick in it (one kicking off
+     * after the pool was created, or one with a pick of it), or the epoch once a match with a pick is live or
+     * finished (its time no longer says); null while it counts no such match. A match that kicked off, or was
+     * settled, before the pool existed starts nothing: a pool made mid-jornada, or with the spec's body (which
+     * counts every match, the past ones too), starts at its next kick-off. Kept by the cached detail, which tells
+     * `started` from it.
      */
     async startsAt(poolId: number): Promise<Date | null> {
+      const picked = sql`exists (select 1 from ${predictions} where ${predictions.matchId} = ${matches.id} and ${predictions.poolId} = ${pools.id})`;
       const [row] = await db
         .select({
-          startsAt: sql<Date | null>`min(case when ${matches.status} <> 'scheduled' then 'epoch'::timestamptz else ${matches.matchDate} end)`.mapWith(
-            matches.matchDate,
-          ),
+          startsAt: sql<Date | null>`min(case
+            when ${picked} then case when ${matches.status} <> 'scheduled' then 'epoch'::timestamptz else ${matches.matchDate} end
+            when ${matches.matchDate} >= ${pools.createdAt} then ${matches.matchDate}
+          end)`.mapWith(matches.matchDate),
         })
         .from(matches)
         .innerJoin(pools, eq(pools.id, poolId))
@@ -261,7 +269,7 @@ export function createPoolsRepository(db: Database) {
       return row?.startsAt ?? null;
     },
 
-    /** Whether the pool has started: a match it counts has kicked off by `now` (or is live or finished). */
+    /** Whether the pool has started (`startsAt`) by `now`. */
     async hasStarted(poolId: number, now: Date): Promise<boolean> {
       return poolStarted(await this.startsAt(poolId), now);
     },

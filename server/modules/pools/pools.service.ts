@@ -124,15 +124,16 @@ export function createPoolsService({ pools, competitions, rateLimiter, config, c
   };
 
   /**
-   * The competition and first round a new pool counts: the ones asked for, checked against the matches, or
-   * `defaultPoolScope`'s (the spec's body has neither). Null (every match) only when there is no match at all.
+   * The competition and first round a new pool counts: the ones asked for, checked against the matches. The spec's
+   * body has neither, and its pool counts every match, an admin's hand-entered ones included (decision 036). A round
+   * alone is of `defaultPoolScope`'s competition.
    */
   const poolScope = async ({ competition, fromWeek }: Pick<CreatePoolBody, 'competition' | 'fromWeek'>) => {
     const now = clock();
     if (competition === undefined) {
+      if (fromWeek === undefined) return { competition: null, fromWeek: null };
       const scope = defaultPoolScope(await competitions.list(now));
-      if (scope === null) return { competition: null, fromWeek: null };
-      if (fromWeek === undefined) return scope;
+      if (scope === null) throw new BadRequestError(poolMessages.roundUnknown);
       competition = scope.competition;
     }
     const chosen = await competitions.find(competition, now);
@@ -159,7 +160,7 @@ export function createPoolsService({ pools, competitions, rateLimiter, config, c
       const scope = await poolScope({ competition, fromWeek });
       const game = await poolGame(gameInput, scope);
       try {
-        return await pools.insert({ ...spec, ...scope, game, options });
+        return await pools.insert({ ...spec, ...scope, game, options, createdAt: clock() });
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(poolMessages.codeTaken);
         throw error;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { defaultPoolScope, type Competition } from '#contract/matches';
 import {
@@ -47,9 +47,16 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
   const createPool = useCreatePool();
   const showToast = useToast();
 
-  const submit = () => {
+  const submit = async () => {
     if (name.trim() === '') {
       showToast({ message: poolMessages.nameRequired, color: 'warning' });
+      return;
+    }
+    // A pool made here always names its competition (the spec's body, without one, counts every match): one
+    // tapped before the list arrived waits for it, and none is created while it cannot be had.
+    const chosen = await scope.resolve().catch(() => undefined);
+    if (chosen === undefined) {
+      showToast({ message: COMPETITIONS_FAILED_ON_CREATE, color: 'danger' });
       return;
     }
     createPool.mutate(
@@ -59,8 +66,8 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
         // An emptied field means the default; anything else is the server's to judge.
         maxParticipants: maxParticipants.trim() === '' ? DEFAULT_MAX_PARTICIPANTS : Number(maxParticipants),
         creatorId,
-        // Without the competitions (still loading, or failed) the server picks the same default the selects show.
-        ...(scope.chosen ?? {}),
+        // Null only when there is no match at all: the pool then counts every match to come.
+        ...(chosen ?? {}),
         // The specification's game sends no `game`: its body stays the spec's.
         ...(gameInput(game) === undefined ? {} : { game: gameInput(game) }),
         options: optionsOf(options),
@@ -76,7 +83,7 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
   return (
     <DialogForm
       className="pool-form"
-      onSubmit={submit}
+      onSubmit={() => void submit()}
       submitText="Crear Quiniela"
       busy={createPool.isPending}
       submitTestId="pool-create-submit"
@@ -137,16 +144,19 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
   );
 }
 
-const COMPETITIONS_FAILED = 'No se pudieron cargar las competiciones: la quiniela contará la del próximo partido.';
+const COMPETITIONS_FAILED = 'No se pudieron cargar las competiciones: se pedirán de nuevo al crear la quiniela.';
+const COMPETITIONS_FAILED_ON_CREATE = 'No se pudieron cargar las competiciones. Inténtalo de nuevo.';
 
 /** A competition's first round by default: its next one, or its first when nothing is left to play. */
 const defaultFromWeek = (competition: Competition) => competition.nextRound ?? competition.firstWeek;
 
 /**
- * The competition and first round of the new pool: the server's default (`defaultPoolScope`) until the creator
- * chooses; choosing a competition starts it from its next round. Null until the competitions have loaded.
+ * The competition and first round of the new pool: `defaultPoolScope`'s (the competition with the soonest open
+ * match, from its next round) until the creator chooses; choosing a competition starts it from its next round.
+ * Null until the competitions have loaded.
  */
 function usePoolScopeChoice() {
+  const queryClient = useQueryClient();
   const competitions = useQuery(matchQueries.competitions());
   const [competitionKey, setCompetitionKey] = useState<string | null>(null);
   const [fromWeek, setFromWeek] = useState<number | null>(null);
@@ -154,11 +164,18 @@ function usePoolScopeChoice() {
   const fallback = defaultPoolScope(list);
   const competition = list.find((c) => c.key === (competitionKey ?? fallback?.competition));
   // defaultPoolScope starts its competition from the same round as defaultFromWeek.
-  const chosen = competition ? { competition: competition.key, fromWeek: fromWeek ?? defaultFromWeek(competition) } : null;
+  const chosen = competition
+    ? { competition: competition.key, fromWeek: fromWeek ?? defaultFromWeek(competition) }
+    : null;
   return {
     competitions: list,
     rounds: competition?.rounds ?? [],
     chosen,
+    /** The scope to send: the one shown, or (tapped before the list was shown) the default of a list fetched now. */
+    resolve: async () => {
+      if (chosen) return chosen;
+      return defaultPoolScope(await queryClient.ensureQueryData(matchQueries.competitions()));
+    },
     failed: competitions.isError,
     chooseCompetition: (key: string) => {
       setCompetitionKey(key);
