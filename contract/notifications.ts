@@ -11,6 +11,7 @@ export const notificationMessages = {
   missingPicksTitle: 'Pronósticos pendientes',
   // The settings screen ("Avisos"): whether this device can receive pushes, and why not.
   deviceReady: 'Este dispositivo recibe los avisos aunque la app esté cerrada.',
+  deviceInPage: 'Este dispositivo te avisa mientras la app está abierta: actívalos para recibirlos también con ella cerrada.',
   deviceNotAsked: 'Este dispositivo aún no recibe avisos: actívalos para recibirlos con la app cerrada.',
   deviceDenied: 'Este navegador tiene las notificaciones bloqueadas: permítelas en los ajustes del navegador para recibir avisos.',
   deviceIosHomeScreen: 'En iPhone y iPad los avisos solo llegan si añades la app a la pantalla de inicio (Compartir → Añadir a pantalla de inicio) y la abres desde allí.',

@@ -9,11 +9,15 @@ export const reminderMessages = {
   saved: 'Partido guardado.',
   /** Its kick-off time is not confirmed: nothing is timed until it is. */
   savedKickoffUnconfirmed: 'Partido guardado. Te avisaremos cuando se confirme la hora del partido.',
-  // Notifications allowed, but this browser cannot receive them with the app closed (Web Push): one text per reason.
-  pushUnsupported:
-    'Partido guardado, pero este navegador no admite recordatorios: no tiene notificaciones push. Te avisaremos solo mientras la app esté abierta.',
-  pushRefused:
-    'Partido guardado, pero este navegador rechazó la suscripción a los recordatorios (ventana privada o servicio push no disponible). Te avisaremos solo mientras la app esté abierta.',
+  // Notifications allowed, but no push reaches this browser with the app closed (it has none, refused the
+  // subscription, or it could not be saved): the reminders still come while the app is open. Said calmly, with
+  // the way to get them with the app closed (never a word of failure: nothing the user asked for failed).
+  savedInPage: 'Partido guardado. Te lo recordaremos mientras tengas la app abierta.',
+  savedInPageKickoffUnconfirmed:
+    'Partido guardado. Cuando se confirme la hora, te lo recordaremos mientras tengas la app abierta.',
+  inPageOnlyUnsupported: 'Para recibir los recordatorios con la app cerrada, usa un navegador con notificaciones push.',
+  inPageOnlyRefused: 'Para recibirlos también con la app cerrada, ábrela en una ventana normal (no privada).',
+  inPageOnlyRetry: 'Para recibirlos también con la app cerrada, actívalos en «Avisos» (la campana).',
   notificationsUnsupported:
     'Partido guardado, pero este navegador no admite notificaciones: no podrás recibir recordatorios en este dispositivo.',
   removed: 'Partido quitado de tus favoritos.',

@@ -19,10 +19,11 @@ const SAVED_WITH_REMINDERS = 'Partido guardado. Te avisaremos antes de que empie
 const PERMISSION_DENIED = 'Partido guardado, pero no se pueden enviar notificaciones: permiso denegado.';
 const SETUP_FAILED = 'Partido guardado, pero no se pudieron programar los recordatorios.';
 const KICKOFF_UNCONFIRMED = 'Partido guardado. Te avisaremos cuando se confirme la hora del partido.';
-const PUSH_UNSUPPORTED =
-  'Partido guardado, pero este navegador no admite recordatorios: no tiene notificaciones push. Te avisaremos solo mientras la app esté abierta.';
-const PUSH_REFUSED =
-  'Partido guardado, pero este navegador rechazó la suscripción a los recordatorios (ventana privada o servicio push no disponible). Te avisaremos solo mientras la app esté abierta.';
+// Notifications allowed but no push with the app closed: calm, and how to get them with the app closed.
+const IN_PAGE = 'Partido guardado. Te lo recordaremos mientras tengas la app abierta.';
+const PUSH_UNSUPPORTED = `${IN_PAGE} Para recibir los recordatorios con la app cerrada, usa un navegador con notificaciones push.`;
+const PUSH_REFUSED = `${IN_PAGE} Para recibirlos también con la app cerrada, ábrela en una ventana normal (no privada).`;
+const PUSH_NOT_SAVED = `${IN_PAGE} Para recibirlos también con la app cerrada, actívalos en «Avisos» (la campana).`;
 const NO_FAVOURITES = 'Aún no tienes partidos favoritos. ¡Explora y añade algunos!';
 
 /** A new account signed in on the page: its access token. */
@@ -30,13 +31,9 @@ async function signIn(page: Page, api: Factories, label: string): Promise<string
   return (await signedInUser(page, api, label)).session.accessToken;
 }
 
-/** The signed-in user's ids under the spec's key `savedMatches` (which holds each user's, by user id). */
+/** The spec's key `savedMatches`: the signed-in user's saved match ids, a list. */
 async function savedMatchIds(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const { id } = JSON.parse(localStorage.getItem('userProfile') ?? '{}') as { id?: number };
-    const byUser = JSON.parse(localStorage.getItem('savedMatches') ?? '{}') as Record<string, number[]>;
-    return byUser[String(id)] ?? [];
-  });
+  return page.evaluate(() => JSON.parse(localStorage.getItem('savedMatches') ?? '[]') as number[]);
 }
 
 async function serverReminderIds(request: APIRequestContext, accessToken: string): Promise<number[]> {
@@ -430,27 +427,48 @@ test.describe('what saving a favourite says about its reminders', () => {
     }
   });
 
-  test('a browser without the Push API: reminders only while the app is open, and the favourite kept', async ({
+  /** Saves the admin's own match (a confirmed kick-off months ahead): the toast says what came of its reminders. */
+  async function saveOwnMatch(page: Page, api: Factories, label: string, toast: string) {
+    const match = await createFutureMatch(api, await signInAsAdmin(api));
+    await signIn(page, api, label);
+    await page.goto('/tabs/home');
+    const card = await scrollToMatchCard(page, match.id);
+    await card.getByRole('button', { name: 'Guardar partido' }).click();
+    await expectToast(page, toast);
+    await expect(card.getByRole('button', { name: 'Quitar de guardados' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await savedMatchIds(page)).toEqual([match.id]);
+  }
+
+  test('a browser without the Push API: reminders while the app is open, the favourite kept, no word of failure', async ({
     page,
     context,
     api,
   }) => {
     await context.addInitScript(() => Reflect.deleteProperty(window, 'PushManager'));
-    await signIn(page, api, 'sin-push');
-    await page.goto('/tabs/home');
+    await saveOwnMatch(page, api, 'sin-push', PUSH_UNSUPPORTED);
     expect(await page.evaluate(() => 'PushManager' in window)).toBe(false);
-
-    await saveFirstCard(page, PUSH_UNSUPPORTED);
   });
 
-  test('a browser whose push service refuses the subscription (headless Chromium has none) says so', async ({
+  test('a browser whose push service refuses the subscription (headless Chromium has none) says how to get them', async ({
     page,
     api,
   }) => {
-    await signIn(page, api, 'push-rechazado');
-    await page.goto('/tabs/home');
+    await saveOwnMatch(page, api, 'push-rechazado', PUSH_REFUSED);
+  });
 
-    await saveFirstCard(page, PUSH_REFUSED);
+  test('a subscription the server does not take (not https) leaves the reminders in the page, and says where to retry', async ({
+    page,
+    context,
+    api,
+  }) => {
+    await emulatePushService(context, {
+      endpoint: 'http://127.0.0.1:9/push/e2e',
+      keys: {
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    });
+    await saveOwnMatch(page, api, 'push-no-guardado', PUSH_NOT_SAVED);
   });
 });
 

@@ -42,11 +42,15 @@ test('a player who misses picks gets the pool push, which opens Predecir; turned
     // The device is subscribed from "Avisos", the bell in the tabs' toolbar.
     await page.goto('/tabs/home');
     await page.getByTestId('notification-settings').filter({ visible: true }).click();
+    // Notifications allowed, but no subscription yet: reminders only while the app is open, and it says so.
     await expect(page.getByTestId('push-capability')).toHaveText(
-      'Este dispositivo recibe los avisos aunque la app esté cerrada.',
+      'Este dispositivo te avisa mientras la app está abierta: actívalos para recibirlos también con ella cerrada.',
     );
     await page.getByTestId('enable-push').click();
     await expectToast(page, 'Avisos activados en este dispositivo.');
+    await expect(page.getByTestId('push-capability')).toHaveText(
+      'Este dispositivo recibe los avisos aunque la app esté cerrada.',
+    );
 
     // The 24-hour reminder of each pool, from the server's scheduler through the push service.
     await expect.poll(() => pushesOf(quiet.id).length + pushesOf(loud.id).length, { timeout: 15_000 }).toBe(2);

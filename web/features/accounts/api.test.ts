@@ -50,6 +50,7 @@ describe('the API client, connected to the stored session', () => {
   it('forgets the session, the cached answers and the stale mark when the server ends the session (401)', async () => {
     storeSignIn({ session, userProfile: ana });
     localStorage.setItem('savedMatches', '[3]');
+    localStorage.setItem('auth_bio_enabled', 'true');
     fetchMock.mockResolvedValueOnce(json(200, { data: [1] }));
     await apiRequest('/api/matches', { schema: ListSchema });
     noteServedFromCache(1000);
@@ -60,8 +61,9 @@ describe('the API client, connected to the stored session', () => {
     expect(cacheKeys()).toEqual([]);
     expect(localStorage.getItem('session')).toBeNull();
     expect(localStorage.getItem('userProfile')).toBeNull();
-    // The device's own keys the spec names stay (here savedMatches): they are not the account's.
-    expect(localStorage.getItem('savedMatches')).toBe('[3]');
+    // The account's saved matches go with it; the device's own keys the spec names stay (here its biometrics).
+    expect(localStorage.getItem('savedMatches')).toBeNull();
+    expect(localStorage.getItem('auth_bio_enabled')).toBe('true');
     expect(readStaleSince()).toBeNull();
   });
 });

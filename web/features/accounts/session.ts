@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Session, SignInResponse, UserProfile } from '#contract/accounts';
 import { loadContract, loadedContract } from '../../lib/contract.ts';
 import { createLocalStore } from '../../lib/local-store.ts';
-import { hasStoredKeys, SESSION_KEY, USER_PROFILE_KEY } from './stored-keys.ts';
+import { hasStoredKeys, SAVED_MATCHES_KEY, SESSION_KEY, USER_PROFILE_KEY } from './stored-keys.ts';
 
 /** The account signed in on this device, as its stored keys (the spec's `session` and `userProfile`) say. */
 export type StoredAccount =
@@ -61,17 +61,30 @@ export function readAccessToken(): string | null {
   return account.status === 'signed-in' ? account.session.accessToken : null;
 }
 
+/**
+ * A new sign-in: its session and profile. The saved matches' list (the spec's `savedMatches`) starts empty until the
+ * server's favourites of this account arrive: nothing another account saved here may show as this one's.
+ */
 export function storeSignIn({ session, userProfile }: SignInResponse): void {
   localStorage.setItem(SESSION_KEY, JSON.stringify(session));
   localStorage.setItem(USER_PROFILE_KEY, JSON.stringify(userProfile));
+  localStorage.removeItem(SAVED_MATCHES_KEY);
   store.changed();
 }
 
+/** Signed out (or the session ended): the account's keys go, and its saved matches' list with them. */
 export function clearStoredAccount(): void {
   localStorage.removeItem(SESSION_KEY);
   localStorage.removeItem(USER_PROFILE_KEY);
+  localStorage.removeItem(SAVED_MATCHES_KEY);
   store.changed();
 }
+
+/** The saved matches' key, which sign-in and sign-out empty, for the reminders feature that keeps it. */
+export { SAVED_MATCHES_KEY };
+
+/** Hears sign-ins and sign-outs, in this tab and in others. */
+export const subscribeToStoredAccount = store.subscribe;
 
 export function useStoredAccount(): StoredAccount {
   return useSyncExternalStore(store.subscribe, store.read);

@@ -1,6 +1,8 @@
 /** Local storage keys named by the spec. */
 export const SESSION_KEY = 'session';
 export const USER_PROFILE_KEY = 'userProfile';
+/** The signed-in user's saved match ids (web/features/reminders/saved-matches.ts): emptied at sign-in and sign-out. */
+export const SAVED_MATCHES_KEY = 'savedMatches';
 
 /** Something is stored from a previous sign-in: start-up will most likely open the tabs. */
 export const hasStoredKeys = () =>

@@ -1,7 +1,7 @@
 import '../../ionic/setup.ts';
 import { IonButton, IonItem, IonLabel, IonList, IonListHeader } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { messages } from '#contract/messages';
 import { notificationMessages, type NotificationSettingBody } from '#contract/notifications';
 import { LoadingState } from '../../components/loading-state.tsx';
@@ -9,10 +9,17 @@ import { ModalScreen } from '../../ionic/modal-screen.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
 import { notificationSettingsQuery, reminderKeys, saveNotificationSetting } from './api.ts';
-import { pushCapability, requestNotificationPermission, subscribeToPush, type PushCapability } from './notifications.ts';
+import {
+  pushCapability,
+  requestNotificationPermission,
+  subscribedPushCapability,
+  subscribeToPush,
+  type PushCapability,
+} from './notifications.ts';
 
 const deviceText: Record<PushCapability, string> = {
   ready: notificationMessages.deviceReady,
+  'in-page': notificationMessages.deviceInPage,
   'not-asked': notificationMessages.deviceNotAsked,
   denied: notificationMessages.deviceDenied,
   'ios-home-screen': notificationMessages.deviceIosHomeScreen,
@@ -38,6 +45,14 @@ function NotificationSettingsList() {
   const showToast = useToast();
   const [device, setDevice] = useState(pushCapability);
   const [enabling, setEnabling] = useState(false);
+  // A granted permission is not a subscription: this browser's push service may have refused one.
+  useEffect(() => {
+    let current = true;
+    void subscribedPushCapability().then((checked) => current && setDevice(checked));
+    return () => {
+      current = false;
+    };
+  }, []);
   const save = useMutation({
     mutationFn: saveNotificationSetting,
     onSuccess: (saved) => queryClient.setQueryData(reminderKeys.settings(), saved),
@@ -49,7 +64,7 @@ function NotificationSettingsList() {
     try {
       const permission = await requestNotificationPermission().catch(() => 'denied' as const);
       const outcome = permission === 'granted' ? await subscribeToPush() : null;
-      setDevice(pushCapability());
+      setDevice(await subscribedPushCapability());
       if (outcome === 'subscribed') showToast({ message: notificationMessages.deviceEnabled, color: 'success' });
       else if (outcome === 'refused' || outcome === 'unsupported') showToast({ message: notificationMessages.deviceRefused, color: 'danger' });
       else if (outcome === 'failed') showToast({ message: notificationMessages.deviceFailed, color: 'danger' });
@@ -77,7 +92,7 @@ function NotificationSettingsList() {
   return (
     <div className="notification-settings">
       <p data-testid="push-capability">{deviceText[device]}</p>
-      {(device === 'not-asked' || device === 'ready') && (
+      {(device === 'not-asked' || device === 'in-page' || device === 'ready') && (
         <IonButton expand="block" fill="outline" disabled={enabling} onClick={() => void enableDevice()} data-testid="enable-push">
           {notificationMessages.enableDevice}
         </IonButton>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../lib/api-client.ts';
 import { stubFetch } from '../../lib/test-fetch.ts';
-import { forgetPushSubscription, subscribeToPush } from './notifications.ts';
+import { forgetPushSubscription, subscribedPushCapability, subscribeToPush } from './notifications.ts';
 
 const endpoint = 'https://push.example.com/send/abc';
 const fetchMock = stubFetch();
@@ -138,5 +138,27 @@ describe('subscribeToPush says why reminders cannot reach this browser with the 
     answerKey();
     fetchMock.mockResolvedValueOnce(json(503, { statusCode: 503, error: 'Service Unavailable', message: 'No.' }));
     await expect(subscribeToPush()).resolves.toBe('failed');
+  });
+});
+
+describe('subscribedPushCapability (what "Avisos" says of this device)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is ready only with a push subscription: a granted permission alone reminds while the app is open', async () => {
+    vi.stubGlobal('Notification', { permission: 'granted' });
+    vi.stubGlobal('PushManager', class {});
+    withPushSubscription(null);
+    await expect(subscribedPushCapability()).resolves.toBe('in-page');
+    withPushSubscription({ endpoint, unsubscribe });
+    await expect(subscribedPushCapability()).resolves.toBe('ready');
+  });
+
+  it('says what the permission says when it is not granted', async () => {
+    vi.stubGlobal('PushManager', class {});
+    withPushSubscription({ endpoint, unsubscribe });
+    vi.stubGlobal('Notification', { permission: 'denied' });
+    await expect(subscribedPushCapability()).resolves.toBe('denied');
+    vi.stubGlobal('Notification', { permission: 'default' });
+    await expect(subscribedPushCapability()).resolves.toBe('not-asked');
   });
 });

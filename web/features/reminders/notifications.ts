@@ -14,8 +14,11 @@ export const notificationsSupported = (): boolean => 'Notification' in window;
 
 export const notificationsAllowed = (): boolean => 'Notification' in window && Notification.permission === 'granted';
 
-/** Whether this device can receive pushes with the app closed, and if not, why (the "Avisos" screen says it). */
-export type PushCapability = 'ready' | 'not-asked' | 'denied' | 'ios-home-screen' | 'unsupported';
+/**
+ * Whether this device can receive pushes with the app closed, and if not, why (the "Avisos" screen says it):
+ * `in-page` is a granted permission without a push subscription (reminders come only while the app is open).
+ */
+export type PushCapability = 'ready' | 'in-page' | 'not-asked' | 'denied' | 'ios-home-screen' | 'unsupported';
 
 export function pushCapability(): PushCapability {
   const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
@@ -24,6 +27,18 @@ export function pushCapability(): PushCapability {
   if (!('Notification' in window) || !('serviceWorker' in navigator) || !('PushManager' in window)) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
   return Notification.permission === 'granted' ? 'ready' : 'not-asked';
+}
+
+/** `pushCapability`, checked against the browser's subscription: a granted permission alone is not `ready`. */
+export async function subscribedPushCapability(): Promise<PushCapability> {
+  const capability = pushCapability();
+  if (capability !== 'ready') return capability;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return (await registration?.pushManager?.getSubscription()) ? 'ready' : 'in-page';
+  } catch {
+    return 'in-page';
+  }
 }
 
 /**

@@ -7,7 +7,6 @@ import {
   removeMatchId,
   replaceSavedMatchIds,
   saveMatchId,
-  takeLegacySavedMatchIds,
 } from './saved-matches.ts';
 
 beforeAll(() => loadContract());
@@ -16,12 +15,13 @@ afterEach(() => localStorage.clear());
 const session = { accessToken: 'token-123', tokenType: 'Bearer', expiresAt: '2026-12-01T00:00:00.000Z' } as const;
 const signInAs = (id: number) =>
   storeSignIn({ session, userProfile: { id, name: `U${id}`, email: `u${id}@example.com`, role: 'user' } });
+const stored = () => JSON.parse(localStorage.getItem('savedMatches') ?? 'null') as unknown;
 
 describe('parseSavedMatchIds', () => {
-  it("reads the user's ids, and an old device-wide array as theirs", () => {
+  it('reads the list, and an older version’s ids by user as the signed-in user’s', () => {
+    expect(parseSavedMatchIds('[3, 1, 3]', 4)).toEqual([3, 1]);
     expect(parseSavedMatchIds('{"4":[3,1,3],"5":[8]}', 4)).toEqual([3, 1]);
     expect(parseSavedMatchIds('{"5":[8]}', 4)).toEqual([]);
-    expect(parseSavedMatchIds('[3, 1, 3]', 4)).toEqual([3, 1]);
   });
 
   it.each([null, '', '{"ids": [1]}', '[1, "dos"]', '[1,', '{"4":[1,"dos"]}'])('reads %j as nothing saved', (raw) => {
@@ -29,48 +29,59 @@ describe('parseSavedMatchIds', () => {
   });
 });
 
-describe('saving and removing', () => {
-  it('keeps each user\'s ids under the spec key "savedMatches"', () => {
+describe('the spec’s key "savedMatches"', () => {
+  it('is a list of the signed-in user’s saved match ids', () => {
     signInAs(4);
     saveMatchId(7);
     saveMatchId(9);
     saveMatchId(7);
-    expect(localStorage.getItem('savedMatches')).toBe('{"4":[7,9]}');
+    expect(stored()).toEqual([7, 9]);
     removeMatchId(7);
-    expect(localStorage.getItem('savedMatches')).toBe('{"4":[9]}');
+    expect(stored()).toEqual([9]);
     expect([...readSavedMatchIds()]).toEqual([9]);
   });
 
-  it("shows the next user on the device none of the last one's, and the last one's again when they come back", () => {
+  it('is emptied at sign-out, starts empty for the next user, and takes their server list', () => {
     signInAs(4);
     saveMatchId(7);
     clearStoredAccount();
+    expect(localStorage.getItem('savedMatches')).toBeNull();
     expect([...readSavedMatchIds()]).toEqual([]);
+
     signInAs(5);
     expect([...readSavedMatchIds()]).toEqual([]);
-    saveMatchId(8);
-    expect(localStorage.getItem('savedMatches')).toBe('{"4":[7],"5":[8]}');
+    replaceSavedMatchIds(5, [8, 2]);
+    expect(stored()).toEqual([8, 2]);
+    saveMatchId(3);
+    expect(stored()).toEqual([8, 2, 3]);
+
+    // The first user back: nothing of the second's, then their own list from the server.
     signInAs(4);
-    expect([...readSavedMatchIds()]).toEqual([7]);
+    expect(localStorage.getItem('savedMatches')).toBeNull();
+    replaceSavedMatchIds(4, [7]);
+    expect(stored()).toEqual([7]);
   });
 
-  it("takes the server's favourites for the signed-in user only", () => {
+  it('takes the server’s favourites for the signed-in user only', () => {
     signInAs(4);
     saveMatchId(7);
     replaceSavedMatchIds(4, [2, 3]);
-    expect([...readSavedMatchIds()]).toEqual([2, 3]);
+    expect(stored()).toEqual([2, 3]);
     replaceSavedMatchIds(5, [9]);
-    expect(localStorage.getItem('savedMatches')).toBe('{"4":[2,3]}');
+    expect(stored()).toEqual([2, 3]);
   });
 
-  it('gives an old device-wide array to the user signed in when it is first read, once', () => {
-    localStorage.setItem('savedMatches', '[3,1]');
+  it('writes an older version’s ids by user back as the signed-in user’s list', () => {
     signInAs(4);
+    localStorage.setItem('savedMatches', '{"4":[3,1],"5":[8]}');
     expect([...readSavedMatchIds()]).toEqual([3, 1]);
-    expect(takeLegacySavedMatchIds(4)).toEqual([3, 1]);
-    expect(localStorage.getItem('savedMatches')).toBe('{"4":[3,1]}');
-    expect(takeLegacySavedMatchIds(4)).toEqual([]);
-    signInAs(5);
+    replaceSavedMatchIds(4, [3, 1]);
+    expect(stored()).toEqual([3, 1]);
+  });
+
+  it('keeps nothing while nobody is signed in', () => {
+    saveMatchId(7);
+    expect(localStorage.getItem('savedMatches')).toBeNull();
     expect([...readSavedMatchIds()]).toEqual([]);
   });
 

@@ -28,7 +28,6 @@ import {
   removeMatchId,
   replaceSavedMatchIds,
   saveMatchId,
-  takeLegacySavedMatchIds,
   useSavedMatchIds,
 } from './saved-matches.ts';
 
@@ -40,18 +39,33 @@ const showLater = (reminder: InPageReminder) => {
 const keepOnServer = (matchId: number) =>
   saveServerFavorite(matchId).catch((error: unknown) => console.warn('favourite not saved on the server', error));
 
+/** Where push cannot reach this browser, how to get the reminders with the app closed. */
+const withAppClosed: Record<Exclude<PushSubscribeResult, 'subscribed'>, string> = {
+  unsupported: reminderMessages.inPageOnlyUnsupported,
+  refused: reminderMessages.inPageOnlyRefused,
+  failed: reminderMessages.inPageOnlyRetry,
+};
+
 /**
- * What the toast says once the reminders are set up (the spec's notification errors: the
- * favourite is saved either way): the truth about this device's reminders, the most useful first.
+ * What the toast says once the reminders are set up, the permission granted (the favourite is saved either way):
+ * the truth about this device's reminders. Without push they come while the app is open (`inPageReminders`), and
+ * the toast says so, and how to get them with the app closed.
  */
 export function savedToast(
   push: PushSubscribeResult,
   remindersScheduled: number,
   kickoffConfirmed: boolean,
+  inPageReminders: number,
 ): ToastContent {
-  if (push === 'unsupported') return { message: reminderMessages.pushUnsupported, color: 'warning' };
-  if (push === 'refused') return { message: reminderMessages.pushRefused, color: 'warning' };
-  if (push === 'failed') return { message: reminderMessages.setupFailed, color: 'warning' };
+  if (push !== 'subscribed') {
+    // Nothing is timed until the kick-off time is known; the page arms them once it is (useFavorites).
+    const inPage = !kickoffConfirmed
+      ? reminderMessages.savedInPageKickoffUnconfirmed
+      : inPageReminders > 0
+        ? reminderMessages.savedInPage
+        : null;
+    return { message: inPage === null ? reminderMessages.saved : `${inPage} ${withAppClosed[push]}`, color: 'success' };
+  }
   // Nothing is timed until the kick-off time is known: the server sends them once it is.
   if (!kickoffConfirmed) return { message: reminderMessages.savedKickoffUnconfirmed, color: 'success' };
   return {
@@ -83,8 +97,9 @@ async function saveWithReminders(match: Match, homeTeam: string, awayTeam: strin
     }
     const push = await subscribeToPush();
     const reminders = await scheduleServerReminders(match.id);
-    armReminders(planInPageReminders(match, homeTeam, awayTeam, new Date()), showLater);
-    return savedToast(push, reminders.length, match.kickoffConfirmed);
+    const inPage = planInPageReminders(match, homeTeam, awayTeam, new Date());
+    armReminders(inPage, showLater);
+    return savedToast(push, reminders.length, match.kickoffConfirmed, inPage.length);
   } catch {
     await keepOnServer(match.id);
     return { message: reminderMessages.setupFailed, color: 'warning' };
@@ -106,17 +121,12 @@ const signedInUserId = (account: StoredAccount) => (account.status === 'signed-i
 
 /**
  * The signed-in user's favourites as the server keeps them: on sign-in (and whenever the app
- * opens) they replace this device's copy, so they come back on any device, and an old
- * device-wide list (saved before favourites were per user) is uploaded first.
+ * opens) they replace this device's list, so they come back on any device.
  */
 function useServerFavorites(userId: number | null) {
   const { data, dataUpdatedAt } = useQuery({
     queryKey: reminderKeys.favoritesOf(userId),
-    queryFn: async () => {
-      if (userId === null) return [];
-      for (const matchId of takeLegacySavedMatchIds(userId)) await keepOnServer(matchId);
-      return fetchFavoriteIds();
-    },
+    queryFn: fetchFavoriteIds,
     enabled: userId !== null,
   });
   useEffect(() => {
