@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+/** Between two idle batches where the browser has no `requestIdleCallback`. */
+const IDLE_FALLBACK_MS = 100;
+
 /**
  * Hundreds of items at once block the main thread for seconds on a phone, so a long list renders a first batch
  * and adds the next when its last item scrolls into view; tabbing onto that item scrolls it too, so keyboard
@@ -13,7 +16,21 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  */
 export function useBatchedList<E extends HTMLElement>(
   total: number,
-  { first, next, itemSelector = ':scope > li' }: { first: number; next: number; itemSelector?: string },
+  {
+    first,
+    next,
+    itemSelector = ':scope > li',
+    fillWhenIdle = false,
+  }: {
+    first: number;
+    next: number;
+    itemSelector?: string;
+    /**
+     * The rest follows by itself, a batch each time the page is idle, so the whole list ends up in the page (the
+     * browser's find-in-page and a screen reader's headings reach every item) without holding up the first screen.
+     */
+    fillWhenIdle?: boolean;
+  },
 ) {
   const [shown, setShown] = useState(first);
   const showMore = useCallback(() => setShown((count) => count + next), [next]);
@@ -35,6 +52,17 @@ export function useBatchedList<E extends HTMLElement>(
     return () => observer.disconnect();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `items` reads the ref; a batch is what changes it
   }, [hasMore, shown, showMore]);
+
+  useEffect(() => {
+    if (!fillWhenIdle || !hasMore) return;
+    if (!('requestIdleCallback' in window)) {
+      // Safari has no idle callback: a short pause between batches leaves room for input all the same.
+      const timer = setTimeout(showMore, IDLE_FALLBACK_MS);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(showMore);
+    return () => cancelIdleCallback(handle);
+  }, [fillWhenIdle, hasMore, shown, showMore]);
 
   useEffect(() => {
     if (focusIndex.current === null) return;

@@ -92,6 +92,19 @@ describe('Predecir', () => {
     ]);
   });
 
+  it('renders the rest by itself, a batch each time the page is idle, until every card is there', () => {
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    renderList(season(5));
+    expect(cards()).toHaveLength(FIRST_BATCH);
+    act(() => idle.shift()!({ didTimeout: false, timeRemaining: () => 10 }));
+    expect(cards()).toHaveLength(FIRST_BATCH + NEXT_BATCH);
+    while (idle.length > 0) act(() => idle.shift()!({ didTimeout: false, timeRemaining: () => 10 }));
+    expect(cards()).toHaveLength(50);
+    expect(moreButton()).toBeNull();
+  });
+
   it('puts each jornada’s cards in a list under its heading, with the user’s picks there', () => {
     renderList(season(2), [
       { matchId: 1, prediction: 'home' },

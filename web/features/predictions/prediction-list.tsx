@@ -51,7 +51,7 @@ interface PredictionListProps {
  * Predecir (the spec's Pool detail screen): one card per open match, the choice locked once a pick exists,
  * under a heading per jornada (the next one first) with its dates, the user's picks there and, close to its
  * first kick-off, a countdown. The cards render in batches (web/lib/use-batched-list.ts): a season's ~250 at
- * once block a phone for seconds.
+ * once block a phone for seconds; the first ones at once, the rest as the page goes idle.
  */
 export function PredictionList({ poolId, options = DEFAULT_POOL_OPTIONS, userId, game, fixtures }: PredictionListProps) {
   const now = useNow();
@@ -130,6 +130,8 @@ function JornadaList({ groups, now, mode, joker, options, picks, sending, onPick
     first: FIRST_BATCH,
     next: NEXT_BATCH,
     itemSelector: '.prediction-list__item',
+    // Every open pick ends up in the page: find-in-page finds a team, headings reach every jornada.
+    fillWhenIdle: true,
   });
   const headingIds = useId();
   const severalCompetitions = spanCompetitions(groups);
