@@ -83,7 +83,7 @@ test("an admin corrects a finished match's score, and a participant's ranking ch
   await page.goto('/tabs/home');
   await page.getByTestId('tab-admin').click();
   await expect(page).toHaveURL(/\/tabs\/admin$/);
-  await choose(page, 'admin-competition', 'LaLiga 2026/27');
+  await choose(page, 'admin-competition', 'Partidos añadidos a mano');
   await choose(page, 'admin-round', 'Jornada 37');
   await page.getByTestId('admin-match-search').locator('input').fill(match.home);
   const row = page.locator(`[data-testid="admin-match"][data-match-id="${match.id}"]`);

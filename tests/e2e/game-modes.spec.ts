@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { Pool } from '#contract/index';
-import { createFutureMatch, scrollToPredictionCard, signedInUser, signInAsAdmin, signInViaStorage, test, unique } from './helpers.ts';
+import { LAST_LALIGA_ROUND, createFutureMatch, scrollToPredictionCard, signedInUser, signInAsAdmin, signInViaStorage, test, unique } from './helpers.ts';
 
 /*
  * A pool's game (issue 20, part A): created as "Resultado exacto" with "Clásica" through the dialog, shown under
@@ -22,7 +22,8 @@ test('an exact-score pool with "Clásica": two players predict scores, a result 
   // Four accounts, a pool made through the dialog, a pick through the steppers, a result and three screens.
   test.slow();
   const admin = await signInAsAdmin(api);
-  const match = await createFutureMatch(api, admin);
+  // A pool made in the dialog plays a season: the match is a LaLiga fixture.
+  const match = await createFutureMatch(api, admin, LAST_LALIGA_ROUND);
   const owner = await signedInUser(page, api, 'exacto-crea');
 
   await page.goto('/tabs/quinelas');

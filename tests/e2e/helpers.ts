@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base } from '@playwright/test';
 import type { APIRequestContext, BrowserContext, CDPSession, Locator, Page } from '@playwright/test';
-import type { Pool, SignInResponse, Team } from '#contract/index';
+import type { Match, Pool, SignInResponse, Team } from '#contract/index';
 import {
   createFactories,
   reply,
@@ -110,11 +110,13 @@ export interface TestMatch {
 }
 
 /**
- * A LaLiga match between two shipped clubs (the ones named, or two at random), kicking off months from now,
- * entered by the admin: tests predict on it whatever the calendar says. LaLiga's, in a late round (38 unless
- * given), so that a pool created with the spec's body, which counts LaLiga from its next round on, counts it; its
- * round label is the test's own, so it never clashes with a shipped fixture (nor renames the round: only a round
- * without a data label is named by its matches' own labels).
+ * A match between two shipped clubs (the ones named, or two at random), kicking off months from now, entered by the
+ * admin with the spec's body (week 38 unless given, kick-off, teams: it becomes a `manual` match): tests predict on
+ * it whatever the calendar says, in a pool created with the spec's body, which counts every match. A feature's test
+ * that needs it in a competition gives `competition` (and `weekNumber`, a round of it); its round label is then the
+ * test's own, so it never clashes with a shipped fixture (nor renames the round: only a round without a data label
+ * is named by its matches' own labels). A pair already playing in that round (409) is tried again with another pair
+ * (the pair named: a week later), as a league's calendar would.
  */
 export async function createFutureMatch(
   api: Factories,
@@ -122,26 +124,41 @@ export async function createFutureMatch(
   {
     weekNumber = 38,
     between,
-    competition = 'laliga-2026-27',
+    competition,
   }: { weekNumber?: number; between?: [string, string]; competition?: string } = {},
 ): Promise<TestMatch> {
   const { data: teams } = await api.call<{ data: Team[] }>(admin, 'GET', '/api/teams');
   const clubs = teams.filter((team) => team.logoUrl?.startsWith('/logos/clubs/'));
-  const first = Math.floor(Math.random() * clubs.length);
-  const [home, away] = between
-    ? between.map((name) => teams.find((team) => team.name === name))
-    : [clubs[first], clubs[(first + 1) % clubs.length]];
-  if (!home || !away) throw new Error(`The shipped data has no ${between ? between.join(' or ') : 'clubs'}`);
-  const match = await api.match(admin, {
-    competition,
-    round: `Prueba ${unique()}`,
-    weekNumber,
-    matchDate: new Date(Date.now() + 200 * 86_400_000).toISOString(),
-    homeTeamId: home.id,
-    awayTeamId: away.id,
-  });
-  return { id: match.id, weekNumber, home: home.name, away: away.name };
+  for (let attempt = 0; ; attempt += 1) {
+    const first = Math.floor(Math.random() * clubs.length);
+    const [home, away] = between
+      ? between.map((name) => teams.find((team) => team.name === name))
+      : [clubs[first], clubs[(first + 1 + Math.floor(Math.random() * (clubs.length - 1))) % clubs.length]];
+    if (!home || !away) throw new Error(`The shipped data has no ${between ? between.join(' or ') : 'clubs'}`);
+    // The pair named plays again a week later; two clubs at random are another pair.
+    const week = between ? ((weekNumber - 1 + attempt) % 99) + 1 : weekNumber;
+    const body = {
+      weekNumber: week,
+      matchDate: new Date(Date.now() + 200 * 86_400_000).toISOString(),
+      homeTeamId: home.id,
+      awayTeamId: away.id,
+      ...(competition === undefined ? {} : { competition, round: `Prueba ${unique()}` }),
+    };
+    const created = await api.call<{ data: Match }>(admin, 'POST', '/api/matches', { body }).catch((error: unknown) => {
+      if (attempt < 8 && error instanceof Error && error.message.includes(' answered 409')) return null;
+      throw error;
+    });
+    if (created) return { id: created.data.id, weekNumber: week, home: home.name, away: away.name };
+  }
 }
+
+/**
+ * A LaLiga fixture of the shipped season's last jornada, for a feature's test whose pool plays the season (one made
+ * in the app's dialog counts LaLiga from its next jornada); `LAST_LALIGA_POOL` counts that jornada alone, so
+ * Predecir lists a few matches, not a season. The spec's tests use the spec's body for both instead.
+ */
+export const LAST_LALIGA_ROUND = { competition: 'laliga-2026-27', weekNumber: 38 } as const;
+export const LAST_LALIGA_POOL = { competition: 'laliga-2026-27', fromWeek: 38 } as const;
 
 /**
  * The world a pick needs: a match still to come, entered by the admin, and a new player, signed in on the page,
@@ -157,8 +174,8 @@ export async function playerInPool(
   const match = await createFutureMatch(api, admin);
   const owner = await api.user(`${label}-crea`);
   const player = await signedInUser(page, api, label);
-  // The pool counts the match's jornada on (the shipped league's last), so Predecir lists a few matches, not a season.
-  const pool = await api.pool(owner, { competition: 'laliga-2026-27', fromWeek: match.weekNumber, ...poolFields, players: [player] });
+  // The spec's body unless the test gives more: the pool counts every match, the admin's one included.
+  const pool = await api.pool(owner, { ...poolFields, players: [player] });
   return { admin, match, owner, player, pool };
 }
 
@@ -166,17 +183,20 @@ export async function playerInPool(
  * Scrolls a batched list down, as a user would, until it has rendered the card (`data-testid` = `testId`) of
  * the match: Inicio and Predecir render their cards in batches as the list's end comes into view.
  */
-export async function scrollToCard(page: Page, testId: 'match-card' | 'prediction-card', matchId: number): Promise<Locator> {
+export async function scrollToCard(
+  page: Page,
+  testId: 'match-card' | 'prediction-card',
+  matchId: number,
+): Promise<Locator> {
   const card = page.locator(`[data-testid="${testId}"][data-match-id="${matchId}"]`);
   const more = page.getByRole('button', { name: 'Ver más partidos' }).filter({ visible: true });
-  const cards = page.getByTestId(testId).filter({ visible: true });
   await expect(card.or(more).first()).toBeAttached();
-  while ((await card.count()) === 0) {
-    if ((await more.count()) === 0) throw new Error(`The list has no ${testId} for match ${matchId}`);
-    const rendered = await cards.count();
-    await more.scrollIntoViewIfNeeded();
-    await expect(cards).not.toHaveCount(rendered);
-  }
+  // Predecir also renders its next batches by itself while the page is idle: the card may come between two looks.
+  await expect(async () => {
+    if ((await card.count()) > 0) return;
+    if ((await more.count()) > 0) await more.scrollIntoViewIfNeeded({ timeout: 1_000 }).catch(() => {});
+    expect(await card.count(), `the list has no ${testId} for match ${matchId}`).toBeGreaterThan(0);
+  }).toPass({ timeout: 30_000, intervals: [100] });
   return card;
 }
 
@@ -188,11 +208,11 @@ export async function scrollToListEnd(page: Page, testId: 'match-card' | 'predic
   const more = page.getByRole('button', { name: 'Ver más partidos' }).filter({ visible: true });
   const cards = page.getByTestId(testId).filter({ visible: true });
   await expect(cards.first()).toBeVisible();
-  while ((await more.count()) > 0) {
-    const rendered = await cards.count();
-    await more.scrollIntoViewIfNeeded();
-    await expect(cards).not.toHaveCount(rendered);
-  }
+  // Predecir also renders its next batches by itself while the page is idle: the button may go between two looks.
+  await expect(async () => {
+    if ((await more.count()) > 0) await more.scrollIntoViewIfNeeded({ timeout: 1_000 }).catch(() => {});
+    expect(await more.count(), `the ${testId} list has more to show`).toBe(0);
+  }).toPass({ timeout: 60_000, intervals: [100] });
   return cards.count();
 }
 
@@ -206,7 +226,9 @@ export const scrollToPredictionCard = (page: Page, matchId: number) => scrollToC
 export async function seriousA11yViolations(page: Page) {
   // Colours are measured mid-fade otherwise (a modal opening, a segment sliding).
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
@@ -290,7 +312,10 @@ export async function emulatePushService(
       const subscription = {
         endpoint,
         expirationTime: null,
-        options: { userVisibleOnly: true, applicationServerKey: key instanceof Uint8Array ? key.buffer : (key ?? null) },
+        options: {
+          userVisibleOnly: true,
+          applicationServerKey: key instanceof Uint8Array ? key.buffer : (key ?? null),
+        },
         getKey: () => null,
         toJSON: () => ({
           endpoint,

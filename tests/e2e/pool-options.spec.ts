@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { Pool, Prediction } from '#contract/index';
-import { createFutureMatch, expectToast, scrollToPredictionCard, signedInUser, signInAsAdmin, signInViaStorage, test, unique } from './helpers.ts';
+import { LAST_LALIGA_ROUND, createFutureMatch, expectToast, scrollToPredictionCard, signedInUser, signInAsAdmin, signInViaStorage, test, unique } from './helpers.ts';
 
 /**
  * The organiser's options (issue 20, part B) at 390×844: a pool created with "Permitir cambiar el pronóstico hasta
@@ -14,7 +14,8 @@ const segment = (page: Page, name: string) => page.locator('.pool-detail__segmen
 test('an organiser creates a pool with options, changes a pick, sees when it closes and removes a participant', async ({ page, api }) => {
   test.slow();
   const admin = await signInAsAdmin(api);
-  const match = await createFutureMatch(api, admin);
+  // A pool made in the dialog plays a season: the match is a LaLiga fixture.
+  const match = await createFutureMatch(api, admin, LAST_LALIGA_ROUND);
   const owner = await signedInUser(page, api, 'organiza');
 
   await page.goto('/tabs/quinelas');

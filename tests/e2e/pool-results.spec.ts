@@ -33,7 +33,7 @@ test('after a result, a participant sees the score, their pick with "+3" and the
   await api.predict(ana, pool, match, 'home');
   await api.predict(beto, pool, match, 'away');
   // Another match of the jornada, still to come: nobody's pick of it shows but one's own.
-  const later = await createFutureMatch(api, admin);
+  const later = await createFutureMatch(api, admin, { weekNumber: match.weekNumber });
   await api.predict(beto, pool, later, 'draw');
   await api.result(admin, match, 2, 0);
 

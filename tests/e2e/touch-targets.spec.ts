@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account.ts';
-import { playerInPool, signInViaStorage, test } from './helpers.ts';
+import { LAST_LALIGA_POOL, playerInPool, signInViaStorage, test } from './helpers.ts';
 
 /**
  * Every control a finger can tap is at least 44×44 CSS px (Apple's and WCAG
@@ -132,7 +132,7 @@ test('the tabs, a pool as creator and as participant: every control is at least 
 test('a pool’s Resultados: every control is at least 44×44', async ({ page, api }) => {
   // Apart from the test above, already near its limit on a busy machine; the seeded season's jornada is measured.
   test.slow();
-  const { pool } = await playerInPool(page, api, 'dedos-resultados', { fromWeek: 1 });
+  const { pool } = await playerInPool(page, api, 'dedos-resultados', { competition: LAST_LALIGA_POOL.competition, fromWeek: 1 });
   await page.goto(`/tabs/pool/${pool.id}`);
   await selectSegment(page, 'Resultados');
   await expect(page.getByTestId('result-card').first()).toBeVisible();
