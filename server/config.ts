@@ -82,6 +82,7 @@ const EnvSchema = z
       .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URL')
       .default('mailto:quiniela@localhost'),
     METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN needs at least 16 characters').optional(),
+    SHUTDOWN_DEADLINE_SECONDS: positiveInt(20),
   })
   .refine((env) => env.PICK_BATCHES_AT_ONCE < env.DATABASE_POOL_SIZE, {
     message: 'PICK_BATCHES_AT_ONCE must be below DATABASE_POOL_SIZE (the other requests need a connection too)',
@@ -128,6 +129,8 @@ export interface Config {
   reminders: { pollSeconds: number; vapidSubject: string };
   /** Bearer token for GET /metrics; null: no metrics (the path answers 404). */
   metricsToken: string | null;
+  /** On SIGTERM, in-flight requests drain for at most this long: then the process stops anyway (exit code 1). */
+  shutdownDeadlineMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     reminders: { pollSeconds: e.REMINDERS_POLL_SECONDS, vapidSubject: e.VAPID_SUBJECT },
     metricsToken: e.METRICS_TOKEN ?? null,
+    shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_SECONDS * 1000,
   };
 }
 

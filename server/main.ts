@@ -63,6 +63,12 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    // Requests a database that stopped answering holds forever must not keep the process from stopping.
+    // (SHUTDOWN_DEADLINE_SECONDS, within the systemd unit's TimeoutStopSec=30: deploy/systemd.)
+    setTimeout(() => {
+      app.log.error({ signal, seconds: config.shutdownDeadlineMs / 1000 }, 'shutdown deadline passed: stopping with requests still open');
+      process.exit(1);
+    }, config.shutdownDeadlineMs);
     clearInterval(maintenance);
     // Connections are cut as their in-flight requests are answered (server/lib/drain-connections.ts).
     await app.close();

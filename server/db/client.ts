@@ -11,6 +11,7 @@ import { isDuplicatePreparedStatement } from '../lib/errors.ts';
 import { dumpPglite } from './backup.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
+import { guardRootHandle } from './transaction-guard.ts';
 
 /** The one database type the rest of the server sees, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,7 +31,7 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Applies the SQL migrations in server/db/migrations (safe with several instances starting at once). */
   migrate(): Promise<void>;
-  /** Cheap liveness probe used by /health. */
+  /** Cheap liveness probe used by /health: false when the database refuses, or does not answer within `PING_TIMEOUT_MS`. */
   ping(): Promise<boolean>;
   /**
    * PGlite only: calls `onNotify` with each notification on `channel` this session receives; one that its own
@@ -110,6 +111,7 @@ const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
 export function openPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema }) as unknown as Database;
+  guardRootHandle(db, client, ['query', 'exec']);
   return {
     db,
     kind: 'pglite',
@@ -206,6 +208,7 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  guardRootHandle(db, pool, ['query']);
   return {
     db,
     kind: 'postgres',
@@ -290,11 +293,21 @@ async function followOnPostgres(
   };
 }
 
+/** How long `/health` waits for the database: a database that does not answer is as down as one that refuses. */
+export const PING_TIMEOUT_MS = 2_000;
+
 async function ping(db: Database): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  const answered = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, timedOut]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool, SignInResponse } from '#contract/index';
 import { queryRows } from '#server/db/client';
 import * as schema from '#server/db/schema';
+import { outsideTransaction } from '#server/db/transaction-guard';
 import type { Topic } from '#server/lib/data-versions';
 import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
@@ -296,10 +297,12 @@ describe('a transaction moves versions once, at its commit', () => {
       await t.db.transaction(async (tx) => {
         await tx.execute(matchWrites.update());
         // Another connection replaces the same version meanwhile: it must not wait for this transaction.
-        await t.db.transaction(async (other) => {
-          await other.execute(sql`set local lock_timeout = '2s'`);
-          await other.execute(sql`update app_settings set value = gen_random_uuid()::text where key = 'data-version:matches'`);
-        });
+        await outsideTransaction(() =>
+          t.db.transaction(async (other) => {
+            await other.execute(sql`set local lock_timeout = '2s'`);
+            await other.execute(sql`update app_settings set value = gen_random_uuid()::text where key = 'data-version:matches'`);
+          }),
+        );
       });
       await t.db.execute(matchWrites.delete());
     },

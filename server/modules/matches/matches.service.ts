@@ -51,9 +51,10 @@ export interface ImportUpdate {
 const withoutResult = ({ status: _s, scoreHome: _h, scoreAway: _a, ...rest }: UpdateMatchBody): UpdateMatchBody => rest;
 
 export function createMatchesService({ db, matches, resultChanges, teams, standings, clock }: Deps) {
-  const assertTeamsExist = async (homeTeamId: number, awayTeamId: number) => {
-    if (!(await teams.exists(homeTeamId))) throw new BadRequestError(matchMessages.homeTeamUnknown);
-    if (!(await teams.exists(awayTeamId))) throw new BadRequestError(matchMessages.awayTeamUnknown);
+  /** Inside a transaction, read with its handle: PGlite's one session would wait for that transaction forever. */
+  const assertTeamsExist = async (executor: Executor, homeTeamId: number, awayTeamId: number) => {
+    if (!(await teams.exists(homeTeamId, executor))) throw new BadRequestError(matchMessages.homeTeamUnknown);
+    if (!(await teams.exists(awayTeamId, executor))) throw new BadRequestError(matchMessages.awayTeamUnknown);
   };
 
   /** Saves `changes` to the locked match `before`, inside the caller's transaction. */
@@ -63,7 +64,7 @@ export function createMatchesService({ db, matches, resultChanges, teams, standi
     const issue = matchConsistencyIssue(merged);
     if (issue) throw new BadRequestError(issue);
     if (changes.homeTeamId !== undefined || changes.awayTeamId !== undefined) {
-      await assertTeamsExist(merged.homeTeamId, merged.awayTeamId);
+      await assertTeamsExist(tx, merged.homeTeamId, merged.awayTeamId);
     }
     let after: Match;
     try {
@@ -90,7 +91,7 @@ export function createMatchesService({ db, matches, resultChanges, teams, standi
 
   return {
     async create(body: CreateMatchBody): Promise<Match> {
-      await assertTeamsExist(body.homeTeamId, body.awayTeamId);
+      await assertTeamsExist(db, body.homeTeamId, body.awayTeamId);
       let created: Match;
       try {
         created = await matches.insert({

@@ -8,6 +8,7 @@ import {
   resultsMessages,
 } from '#contract/index';
 import { queryRows, type DatabaseHandle } from '../../db/client.ts';
+import { outsideTransaction } from '../../db/transaction-guard.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
@@ -104,7 +105,8 @@ export function createResultsPull({ importFile, source, matches, jobs, database,
     return countsOf(summary);
   };
   // Transaction-scoped, so the lock goes with the transaction whatever happens and no pooled connection keeps it.
-  // The transaction holds one connection for the whole pull; the import writes through others. PGlite has a
+  // The transaction holds one connection for the whole pull; the import writes through others, on purpose outside
+  // it (`outsideTransaction`: the root handle refuses queries inside a transaction otherwise). PGlite has a
   // single process, whose guard below is enough (and its single connection would wait for the transaction).
   const underLock = (trigger: PullTrigger, wait: boolean): Promise<ResultsImportSummary | null | undefined> =>
     database.kind === 'pglite'
@@ -112,13 +114,13 @@ export function createResultsPull({ importFile, source, matches, jobs, database,
       : database.db.transaction(async (tx) => {
           if (wait) {
             await tx.execute(sql`select pg_advisory_xact_lock(${RESULTS_PULL_LOCK_ID})`);
-            return readAndImport(trigger);
+            return outsideTransaction(() => readAndImport(trigger));
           }
           const [row] = await queryRows<{ locked: boolean }>(
             tx,
             sql`select pg_try_advisory_xact_lock(${RESULTS_PULL_LOCK_ID}) as locked`,
           );
-          return row?.locked ? readAndImport(trigger) : undefined;
+          return row?.locked ? outsideTransaction(() => readAndImport(trigger)) : undefined;
         });
 
   let inFlight: Promise<ResultsImportSummary | null | undefined> | undefined;

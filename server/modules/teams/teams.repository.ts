@@ -1,6 +1,6 @@
 import { asc, count, eq, isNotNull, or } from 'drizzle-orm';
 import type { Team } from '#contract/index';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { matches, teams } from '../../db/schema.ts';
 
 const teamColumns = {
@@ -31,8 +31,10 @@ export function createTeamsRepository(db: Database) {
       return new Map(rows.map((t) => [t.sourceName!, t.id]));
     },
 
-    async exists(id: number): Promise<boolean> {
-      return (await this.findById(id)) !== undefined;
+    /** Whether the team exists, read with `executor` (a transaction's handle inside one). */
+    async exists(id: number, executor: Executor = db): Promise<boolean> {
+      const [row] = await executor.select({ id: teams.id }).from(teams).where(eq(teams.id, id));
+      return row !== undefined;
     },
 
     async insert(values: Omit<Team, 'id'>): Promise<Team> {
