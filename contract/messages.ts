@@ -28,6 +28,8 @@ export const messages = {
   emailTaken: 'Ya existe una cuenta con ese correo electrónico.',
   unauthenticated: 'Debes iniciar sesión.',
   sessionExpired: 'Tu sesión ha caducado. Inicia sesión de nuevo.',
+  /** A token the server no longer has: signed out (here or elsewhere), revoked, or expired and swept away. */
+  sessionEnded: 'Tu sesión se cerró o caducó. Inicia sesión de nuevo.',
   forbidden: 'No tienes permiso para hacer esto.',
   notFound: 'No encontrado.',
   routeNotFound: 'La ruta solicitada no existe.',

@@ -158,7 +158,8 @@ describe('sign-in, profile and sign-out', () => {
     const { session } = await t.api.user();
     const out = await t.injectAs(session.accessToken, { method: 'POST', url: '/auth/signout' });
     expect(out.statusCode).toBe(200);
-    expectApiError(await t.injectAs(session.accessToken, { method: 'GET', url: '/auth/profile' }), 401);
+    // Not "caducado": it was ended, and the server cannot tell a revoked token from one swept after expiring.
+    expectApiError(await t.injectAs(session.accessToken, { method: 'GET', url: '/auth/profile' }), 401, 'Tu sesión se cerró o caducó. Inicia sesión de nuevo.');
     expectApiError(await t.injectAs(session.accessToken, { method: 'POST', url: '/auth/signout' }), 401);
   });
 
@@ -174,7 +175,7 @@ describe('sign-in, profile and sign-out', () => {
     const saved = now;
     now = new Date(new Date(session.expiresAt).getTime() + 1000);
     try {
-      expectApiError(await t.injectAs(session.accessToken, { method: 'GET', url: '/auth/profile' }), 401, /caducado/);
+      expectApiError(await t.injectAs(session.accessToken, { method: 'GET', url: '/auth/profile' }), 401, 'Tu sesión ha caducado. Inicia sesión de nuevo.');
     } finally {
       now = saved;
     }

@@ -109,12 +109,13 @@ test('a session ended on the server sends the user to the sign-in screen, which 
   await page.reload();
 
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByTestId('sign-in-notice')).toHaveText('Tu sesión ha caducado. Inicia sesión de nuevo.');
+  // Revoked, not expired: the notice does not say "caducado" alone.
+  await expect(page.getByTestId('sign-in-notice')).toHaveText('Tu sesión se cerró o caducó. Inicia sesión de nuevo.');
   expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
 
   // Once: a reload of the sign-in screen does not repeat it.
   await page.reload();
   await expect(page.getByRole('button', { name: 'Iniciar Sesión' })).toBeVisible();
   await expect(page.getByTestId('sign-in-notice')).toHaveCount(0);
-  await expect(page.getByText('Tu sesión ha caducado. Inicia sesión de nuevo.')).toHaveCount(0);
+  await expect(page.getByText('Tu sesión se cerró o caducó. Inicia sesión de nuevo.')).toHaveCount(0);
 });

@@ -79,7 +79,9 @@ export function createAuthService({ users, sessions, rateLimiter, clock, config,
       return cachedSessions
         .get(tokenHash, () => sessions.find(tokenHash), since, knownUser)
         .then((session) => {
-          if (!session || session.expiresAt <= clock()) throw new UnauthorizedError(messages.sessionExpired);
+          // Only a session still stored says it expired; one gone was ended (or swept after expiring): both may be.
+          if (!session) throw new UnauthorizedError(messages.sessionEnded);
+          if (session.expiresAt <= clock()) throw new UnauthorizedError(messages.sessionExpired);
           return session.user;
         });
     },

@@ -44,7 +44,7 @@ export function connectApiClientToSession(queryClient: QueryClient): void {
     getAccessToken: readAccessToken,
     getCacheScope: cacheScope,
     onUnauthorized: (error) => {
-      if (readStoredAccount().status === 'signed-in') noteSignInNotice(error.serverMessage ?? messages.sessionExpired);
+      if (readStoredAccount().status === 'signed-in') noteSignInNotice(error.serverMessage ?? messages.sessionEnded);
       forgetSignedInUser(queryClient);
     },
   });

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * Why the user is on the sign-in screen when the app sent them there: the
  * server's answer to a call made with an expired or revoked session
- * (`messages.sessionExpired`). Kept in memory only, so the sign-in screen says
+ * (`messages.sessionExpired` or `sessionEnded`). Kept in memory only, so the sign-in screen says
  * it once: a reload, or the next visit, starts without it.
  */
 let pendingNotice: string | null = null;
