@@ -170,6 +170,15 @@ describe('kickoffCountdown', () => {
     expect(kickoffCountdown(groupAt({ kickoffConfirmed: false }), kickoff - 5 * hour)).toBe('Hora por confirmar');
     expect(kickoffCountdown(groupAt({ kickoffConfirmed: false }), kickoff - 49 * hour)).toBeNull();
   });
+
+  it('counts down to the first close when the pool closes picks before kick-off, as the cards do', () => {
+    const options = { closeMinutesBefore: 5 };
+    expect(kickoffCountdown(groupAt(), kickoff - (5 * hour + 20 * minute), options)).toBe('Primer cierre en 5 h 15 min');
+    expect(kickoffCountdown(groupAt(), kickoff - 30 * minute, options)).toBe('Primer cierre en 25 min');
+    // Closed: no countdown, although the kick-off is still ahead.
+    expect(kickoffCountdown(groupAt(), kickoff - 4 * minute, options)).toBeNull();
+    expect(kickoffCountdown(groupAt(), kickoff - 48 * hour - 4 * minute, options)).toBe('Primer cierre en 47 h 59 min');
+  });
 });
 
 describe('played rounds', () => {

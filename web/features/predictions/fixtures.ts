@@ -91,19 +91,25 @@ export function picksDoneText(group: JornadaGroup, picks: ReadonlyMap<number, un
 export const COUNTDOWN_FROM_MS = 48 * 3_600_000;
 
 /**
- * Under 48 h to the group's first kick-off, "Empieza en 5 h 20 min" (whole minutes, rounded down); "Hora por
- * confirmar" when that kick-off's time is not known, as no countdown to a made-up time is true. Null further
- * off, and once it has passed.
+ * Under 48 h to the group's first close, the countdown to it (whole minutes, rounded down): "Empieza en 5 h 20 min"
+ * when picks close at kick-off (the specification's game), "Primer cierre en 5 h 15 min" when the pool closes them
+ * before (`closeMinutesBefore`), as every card says "Cierra en…". "Hora por confirmar" when that kick-off's time
+ * is not known, as no countdown to a made-up time is true. Null further off, and once it has passed.
  */
-export function kickoffCountdown(group: JornadaGroup, now: number): string | null {
+export function kickoffCountdown(
+  group: JornadaGroup,
+  now: number,
+  options: Pick<PoolOptions, 'closeMinutesBefore'> = DEFAULT_POOL_OPTIONS,
+): string | null {
   const first = group.fixtures[0].match;
-  const left = Date.parse(first.matchDate) - now;
+  const left = pickDeadline(first.matchDate, options) - now;
   if (left <= 0 || left >= COUNTDOWN_FROM_MS) return null;
   if (!first.kickoffConfirmed) return 'Hora por confirmar';
   const minutes = Math.floor(left / 60_000);
   const [hours, rest] = [Math.floor(minutes / 60), minutes % 60];
-  if (hours === 0) return minutes === 0 ? 'Empieza en menos de 1 min' : `Empieza en ${minutes} min`;
-  return rest === 0 ? `Empieza en ${hours} h` : `Empieza en ${hours} h ${rest} min`;
+  const what = options.closeMinutesBefore > 0 ? 'Primer cierre en' : 'Empieza en';
+  if (hours === 0) return minutes === 0 ? `${what} menos de 1 min` : `${what} ${minutes} min`;
+  return rest === 0 ? `${what} ${hours} h` : `${what} ${hours} h ${rest} min`;
 }
 
 /** Rounds with at least one match under way or played, ascending. */
