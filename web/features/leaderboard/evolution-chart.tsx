@@ -36,7 +36,9 @@ export function EvolutionChart({ poolId }: { poolId: number }) {
         <li className="evolution__legend-bar">Puntos del líder</li>
       </ul>
       <table className="evolution__table" data-testid="evolution-table">
-        <caption>{plays ? 'Tu posición y los puntos del líder tras cada jornada' : 'Los puntos del líder tras cada jornada'}</caption>
+        <caption>
+          {plays ? 'Tu posición y los puntos del líder tras cada jornada' : 'Los puntos del líder tras cada jornada'}
+        </caption>
         <thead>
           <tr>
             <th scope="col">Jornada</th>
@@ -49,7 +51,9 @@ export function EvolutionChart({ poolId }: { poolId: number }) {
           {points.map((point) => (
             <tr key={point.weekNumber}>
               <th scope="row">{point.label}</th>
-              {plays && <td>{point.position === null ? 'Aún no jugabas' : `${point.position}º de ${point.players}`}</td>}
+              {plays && (
+                <td>{point.position === null ? 'Aún no jugabas' : `${point.position}º de ${point.players}`}</td>
+              )}
               {plays && <td>{point.points ?? '—'}</td>}
               <td>{point.leaderPoints}</td>
             </tr>
@@ -112,14 +116,27 @@ function Picture({ points, plays }: { points: readonly Point[]; plays: boolean }
       {points.map((point, index) => {
         const height = (point.leaderPoints / topPoints) * (BARS_BOTTOM - BARS_TOP);
         return (
-          <rect
-            key={point.weekNumber}
-            className="evolution__bar"
-            x={x(index) - barWidth / 2}
-            y={BARS_BOTTOM - height}
-            width={barWidth}
-            height={height}
-          />
+          <g key={point.weekNumber}>
+            <rect
+              className="evolution__bar"
+              x={x(index) - barWidth / 2}
+              y={BARS_BOTTOM - height}
+              width={barWidth}
+              height={height}
+            />
+            {labelled.includes(index) && (
+              // The bar's value over it: a bar alone tells "more", not how many.
+              <text
+                className="evolution__axis"
+                x={x(index)}
+                y={BARS_BOTTOM - height - 3}
+                textAnchor="middle"
+                data-testid="leader-points"
+              >
+                {point.leaderPoints}
+              </text>
+            )}
+          </g>
         );
       })}
       <line className="evolution__grid" x1={LEFT} x2={WIDTH - RIGHT} y1={BARS_BOTTOM} y2={BARS_BOTTOM} />
