@@ -49,8 +49,15 @@ export function PoolPicks({ poolId, weekNumber, fixtures, now }: PoolPicksProps)
   );
 }
 
-function MatchPicks({ fixture: { match, home, away }, distribution }: { fixture: Fixture; distribution: PickDistribution }) {
+function MatchPicks({
+  fixture: { match, home, away },
+  distribution,
+}: {
+  fixture: Fixture;
+  distribution: PickDistribution;
+}) {
   const total = distribution.picks.length;
+  const scores = scoresText(distribution.picks);
   const score = match.scoreHome !== null && match.scoreAway !== null ? `${match.scoreHome} – ${match.scoreAway}` : 'VS';
   return (
     <>
@@ -70,8 +77,16 @@ function MatchPicks({ fixture: { match, home, away }, distribution }: { fixture:
       </div>
       <p className="pool-picks__counts">
         {choices.map((choice) => `${predictionLabels[choice]} ${distribution.counts[choice]}`).join(' · ')}
-        <span className="pool-picks__total"> ({total} {total === 1 ? 'pronóstico' : 'pronósticos'})</span>
+        <span className="pool-picks__total">
+          {' '}
+          ({total} {total === 1 ? 'pronóstico' : 'pronósticos'})
+        </span>
       </p>
+      {scores !== null && (
+        <p className="pool-picks__counts" data-testid="pool-picks-scores">
+          {scores}
+        </p>
+      )}
       <details className="pool-picks__details">
         <summary>Ver quién eligió qué</summary>
         <ul>
@@ -84,4 +99,25 @@ function MatchPicks({ fixture: { match, home, away }, distribution }: { fixture:
       </details>
     </>
   );
+}
+
+/** The most picked scores shown, the rest counted. */
+const SCORES_SHOWN = 5;
+
+/**
+ * In an exact-score pool, the scores the pool picked, the most picked first: "Marcadores: 2-1 (3) · 1-1 (2) · y 2
+ * más". Null in a 1X2 pool (no pick has a score), where the outcomes' counts say it all.
+ */
+export function scoresText(picks: PickDistribution['picks']): string | null {
+  const counts = new Map<string, number>();
+  for (const pick of picks) {
+    if (pick.scoreHome === null || pick.scoreAway === null) continue;
+    const score = pickText(pick);
+    counts.set(score, (counts.get(score) ?? 0) + 1);
+  }
+  if (counts.size === 0) return null;
+  const ranked = [...counts].toSorted(([a, m], [b, n]) => n - m || a.localeCompare(b, 'es', { numeric: true }));
+  const shown = ranked.slice(0, SCORES_SHOWN).map(([score, count]) => `${score} (${count})`);
+  const rest = ranked.length - SCORES_SHOWN;
+  return `Marcadores: ${[...shown, ...(rest > 0 ? [`y ${rest} más`] : [])].join(' · ')}`;
 }
