@@ -26,6 +26,8 @@ export const poolMessages = {
   full: 'La quiniela está llena.',
   closed: 'La quiniela está cerrada.',
   inactive: 'La quiniela no está activa.',
+  /** Predecir of a pool its organiser made inactive: the server refuses every pick (`inactive`), the screen says so. */
+  inactiveNotice: 'Esta quiniela está desactivada: no se pueden hacer pronósticos.',
   alreadyIn: 'Ya participas en esta quiniela.',
   ownPool: 'Eres el creador de esta quiniela: no puedes unirte como participante.',
   notFound: 'Quiniela no encontrada.',

@@ -33,6 +33,8 @@ interface PredictionCardProps {
   deadline: number;
   now: number;
   sending: boolean;
+  /** The pool takes no pick (inactive): every choice is off. */
+  disabled?: boolean;
   onPick: (pick: PickShape) => void;
   /** Puts the comodín on this match's pick (true) or takes it off; `jokerBusy` while a change is on its way. */
   onJoker: (on: boolean) => void;
@@ -48,11 +50,12 @@ export function PredictionCard({
   deadline,
   now,
   sending,
+  disabled = false,
   onPick,
   onJoker,
   jokerBusy,
 }: PredictionCardProps) {
-  const locked = (pick !== null && !editable) || sending;
+  const locked = (pick !== null && !editable) || sending || disabled;
   return (
     <IonCard className="prediction-card" data-testid="prediction-card" data-match-id={match.id}>
       <IonCardContent>
@@ -68,7 +71,9 @@ export function PredictionCard({
           !match.kickoffConfirmed &&
           pick === null && (
             // The server closes picks at the stored kick-off, provisional or not: say when that is.
-            <p className="prediction-card__deadline">{picksCloseProvisionalNote(formatShortDateTime(match.matchDate))}</p>
+            <p className="prediction-card__deadline">
+              {picksCloseProvisionalNote(formatShortDateTime(match.matchDate))}
+            </p>
           )
         )}
         <div className="prediction-card__teams">
@@ -79,7 +84,11 @@ export function PredictionCard({
         {mode === 'exactScore' ? (
           <ScorePicker home={home} away={away} pick={pick} locked={locked} onSave={onPick} />
         ) : (
-          <div className="prediction-card__choices" role="group" aria-label={`Pronóstico: ${home.name} contra ${away.name}`}>
+          <div
+            className="prediction-card__choices"
+            role="group"
+            aria-label={`Pronóstico: ${home.name} contra ${away.name}`}
+          >
             {choices.map((choice) => (
               <button
                 key={choice}
@@ -107,7 +116,7 @@ export function PredictionCard({
             type="button"
             className="prediction-card__joker"
             aria-pressed={pick.joker}
-            disabled={jokerBusy}
+            disabled={jokerBusy || disabled}
             onClick={() => onJoker(!pick.joker)}
             data-testid="joker"
           >
@@ -133,7 +142,10 @@ function ScorePicker({
   locked: boolean;
   onSave: (pick: PickShape) => void;
 }) {
-  const saved = pick === null || pick.scoreHome === null || pick.scoreAway === null ? null : ([pick.scoreHome, pick.scoreAway] as [number, number]);
+  const saved =
+    pick === null || pick.scoreHome === null || pick.scoreAway === null
+      ? null
+      : ([pick.scoreHome, pick.scoreAway] as [number, number]);
   // An editable saved score (the pool lets picks change until they close) starts from what was saved.
   const [goals, setGoals] = useState<[number, number]>(saved ?? [0, 0]);
   const shown = locked && saved !== null ? saved : goals;
@@ -163,7 +175,17 @@ function ScorePicker({
   );
 }
 
-function Stepper({ team, value, disabled, onChange }: { team: FixtureTeam; value: number; disabled: boolean; onChange: (value: number) => void }) {
+function Stepper({
+  team,
+  value,
+  disabled,
+  onChange,
+}: {
+  team: FixtureTeam;
+  value: number;
+  disabled: boolean;
+  onChange: (value: number) => void;
+}) {
   return (
     <div className="prediction-card__stepper">
       <button

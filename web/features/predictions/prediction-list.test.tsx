@@ -56,7 +56,7 @@ function season(rounds: number, firstKickoff = Date.parse('2026-11-28T15:00:00Z'
   });
 }
 
-function renderList(fixtures: Fixture[], picks: Pick<Prediction, 'matchId' | 'prediction'>[] = []) {
+function renderList(fixtures: Fixture[], picks: Pick<Prediction, 'matchId' | 'prediction'>[] = [], active = true) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   queryClient.setQueryData(
     predictionKeys.mine(userId),
@@ -64,7 +64,7 @@ function renderList(fixtures: Fixture[], picks: Pick<Prediction, 'matchId' | 'pr
   );
   return render(
     <QueryClientProvider client={queryClient}>
-      <PredictionList poolId={poolId} userId={userId} game={DEFAULT_GAME_RULES} fixtures={fixtures} />
+      <PredictionList poolId={poolId} userId={userId} game={DEFAULT_GAME_RULES} fixtures={fixtures} active={active} />
     </QueryClientProvider>,
   );
 }
@@ -103,6 +103,14 @@ describe('Predecir', () => {
     while (idle.length > 0) act(() => idle.shift()!({ didTimeout: false, timeRemaining: () => 10 }));
     expect(cards()).toHaveLength(50);
     expect(moreButton()).toBeNull();
+  });
+
+  it('of an inactive pool says so and offers no choice (the server refuses every pick)', () => {
+    renderList(season(1), [], false);
+    expect(screen.getByTestId('pool-inactive').textContent).toBe('Esta quiniela está desactivada: no se pueden hacer pronósticos.');
+    const choices = screen.getAllByRole('button', { name: /^(Local|Empate|Visitante)$/ });
+    expect(choices).toHaveLength(3 * FIRST_BATCH);
+    expect(choices.every((choice) => (choice as HTMLButtonElement).disabled)).toBe(true);
   });
 
   it('puts each jornada’s cards in a list under its heading, with the user’s picks there', () => {

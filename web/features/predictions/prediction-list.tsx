@@ -3,6 +3,7 @@ import { calendarOutline } from 'ionicons/icons';
 import { useEffect, useId, useMemo } from 'react';
 import type { GameRules } from '#contract/game-rules';
 import { DEFAULT_POOL_OPTIONS, pickDeadline, type PoolOptions } from '#contract/pool-options';
+import { poolMessages } from '#contract/pools';
 import { predictionMessages, type Prediction } from '#contract/predictions';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
@@ -45,6 +46,8 @@ interface PredictionListProps {
   /** The pool's game: a choice or a score per card, and the comodín. */
   game: GameRules;
   fixtures: readonly Fixture[];
+  /** False when the organiser made the pool inactive: the server refuses picks, so the choices are off. */
+  active?: boolean;
 }
 
 /**
@@ -53,7 +56,14 @@ interface PredictionListProps {
  * first kick-off, a countdown. The cards render in batches (web/lib/use-batched-list.ts): a season's ~250 at
  * once block a phone for seconds; the first ones at once, the rest as the page goes idle.
  */
-export function PredictionList({ poolId, options = DEFAULT_POOL_OPTIONS, userId, game, fixtures }: PredictionListProps) {
+export function PredictionList({
+  poolId,
+  options = DEFAULT_POOL_OPTIONS,
+  userId,
+  game,
+  fixtures,
+  active = true,
+}: PredictionListProps) {
   const now = useNow();
   const picks = useQuery({
     ...predictionQueries.mine(userId),
@@ -81,7 +91,10 @@ export function PredictionList({ poolId, options = DEFAULT_POOL_OPTIONS, userId,
         change: (matchId, on) =>
           setJoker.mutate(
             { matchId, joker: on },
-            outcomeToasts(() => (on ? predictionMessages.jokerSet : predictionMessages.jokerRemoved), predictionMessages.jokerFailed),
+            outcomeToasts(
+              () => (on ? predictionMessages.jokerSet : predictionMessages.jokerRemoved),
+              predictionMessages.jokerFailed,
+            ),
           ),
       }
     : null;
@@ -93,16 +106,24 @@ export function PredictionList({ poolId, options = DEFAULT_POOL_OPTIONS, userId,
     return <EmptyState icon={calendarOutline} text="No hay partidos abiertos para pronosticar." />;
 
   return (
-    <JornadaList
-      groups={groups}
-      now={now}
-      mode={game.mode}
-      joker={joker}
-      options={options}
-      picks={picks.data}
-      sending={sending}
-      onPick={pick}
-    />
+    <>
+      {!active && (
+        <p className="prediction-list__inactive" role="status" data-testid="pool-inactive">
+          {poolMessages.inactiveNotice}
+        </p>
+      )}
+      <JornadaList
+        groups={groups}
+        active={active}
+        now={now}
+        mode={game.mode}
+        joker={joker}
+        options={options}
+        picks={picks.data}
+        sending={sending}
+        onPick={pick}
+      />
+    </>
   );
 }
 
@@ -114,6 +135,7 @@ interface JokerControl {
 
 interface JornadaListProps {
   groups: readonly JornadaGroup[];
+  active: boolean;
   now: number;
   mode: GameRules['mode'];
   joker: JokerControl | null;
@@ -124,7 +146,7 @@ interface JornadaListProps {
 }
 
 /** The open matches under their jornadas' headings, in batches (its own component: batching needs the list rendered). */
-function JornadaList({ groups, now, mode, joker, options, picks, sending, onPick }: JornadaListProps) {
+function JornadaList({ groups, active, now, mode, joker, options, picks, sending, onPick }: JornadaListProps) {
   const total = groups.reduce((count, group) => count + group.fixtures.length, 0);
   const { shown, hasMore, listRef, showMoreFromButton } = useBatchedList<HTMLDivElement>(total, {
     first: FIRST_BATCH,
@@ -141,7 +163,7 @@ function JornadaList({ groups, now, mode, joker, options, picks, sending, onPick
       <div ref={listRef} className="prediction-list">
         {firstCards(groups, shown).map(({ group, cards }, index) => {
           const headingId = `${headingIds}-${index}`;
-          const countdown = kickoffCountdown(group, now);
+          const countdown = kickoffCountdown(group, now, options);
           return (
             <section key={`${group.competition}-${group.weekNumber}`} aria-labelledby={headingId}>
               <h2 id={headingId} className="prediction-list__round">
@@ -164,6 +186,7 @@ function JornadaList({ groups, now, mode, joker, options, picks, sending, onPick
                       deadline={pickDeadline(fixture.match.matchDate, options)}
                       now={now}
                       sending={sending.has(fixture.match.id)}
+                      disabled={!active}
                       onPick={(shape) => onPick(fixture.match.id, shape)}
                       onJoker={(on) => joker?.change(fixture.match.id, on)}
                       jokerBusy={joker?.busy ?? false}
