@@ -29,6 +29,7 @@ import { authenticatePlugin } from './plugins/authenticate.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { healthRoutes } from './plugins/health.ts';
+import { statisticsPlugin } from './plugins/statistics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
@@ -167,6 +168,10 @@ export async function buildApp({
   // Whatever the source is now: an admin may set one at any time (none: a tick reads nothing).
   if (config.resultsPollMinutes > 0) {
     await app.register(resultsPollerPlugin, { results: services.resultsPull, everyMinutes: config.resultsPollMinutes });
+  }
+
+  if (config.statisticsCheckSeconds > 0) {
+    await app.register(statisticsPlugin, { refresh: services.refreshStatistics, everySeconds: config.statisticsCheckSeconds });
   }
 
   await app.register(webStaticPlugin, { distDir: config.webDistDir });

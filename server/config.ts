@@ -83,6 +83,7 @@ const EnvSchema = z
       .default('mailto:quiniela@localhost'),
     METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN needs at least 16 characters').optional(),
     SHUTDOWN_DEADLINE_SECONDS: positiveInt(20),
+    STATISTICS_CHECK_SECONDS: z.coerce.number().int().min(0).default(15),
   })
   .refine((env) => env.PICK_BATCHES_AT_ONCE < env.DATABASE_POOL_SIZE, {
     message: 'PICK_BATCHES_AT_ONCE must be below DATABASE_POOL_SIZE (the other requests need a connection too)',
@@ -131,6 +132,8 @@ export interface Config {
   metricsToken: string | null;
   /** On SIGTERM, in-flight requests drain for at most this long: then the process stops anyway (exit code 1). */
   shutdownDeadlineMs: number;
+  /** Look for tables whose planner statistics are stale every N seconds (0: not this instance; server/db/statistics.ts). */
+  statisticsCheckSeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -171,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminders: { pollSeconds: e.REMINDERS_POLL_SECONDS, vapidSubject: e.VAPID_SUBJECT },
     metricsToken: e.METRICS_TOKEN ?? null,
     shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_SECONDS * 1000,
+    statisticsCheckSeconds: e.STATISTICS_CHECK_SECONDS,
   };
 }
 

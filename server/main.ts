@@ -48,6 +48,9 @@ async function main() {
     const summary = await seedFootballData(services);
     app.log.info({ summary }, 'football data ready');
   }
+  // Migrations and the seed may have written many rows: the planner gets their statistics before the first request.
+  const analyzed = await services.refreshStatistics();
+  if (analyzed.length > 0) app.log.info({ tables: analyzed.map((table) => table.name) }, 'planner statistics refreshed');
   if (config.admin) {
     await ensureAdminAccount(services.repositories.users, config.admin);
     app.log.info({ email: config.admin.email }, 'admin account ensured');

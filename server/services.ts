@@ -5,6 +5,7 @@ import { createDataVersions, observeCacheLookups, soleWriter } from './lib/data-
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { createMaintenance } from './maintenance.ts';
+import { analyzeStaleTables } from './db/statistics.ts';
 import { createAuthService } from './modules/accounts/auth.service.ts';
 import { createSessionsRepository } from './modules/accounts/sessions.repository.ts';
 import { createUsersRepository } from './modules/accounts/users.repository.ts';
@@ -200,6 +201,8 @@ export async function createServices({ database, config, clock = systemClock, lo
       clock,
     }),
     maintenance: createMaintenance({ sessions, passkeys, reminders, poolPushes, rateLimiter, clock, config }),
+    /** ANALYZE for the tables that changed enough since their last one (server/db/statistics.ts). */
+    refreshStatistics: () => analyzeStaleTables(db, database.kind),
   };
 }
 
