@@ -36,6 +36,7 @@ export const messages = {
   tooManySignInAttempts: 'Demasiados intentos fallidos. Inténtalo de nuevo en unos minutos.',
   tooManyRequests: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
   invalidJson: 'El cuerpo de la solicitud no es un JSON válido.',
+  jsonTooDeep: 'El cuerpo de la solicitud anida demasiados niveles (como mucho 400).',
   bodyTooLarge: 'La solicitud es demasiado grande.',
   unsupportedMediaType: 'Tipo de contenido no admitido. Envía JSON.',
   invalidInput: 'Datos no válidos.',

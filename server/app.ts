@@ -29,6 +29,7 @@ import { authenticatePlugin } from './plugins/authenticate.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { healthRoutes } from './plugins/health.ts';
+import { jsonNestingDepth, MAX_JSON_DEPTH } from './lib/json-depth.ts';
 import { statisticsPlugin } from './plugins/statistics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -94,6 +95,9 @@ export async function buildApp({
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    if (jsonNestingDepth(text) > MAX_JSON_DEPTH) {
+      return done(Object.assign(new SyntaxError('JSON nested too deeply'), { statusCode: 400, tooDeep: true }), undefined);
+    }
     try {
       done(null, JSON.parse(text));
     } catch {

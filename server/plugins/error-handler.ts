@@ -77,7 +77,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendError(reply, 415, messages.unsupportedMediaType);
     }
-    if (error instanceof SyntaxError && error.statusCode === 400) return sendError(reply, 400, messages.invalidJson);
+    if (error instanceof SyntaxError && error.statusCode === 400) {
+      return sendError(reply, 400, 'tooDeep' in error ? messages.jsonTooDeep : messages.invalidJson);
+    }
 
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -210,6 +210,30 @@ describe('bad input', () => {
     expect(search.statusCode).toBe(400);
   });
 
+  it('refuses a body nested 5,000 levels deep with a 400 in Spanish, signed in or not, never a 500', async () => {
+    const deep = (levels: number) => `{"name":${'['.repeat(levels)}1${']'.repeat(levels)}}`;
+    const routes = [
+      ['POST', '/auth/signup', null],
+      ['POST', '/auth/signin', null],
+      ['POST', '/api/pools', adminToken],
+      ['POST', '/api/predictions', adminToken],
+      ['PUT', '/api/notification-settings', adminToken],
+    ] as const;
+    for (const [method, url, token] of routes) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        payload: deep(5_000),
+      });
+      expect(res.json(), `${method} ${url}`).toEqual({ statusCode: 400, error: 'Bad Request', message: messages.jsonTooDeep });
+    }
+    // 400 levels is far beyond any body of the API, and still only a validation error.
+    const deepest = await t.app.inject({ method: 'POST', url: '/auth/signin', headers: { 'content-type': 'application/json' }, payload: deep(399) });
+    expect(deepest.statusCode).toBe(400);
+    expect(deepest.json().message).not.toBe(messages.jsonTooDeep);
+  });
+
   it('refuses oversized bodies early with 413', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(200_000) });
     for (const url of ['/auth/signup', '/api/pools', '/api/predictions']) {
