@@ -7,6 +7,7 @@ import { loadConfig } from '#server/config';
 import { backupFromServer, backupSocketPath } from '#server/db/backup';
 import { openPglitePath } from '#server/db/client';
 import { DataDirLockedError } from '#server/db/data-dir-lock';
+import { PRIVATE_FILE_MODE } from '#server/db/private-files';
 
 const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 
@@ -41,7 +42,7 @@ async function main() {
   }
   try {
     const blob = await database.backup!();
-    writeFileSync(`${file}.partial`, Buffer.from(await blob.arrayBuffer()));
+    writeFileSync(`${file}.partial`, Buffer.from(await blob.arrayBuffer()), { mode: PRIVATE_FILE_MODE });
     renameSync(`${file}.partial`, file);
   } finally {
     await database.close();

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '#server/config';
 import { checkBackup } from '#server/db/backup';
 import { lockDataDir } from '#server/db/data-dir-lock';
+import { makePrivate, PRIVATE_DIR_MODE } from '#server/db/private-files';
 
 async function main() {
   const args = process.argv.slice(2);
@@ -34,7 +35,7 @@ async function main() {
   checkBackup(bytes, file);
 
   const { dataDir } = config.database;
-  mkdirSync(path.dirname(dataDir), { recursive: true });
+  mkdirSync(path.dirname(dataDir), { recursive: true, mode: PRIVATE_DIR_MODE });
   // Refused (at once) while a server or another script holds the folder.
   const lock = await lockDataDir(dataDir, `${dataDir}.lock`, { waitMs: 0 });
   const staging = `${dataDir}.restoring`;
@@ -48,7 +49,7 @@ async function main() {
     }
     // Unpacked and opened beside the folder first: a backup PGlite cannot open never replaces anything.
     rmSync(staging, { recursive: true, force: true });
-    mkdirSync(staging);
+    mkdirSync(staging, { mode: PRIVATE_DIR_MODE });
     try {
       const pg = await PGlite.create(staging, { loadDataDir: new Blob([bytes]) });
       try {
@@ -67,6 +68,7 @@ async function main() {
       rmSync(dataDir, { recursive: true });
     }
     renameSync(staging, dataDir);
+    makePrivate(dataDir);
     console.log(`Restored ${file} into ${dataDir}.` + (keptAside ? ` The database that was there is kept in ${keptAside}.` : ''));
   } finally {
     rmSync(staging, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { chmodSync, createWriteStream, existsSync, renameSync, rmSync, unlinkSync } from 'node:fs';
+import { PRIVATE_FILE_MODE } from './private-files.ts';
 import net from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
@@ -93,7 +94,8 @@ export async function backupFromServer(dataDir: string, file: string): Promise<b
     throw error;
   }
   const partial = `${file}.partial`;
-  const out = createWriteStream(partial);
+  // A copy of the database holds password and session hashes: the backup's owner's alone.
+  const out = createWriteStream(partial, { mode: PRIVATE_FILE_MODE });
   let header = '';
   let expected = -1;
   let written = 0;

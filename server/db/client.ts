@@ -12,6 +12,7 @@ import { dumpPglite } from './backup.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 import { guardRootHandle } from './transaction-guard.ts';
+import { makePrivate, PRIVATE_DIR_MODE } from './private-files.ts';
 
 /** The one database type the rest of the server sees, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -146,17 +147,22 @@ export const seededPgliteTemplate = new URL('./pglite-seeded', import.meta.url).
  * `template` when there is one (docs/decisions/052-start-up-and-memory.md), else it is created.
  */
 export async function openPglitePath(dataDir: string, lockWaitMs: number, template?: string): Promise<DatabaseHandle> {
-  mkdirSync(path.dirname(dataDir), { recursive: true });
+  mkdirSync(path.dirname(dataDir), { recursive: true, mode: PRIVATE_DIR_MODE });
   const lock = await lockDataDir(dataDir, `${dataDir}.lock`, { waitMs: lockWaitMs });
   try {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
       // Only into an empty folder: the copy replaces it whole.
       if (template !== undefined && existsSync(template) && readdirSync(dataDir).length === 0)
         copyDataDir(template, dataDir);
       else initPgliteDataDir(dataDir);
     }
-    const handle = openPglite(new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] }));
+    makePrivate(dataDir);
+    const client = new PGlite(dataDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
+    const handle = openPglite(client);
+    // Starting writes a few files of its own (the relation caches): private too. Later ones sit behind 0700 folders.
+    await client.waitReady;
+    makePrivate(dataDir);
     return {
       ...handle,
       async close() {

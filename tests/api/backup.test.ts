@@ -211,3 +211,53 @@ describe.skipIf(!onPglite)('backup and restore of the embedded database', () => 
     expect(missing.stderr).toMatch(/Cannot read/);
   }, 60_000);
 });
+
+describe.skipIf(!onPglite)('the embedded database’s files', () => {
+  /** Every entry under `folder` whose mode is not the private one (0700 folders, 0600 files), as `path mode`. */
+  async function notPrivate(folder: string): Promise<string[]> {
+    const found: string[] = [];
+    const { stat } = await import('node:fs/promises');
+    const walk = async (dir: string) => {
+      const mode = (await stat(dir)).mode & 0o777;
+      if (mode !== 0o700) found.push(`${dir} ${mode.toString(8)}`);
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const entryPath = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(entryPath);
+        else if (entry.isFile() && ((await stat(entryPath)).mode & 0o777) !== 0o600) {
+          found.push(`${entryPath} ${((await stat(entryPath)).mode & 0o777).toString(8)}`);
+        }
+      }
+    };
+    await walk(folder);
+    return found;
+  }
+  const modeOf = async (file: string) => ((await import('node:fs/promises')).stat(file).then((s) => s.mode & 0o777));
+
+  it('are the server account’s alone, whatever the umask, and so are its backups and a restored folder', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'quiniela-private-'));
+    const dataRoot = path.join(root, 'data');
+    // The most permissive umask: every mode below is the app's own doing.
+    const umask = process.umask(0);
+    try {
+      const server = await startServer({ DATA_DIR: dataRoot });
+      started.push(server);
+      expect(await notPrivate(path.join(dataRoot, 'pglite'))).toEqual([]);
+      expect(await modeOf(dataRoot)).toBe(0o700);
+
+      const fromServer = path.join(root, 'en-marcha.tar.gz');
+      expect((await run('backup', [fromServer], dataRoot)).code).toBe(0);
+      expect(await modeOf(fromServer)).toBe(0o600);
+      expect(await server.stop()).toBe(0);
+
+      const fromFolder = path.join(root, 'parado.tar.gz');
+      expect((await run('backup', [fromFolder], dataRoot)).code).toBe(0);
+      expect(await modeOf(fromFolder)).toBe(0o600);
+
+      const restoredRoot = path.join(root, 'restaurada');
+      expect((await run('restore', [fromFolder], restoredRoot)).code).toBe(0);
+      expect(await notPrivate(path.join(restoredRoot, 'pglite'))).toEqual([]);
+    } finally {
+      process.umask(umask);
+    }
+  }, 120_000);
+});
