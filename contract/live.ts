@@ -28,3 +28,8 @@ export const LivePoolParamsSchema = z.object({ poolId: positiveId('La quiniela n
 
 /** The stream's event name for every event: the `kind` inside says which. */
 export const LIVE_EVENT_NAME = 'pool';
+
+export const liveMessages = {
+  /** A live stream refused: its network (or the server) holds as many as it may; the app tries again later. */
+  tooManyStreams: 'Demasiadas conexiones en directo abiertas. Se volverá a intentar en un momento.',
+} as const;

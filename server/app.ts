@@ -159,7 +159,14 @@ export async function buildApp({
   await app.register(predictionsRoutes, { prefix: '/api/predictions', predictions: services.predictions, poolResults: services.poolResults });
   await app.register(leaderboardRoutes, { prefix: '/api/leaderboard', leaderboard: services.leaderboard });
   await app.register(wallRoutes, { prefix: '/api/pools', wall: services.wall });
-  await app.register(liveRoutes, { prefix: '/api/live', hub: services.liveHub, pools: repositories.pools, follow: database.follow });
+  await app.register(liveRoutes, {
+    prefix: '/api/live',
+    hub: services.liveHub,
+    pools: repositories.pools,
+    follow: database.follow,
+    authenticate: (token: string) => services.auth.authenticate(token),
+    limits: config.live,
+  });
   await app.register(remindersPlugin, {
     reminders: services.reminders,
     vapidKeys: services.vapidKeys,

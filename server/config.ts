@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultStreamCeiling, type StreamLimits } from './modules/live/stream-limits.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -84,6 +85,10 @@ const EnvSchema = z
     METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN needs at least 16 characters').optional(),
     SHUTDOWN_DEADLINE_SECONDS: positiveInt(20),
     STATISTICS_CHECK_SECONDS: z.coerce.number().int().min(0).default(15),
+    LIVE_STREAMS_PER_USER: positiveInt(4),
+    LIVE_STREAMS_PER_ADDRESS: positiveInt(100),
+    LIVE_STREAMS_MAX: positiveInt(defaultStreamCeiling()),
+    LIVE_HEARTBEAT_SECONDS: positiveInt(25),
   })
   .refine((env) => env.PICK_BATCHES_AT_ONCE < env.DATABASE_POOL_SIZE, {
     message: 'PICK_BATCHES_AT_ONCE must be below DATABASE_POOL_SIZE (the other requests need a connection too)',
@@ -134,6 +139,8 @@ export interface Config {
   shutdownDeadlineMs: number;
   /** Look for tables whose planner statistics are stale every N seconds (0: not this instance; server/db/statistics.ts). */
   statisticsCheckSeconds: number;
+  /** The live channel's streams: how many this process holds (server/modules/live/stream-limits.ts), and its heartbeat. */
+  live: StreamLimits & { heartbeatMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -175,6 +182,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN ?? null,
     shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_SECONDS * 1000,
     statisticsCheckSeconds: e.STATISTICS_CHECK_SECONDS,
+    live: {
+      perUser: e.LIVE_STREAMS_PER_USER,
+      perAddress: e.LIVE_STREAMS_PER_ADDRESS,
+      total: e.LIVE_STREAMS_MAX,
+      heartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000,
+    },
   };
 }
 

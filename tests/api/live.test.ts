@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Match, Pool, SignInResponse } from '#contract/index';
+import { liveMessages, type Match, type Pool, type SignInResponse } from '#contract/index';
 import { createFactories, fetchTransport } from '#tests/support/factories';
 import { openLiveStream } from '#tests/support/live-stream';
 import { startServer, type ServerProcess } from '#tests/support/server-process';
@@ -133,6 +133,85 @@ describe('an instance shutting down', () => {
       await drop();
     }
   }, 60_000);
+});
+
+describe('the streams an instance holds (a real process)', () => {
+  /** How long `work` took, in ms. */
+  const timedMs = async (work: () => Promise<unknown>) => {
+    const started = performance.now();
+    await work();
+    return performance.now() - started;
+  };
+
+  it('keeps one account to a few, refuses an address beyond its share with 429 and Retry-After, and answers everyone else meanwhile', async () => {
+    const { server, drop } = await startInstance({ LIVE_STREAMS_PER_USER: '2', LIVE_STREAMS_PER_ADDRESS: '6' });
+    const streams: Awaited<ReturnType<typeof openLiveStream>>[] = [];
+    try {
+      const api = createFactories(fetchTransport(server.base));
+      const creator = await api.user({ name: 'Creadora' });
+      const fans = [await api.user({ name: 'Uno' }), await api.user({ name: 'Dos' }), await api.user({ name: 'Tres' })];
+      const shared = await api.pool(creator, { players: fans });
+      const [first] = fans as [(typeof fans)[number]];
+      // One account opens five: each new one replaces its oldest, so two stay open.
+      for (let i = 0; i < 5; i += 1) {
+        const stream = await openLiveStream(server.base, first.session.accessToken, shared.id);
+        expect(stream.status).toBe(200);
+        await stream.next((e) => e.kind === 'ready');
+        streams.push(stream);
+      }
+      await Promise.all(streams.slice(0, 3).map((stream) => stream.ended));
+      // Three accounts, two each: the address's six.
+      for (const fan of fans.slice(1)) {
+        for (let i = 0; i < 2; i += 1) {
+          const stream = await openLiveStream(server.base, fan.session.accessToken, shared.id);
+          expect(stream.status).toBe(200);
+          streams.push(stream);
+        }
+      }
+      const refused = await fetch(`${server.base}/api/live/pool/${shared.id}`, { headers: { authorization: `Bearer ${creator.session.accessToken}` } });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.json()).toMatchObject({ statusCode: 429, message: liveMessages.tooManyStreams });
+      // Everyone else is answered as usual meanwhile.
+      expect(await timedMs(() => fetch(`${server.base}/health`).then((r) => expect(r.status).toBe(200)))).toBeLessThan(2_000);
+      const reader = await api.user({ name: 'Lectora' });
+      expect(
+        await timedMs(() => api.call(reader, 'GET', '/api/matches')),
+      ).toBeLessThan(2_000);
+    } finally {
+      for (const stream of streams) stream.close();
+      await server.stop('SIGKILL');
+      await drop();
+    }
+  }, 90_000);
+
+  it('ends a stream within a heartbeat of its session signed out, its member removed or its account deleted', async () => {
+    const { server, drop } = await startInstance({ LIVE_HEARTBEAT_SECONDS: '1' });
+    try {
+      const api = createFactories(fetchTransport(server.base));
+      const creator = await api.user({ name: 'Creadora' });
+      const [leaving, removed, deleted] = [await api.user({ name: 'Sale' }), await api.user({ name: 'Quitado' }), await api.user({ name: 'Borrada' })];
+      const shared = await api.pool(creator, { players: [leaving, removed, deleted] });
+      const open = async (who: { session: { accessToken: string } }) => {
+        const stream = await openLiveStream(server.base, who.session.accessToken, shared.id);
+        await stream.next((e) => e.kind === 'ready');
+        return stream;
+      };
+      const [signedOut, left, gone, stays] = [await open(leaving), await open(removed), await open(deleted), await open(creator)];
+      await api.call(leaving, 'POST', '/auth/signout', { status: 200 });
+      await api.call(creator, 'DELETE', `/api/pools/${shared.id}/participants/${removed.userProfile.id}`, { status: 200 });
+      await api.call(deleted, 'DELETE', `/api/users/${deleted.userProfile.id}`, { status: 200 });
+      const endedWithin = (stream: typeof stays, ms: number) =>
+        Promise.race([stream.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+      expect(await Promise.all([signedOut, left, gone].map((stream) => endedWithin(stream, 5_000)))).toEqual([true, true, true]);
+      // The creator's stays open.
+      expect(await endedWithin(stays, 2_500)).toBe(false);
+      stays.close();
+    } finally {
+      await server.stop('SIGKILL');
+      await drop();
+    }
+  }, 90_000);
 });
 
 /** Two compiled instances on one PostgreSQL: a result saved through one reaches the subscribers of both. */

@@ -1,21 +1,21 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LivePoolParamsSchema, poolMessages, type UserProfile } from '#contract/index';
+import { LivePoolParamsSchema, liveMessages, poolMessages, type UserProfile } from '#contract/index';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { NotFoundError, TooManyRequestsError } from '../../lib/errors.ts';
 import { REQUEST_ID_HEADER } from '../../lib/request-id.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
-import { currentUser } from '../accounts/request-user.ts';
+import { bearerToken, currentUser } from '../accounts/request-user.ts';
 import { assertCanView } from '../pools/pool-access.ts';
 import type { PoolsRepository } from '../pools/pools.repository.ts';
 import { LIVE_CHANNEL, liveFrame, type LiveHub } from './live-hub.ts';
+import { createStreamRegistry, STREAM_REFUSAL_RETRY_SECONDS, type StreamLimits, type TrackedStream } from './stream-limits.ts';
 
-/** A comment line every so often, so that proxies and phones keep an idle stream open. */
-const HEARTBEAT_MS = 25_000;
 /**
- * A stream ends after this long and the app opens the next one: access is checked again (a revoked session or a
- * removed member stops hearing), and a stuck connection's buffers cannot grow for ever.
+ * A stream ends after this long and the app opens the next one, so a stuck connection's buffers cannot grow for
+ * ever. (Access is checked again at every heartbeat: a session signed out, an account deleted or a member removed
+ * stops hearing within one.)
  */
 const STREAM_LIFETIME_MS = 15 * 60_000;
 
@@ -23,6 +23,10 @@ interface Options {
   hub: LiveHub;
   pools: PoolsRepository;
   follow: DatabaseHandle['follow'];
+  /** Who a bearer token belongs to now (the accounts module's cached check): a stream's session is checked with it. */
+  authenticate: (token: string) => Promise<UserProfile>;
+  /** How many streams this process holds, and the heartbeat (a comment line that keeps proxies and phones open). */
+  limits: StreamLimits & { heartbeatMs: number };
 }
 
 /**
@@ -31,10 +35,11 @@ interface Options {
  * the cached reads (docs/decisions/045-live-updates-carry-versions-not-tables.md). Authenticated by the bearer header
  * like every call, so the app reads it with `fetch`, not `EventSource` (decision 046).
  */
-export async function liveRoutes(app: FastifyInstance, { hub, pools, follow }: Options) {
+export async function liveRoutes(app: FastifyInstance, { hub, pools, follow, authenticate, limits }: Options) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.guards.requireUser);
   const open = new Set<ServerResponse>();
+  const registry = createStreamRegistry(limits);
   let stopFollowing: (() => Promise<void>) | undefined;
 
   app.addHook('onReady', async () => {
@@ -63,12 +68,19 @@ export async function liveRoutes(app: FastifyInstance, { hub, pools, follow }: O
       summary:
         'Canal en directo de la quiniela (miembros): eventos (text/event-stream) cuando cambia su ranking, un partido suyo o su muro; solo qué cambió, nunca las tablas',
       params: LivePoolParamsSchema,
-      response: errorResponses(400, 401, 403, 404),
+      response: errorResponses(400, 401, 403, 404, 429),
     },
     handler: async (request, reply) => {
-      const pool = await poolFor(currentUser(request), request.params.poolId);
-      reply.hijack();
+      const user = currentUser(request);
+      const pool = await poolFor(user, request.params.poolId);
       const stream = reply.raw;
+      const tracked: TrackedStream = { userId: user.id, address: request.ip, end: () => stream.end() };
+      const admitted = registry.admit(tracked);
+      if (admitted !== 'admitted') {
+        request.log.warn({ userId: user.id, address: request.ip, limit: admitted }, 'live stream refused');
+        throw new TooManyRequestsError(liveMessages.tooManyStreams, STREAM_REFUSAL_RETRY_SECONDS);
+      }
+      reply.hijack();
       stream.writeHead(200, {
         'Content-Type': 'text/event-stream; charset=utf-8',
         'Cache-Control': 'no-store',
@@ -83,12 +95,20 @@ export async function liveRoutes(app: FastifyInstance, { hub, pools, follow }: O
       const { socket } = request.raw;
       open.add(stream);
       const unsubscribe = hub.subscribe(pool, send);
-      const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
+      const token = bearerToken(request) ?? '';
+      // Each beat checks the session and the membership again: signed out, deleted or removed, the stream ends.
+      const heartbeat = setInterval(() => {
+        send(': ping\n\n');
+        authenticate(token)
+          .then((member) => assertCanView(pools, member, pool))
+          .catch(() => stream.end());
+      }, limits.heartbeatMs);
       const lifetime = setTimeout(() => stream.end(), STREAM_LIFETIME_MS);
       stream.on('close', () => {
         // The connection was the stream's alone (Connection: close): nothing may keep it, or a shutdown waits on it.
         socket.destroy();
         open.delete(stream);
+        registry.release(tracked);
         unsubscribe();
         clearInterval(heartbeat);
         clearTimeout(lifetime);

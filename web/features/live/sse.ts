@@ -34,6 +34,21 @@ export function createSseParser(onEvent: (event: SseEvent) => void): (chunk: str
 
 export const RECONNECT_MS = { first: 1_000, max: 30_000 };
 
-/** The wait before reconnection attempt `failures` (1, 2, …): 1 s doubling up to 30 s. */
-export const reconnectDelay = (failures: number): number =>
-  Math.min(RECONNECT_MS.first * 2 ** Math.max(0, failures - 1), RECONNECT_MS.max);
+/**
+ * The wait before reconnection attempt `failures` (1, 2, …): 1 s doubling up to 30 s, each drawn at random between
+ * half of it and all of it, so that the phones a restart cut off do not all come back in the same second.
+ */
+export const reconnectDelay = (failures: number, random: () => number = Math.random): number => {
+  const ceiling = Math.min(RECONNECT_MS.first * 2 ** Math.max(0, failures - 1), RECONNECT_MS.max);
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+};
+
+/**
+ * A refused stream's wait (429: the server holds as many streams as it may): the answer's Retry-After in seconds,
+ * spread over a quarter more so the refused do not return together; null when the answer gives none.
+ */
+export function retryAfterDelay(header: string | null, random: () => number = Math.random): number | null {
+  const seconds = header === null ? NaN : Number(header);
+  if (!Number.isFinite(seconds) || seconds < 0) return null;
+  return Math.round(seconds * 1000 * (1 + random() / 4));
+}

@@ -7,13 +7,14 @@ import { invalidateRankings } from '../leaderboard/api.ts';
 import { invalidatePool } from '../pools/api.ts';
 import { invalidatePoolPicks } from '../predictions/api.ts';
 import { invalidateWall } from '../wall/api.ts';
-import { createSseParser, reconnectDelay } from './sse.ts';
+import { createSseParser, reconnectDelay, retryAfterDelay } from './sse.ts';
 
 /**
  * While a pool's screen is open (and the device online): its live channel (`GET /api/live/pool/{poolId}`, read with
  * `fetch` for the bearer header, decision 046). Each event, and each `ready` (first open, reconnection), has the
  * screen's cached reads asked for again: the channel says what changed, never the data (decision 045). A lost or
- * ended stream is opened again after 1 s, doubling to 30 s; a stream that opened resets the wait.
+ * ended stream is opened again after about 1 s, doubling to 30 s (at random within each wait, so a restart's phones
+ * do not all come back at once); a stream that opened resets the wait; a refused one (429) waits its Retry-After.
  */
 export function usePoolLive(poolId: number): void {
   const queryClient = useQueryClient();
@@ -46,6 +47,12 @@ export function usePoolLive(poolId: number): void {
     const connect = async () => {
       try {
         const response = await fetch(`/api/live/pool/${poolId}`, { headers: authorizationHeader(), signal: abort.signal });
+        // Too many streams open: tried again when the server says, not sooner.
+        if (response.status === 429) {
+          const wait = retryAfterDelay(response.headers.get('retry-after')) ?? reconnectDelay(Math.max(1, ++failures));
+          retry = setTimeout(() => void connect(), wait);
+          return;
+        }
         // A refusal (signed out, no longer a member) is not retried: the screen's own reads say why.
         if (response.status >= 400 && response.status < 500) return;
         if (!response.ok || !response.body) throw new Error(`live channel: ${response.status}`);
