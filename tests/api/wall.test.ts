@@ -69,6 +69,15 @@ describe('the wall of a pool', () => {
     expect((await wallOf(owner)).messages.map((m) => m.text)).toEqual(['¡Vamos!', 'Bienvenidos']);
   });
 
+  it('answers 200 once to 21 simultaneous deletes of one message, the rest 404', async () => {
+    const doomed = await post(other, 'bórrame');
+    const statuses = await Promise.all(
+      Array.from({ length: 21 }, () => as(other, 'DELETE', `/api/pools/${pool.id}/messages/${doomed.id}`).then((r) => r.statusCode)),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(20);
+  });
+
   it('stores injection strings and markup as the text they are', async () => {
     const texts = ["<script>alert('x')</script>", "'); drop table pool_messages; --", '<img src=x onerror=alert(1)> **negrita** &amp;'];
     for (const text of texts) expect((await post(admin, text)).text).toBe(text);

@@ -56,8 +56,13 @@ export function createWallRepository(db: Database) {
       return row!.id;
     },
 
-    async delete(poolId: number, id: number): Promise<void> {
-      await db.delete(poolMessages).where(and(eq(poolMessages.poolId, poolId), eq(poolMessages.id, id)));
+    /** Whether this call deleted it: of simultaneous deletes of one message, only one does. */
+    async delete(poolId: number, id: number): Promise<boolean> {
+      const deleted = await db
+        .delete(poolMessages)
+        .where(and(eq(poolMessages.poolId, poolId), eq(poolMessages.id, id)))
+        .returning({ id: poolMessages.id });
+      return deleted.length > 0;
     },
   };
 }

@@ -79,7 +79,8 @@ export function createWallService({ wall, pools, matches, rateLimiter, limit, cl
       const message = await wall.find(poolId, messageId);
       if (!message) throw new NotFoundError(wallMessages.notFound);
       if (!shown(actor, pool, message).canDelete) throw new ForbiddenError(wallMessages.cannotDelete);
-      await wall.delete(poolId, messageId);
+      // Another delete of it may have won meanwhile: then it was not this one's to answer 200 for.
+      if (!(await wall.delete(poolId, messageId))) throw new NotFoundError(wallMessages.notFound);
     },
   };
 }
