@@ -209,8 +209,8 @@ const matrix: Record<string, Row> = {
   },
   'GET /api/predictions/{id}': {
     call: () => ({ url: `/api/predictions/${hiddenPick.id}` }),
-    // Before kick-off only its owner (and admins) may read a pick.
-    expect: { anonymous: 401, other: 404, participant: 'ok', creator: 403, admin: 'ok' },
+    // Before kick-off only its owner may read a pick; to anyone else it does not exist (admins, who may play, too).
+    expect: { anonymous: 401, other: 404, participant: 'ok', creator: 404, admin: 404 },
   },
   'DELETE /api/predictions/{id}': {
     call: async () => {

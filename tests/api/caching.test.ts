@@ -389,7 +389,7 @@ describe("a user's picks", () => {
     expect(await picks(player)).toEqual([]);
   });
 
-  it("are the user's own (an admin reads anyone's), cached or not, 304 included", async () => {
+  it("are the user's own (an admin reads anyone's kicked-off ones), cached or not, 304 included", async () => {
     const [owner, player, stranger] = [await t.createUser(), await t.createUser(), await t.createUser()];
     const pool = await t.api.pool(owner, { players: [player] });
     await t.api.predict(player, pool, await newMatch(), 'home');
@@ -398,7 +398,8 @@ describe("a user's picks", () => {
     const etag = warm.headers.etag as string;
     expect((await as(stranger, 'GET', url)).statusCode).toBe(403);
     expect((await as(stranger, 'GET', url, undefined, { 'if-none-match': etag })).statusCode).toBe(403);
-    expect((await as(admin, 'GET', url)).body).toBe(warm.body);
+    // The pick's match is still to come: an admin, who may play too, does not see it.
+    expect((await as(admin, 'GET', url)).json().data).toEqual([]);
     expect((await as(player, 'GET', '/api/predictions')).body).toBe(warm.body);
     expect((await as(player, 'GET', url, undefined, { 'if-none-match': etag })).statusCode).toBe(304);
     // Another user's pick moves nothing of this list: still 304.

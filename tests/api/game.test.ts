@@ -125,8 +125,14 @@ describe('predictions', () => {
     const hidden = await as(beto, 'GET', url);
     expect(hidden.statusCode).toBe(403);
     expect(hidden.json().message).toBe('Los pronósticos de los demás se ven cuando empieza el partido.');
-    expect((await as(beto, 'GET', `/api/predictions/${anaPick.id}`)).statusCode).toBe(403);
+    // A hidden pick is as unknown as one that does not exist: its id tells nothing, to members or admins.
+    expect((await as(beto, 'GET', `/api/predictions/${anaPick.id}`)).statusCode).toBe(404);
+    expect((await as(beto, 'GET', `/api/predictions/999999`)).statusCode).toBe(404);
     expect((await as(beto, 'GET', `/api/predictions/user/${ana.userProfile.id}`)).statusCode).toBe(403);
+    // An admin (who may play too) reads another's list, but not its picks of matches still to come.
+    const admin = await t.createUser({ role: 'admin' });
+    expect((await as(admin, 'GET', `/api/predictions/${anaPick.id}`)).statusCode).toBe(404);
+    expect((await as(admin, 'GET', `/api/predictions/user/${ana.userProfile.id}`)).json().data).toEqual([]);
 
     const saved = now;
     now = new Date(now.getTime() + 3_600_000);
@@ -143,6 +149,11 @@ describe('predictions', () => {
       });
       expect((await as(owner, 'GET', url)).statusCode).toBe(200);
       expect((await as(stranger, 'GET', url)).statusCode).toBe(403);
+      // From kick-off, a member and an admin read the pick, and the admin the list.
+      expect((await as(beto, 'GET', `/api/predictions/${anaPick.id}`)).json().data).toMatchObject({ id: anaPick.id });
+      expect((await as(admin, 'GET', `/api/predictions/user/${ana.userProfile.id}`)).json().data).toEqual([
+        expect.objectContaining({ id: anaPick.id, matchId: match.id }),
+      ]);
       expect((await as(beto, 'GET', `/api/predictions/${anaPick.id}`)).statusCode).toBe(200);
     } finally {
       now = saved;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, ne, or, sql } from 'drizzle-orm';
 import { picksClosed, type GameMode, type MatchStatus, type PickDistribution, type Prediction, type PredictionChoice } from '#contract/index';
 import { preparedRows, type Database } from '../../db/client.ts';
 import { groupCommit } from '../../lib/group-commit.ts';
@@ -168,6 +168,17 @@ export function createPredictionsRepository(db: Database, { batchesAtOnce = 1 }:
 
     async listForUser(userId: number): Promise<Prediction[]> {
       const rows = await db.select(columns).from(predictions).where(eq(predictions.userId, userId)).orderBy(desc(predictions.id));
+      return rows.map(toPrediction);
+    },
+
+    /** `userId`'s picks of matches that have kicked off by `now` (the contract's `picksClosed`): what others may see. */
+    async listKickedOffForUser(userId: number, now: Date): Promise<Prediction[]> {
+      const rows = await db
+        .select(columns)
+        .from(predictions)
+        .innerJoin(matches, eq(matches.id, predictions.matchId))
+        .where(and(eq(predictions.userId, userId), or(ne(matches.status, 'scheduled'), lte(matches.matchDate, now))))
+        .orderBy(desc(predictions.id));
       return rows.map(toPrediction);
     },
 

@@ -106,22 +106,32 @@ export function createPredictionsService({ predictions, pools, matches, standing
       return result;
     },
 
-    /** A user's own picks (the client filters them by pool). Nobody reads another user's list. `since`: see `DataVersions.catchUp`. */
+    /**
+     * A user's own picks (the client filters them by pool); `since`: see `DataVersions.catchUp`. Nobody else reads
+     * the list but an admin, who (playing too, maybe) sees only the picks of matches that have kicked off, as
+     * everyone sees them in a pool.
+     */
     async listForUser(actor: UserProfile, userId: number, since?: number): Promise<JsonReply> {
       assertSelfOrAdmin(actor, userId);
+      if (actor.id !== userId) {
+        return toJsonReply(PredictionListResponseSchema, { data: await predictions.listKickedOffForUser(userId, clock()) });
+      }
       const load = async () => toJsonReply(PredictionListResponseSchema, { data: await predictions.listForUser(userId) });
       return (await pickLists.get(userId, 'picks', load, since))!;
     },
 
-    /** One pick: its owner and admins any time; the pool's members once the match has kicked off. */
+    /**
+     * One pick: its owner any time; the pool's members and admins once the match has kicked off. Anyone else, and
+     * anyone before kick-off, gets the 404 of a pick that does not exist: which ids exist is nobody's business.
+     */
     async get(actor: UserProfile, id: number): Promise<Prediction> {
       const prediction = await predictions.findById(id);
       if (!prediction) throw new NotFoundError(predictionMessages.predictionNotFound);
-      if (prediction.userId === actor.id || isAdmin(actor)) return prediction;
+      if (prediction.userId === actor.id) return prediction;
       const pool = await findPool(prediction.poolId);
-      if (!(await canView(pools, actor, pool))) throw new NotFoundError(predictionMessages.predictionNotFound);
-      if (!picksClosed(await findMatch(prediction.matchId), clock().getTime()))
-        throw new ForbiddenError(predictionMessages.picksHidden);
+      const visible =
+        (await canView(pools, actor, pool)) && picksClosed(await findMatch(prediction.matchId), clock().getTime());
+      if (!visible) throw new NotFoundError(predictionMessages.predictionNotFound);
       return prediction;
     },
 
