@@ -12,6 +12,8 @@ export interface Limit {
 export interface Reservation {
   /** Seconds to wait when this attempt went past the limit (it must not be evaluated), else null. */
   waitSeconds: number | null;
+  /** The window's count with this attempt (1: the first of its window), when it was counted; null when refused. */
+  count: number | null;
   /** Gives the attempt back (it turned out not to count, e.g. the right password); no-op when refused. */
   refund(): Promise<void>;
 }
@@ -53,14 +55,14 @@ export function createRateLimiter(db: Database, clock: Clock): RateLimiter {
         },
         setWhere: sql`${expired} or ${rateLimitCounters.count} < ${limit.max}`,
       })
-      .returning({ windowStart: rateLimitCounters.windowStart });
-    if (counted) return { windowStart: counted.windowStart, waitSeconds: null };
+      .returning({ windowStart: rateLimitCounters.windowStart, count: rateLimitCounters.count });
+    if (counted) return { windowStart: counted.windowStart, waitSeconds: null, count: counted.count };
     const [full] = await db
       .select({ windowStart: rateLimitCounters.windowStart })
       .from(rateLimitCounters)
       .where(eq(rateLimitCounters.key, key));
     const windowStart = full?.windowStart ?? now;
-    return { windowStart, waitSeconds: secondsLeft(windowStart, limit, now) };
+    return { windowStart, waitSeconds: secondsLeft(windowStart, limit, now), count: null };
   };
 
   return {
@@ -69,9 +71,10 @@ export function createRateLimiter(db: Database, clock: Clock): RateLimiter {
     },
 
     async reserve(key, limit) {
-      const { windowStart, waitSeconds } = await count(key, limit);
+      const { windowStart, waitSeconds, count: counted } = await count(key, limit);
       return {
         waitSeconds,
+        count: counted,
         async refund() {
           if (waitSeconds !== null) return;
           // Only within the window the attempt was counted in: a new window starts from its own count.

@@ -84,22 +84,23 @@ export function createPoolsService({ pools, competitions, rateLimiter, config, c
     return pool;
   };
 
-  /** Wrong codes count per user and per address, so the 900,000 codes cannot be walked. */
+  /**
+   * Wrong codes count per user and per address, so the 900,000 codes cannot be walked. The user's own limit first:
+   * one guesser behind a shared address (a stadium, an office) filled the address's and held everyone there for 15
+   * minutes. A user with no attempt in the window is not held by the address's: their code is looked at (a wrong
+   * one then counts against them, and their next waits like everyone's there). A guesser gains one look per fresh
+   * account at a full address, and accounts are themselves limited per address (AUTH_IP_MAX_PER_MINUTE).
+   */
   const reserveAttempt = async (userId: number, ip: string): Promise<Reservation> => {
-    const taken: Reservation[] = [];
-    const refund = () => Promise.all(taken.map((r) => r.refund())).then(() => undefined);
-    for (const [key, limit] of [
-      [`join-wrong-code:user:${userId}`, config.rateLimits.wrongJoinCodesPerUser],
-      [`join-wrong-code:ip:${ip}`, config.rateLimits.wrongJoinCodesPerIp],
-    ] as const) {
-      const reservation = await rateLimiter.reserve(key, limit);
-      if (reservation.waitSeconds !== null) {
-        await refund();
-        return reservation;
-      }
-      taken.push(reservation);
+    const user = await rateLimiter.reserve(`join-wrong-code:user:${userId}`, config.rateLimits.wrongJoinCodesPerUser);
+    if (user.waitSeconds !== null) return user;
+    const address = await rateLimiter.reserve(`join-wrong-code:ip:${ip}`, config.rateLimits.wrongJoinCodesPerIp);
+    if (address.waitSeconds === null) {
+      return { waitSeconds: null, count: user.count, refund: () => Promise.all([user.refund(), address.refund()]).then(() => undefined) };
     }
-    return { waitSeconds: null, refund };
+    if (user.count === 1) return user;
+    await user.refund();
+    return address;
   };
 
   /**
