@@ -59,7 +59,8 @@ const poolCountsMatch = poolCountsMatchSql(sql`p`, sql`m`);
  */
 export function createPredictionsRepository(db: Database, { batchesAtOnce = 1 }: { batchesAtOnce?: number } = {}) {
   /**
-   * Stores each pick only where every rule of a pick holds at its `now` (the server's clock when it arrived): the
+   * Stores each pick only where every rule of a pick holds at its `now` (the server's clock when it arrived), even
+   * against a removal or a rule change committed at the same moment (the rows it reads are key-share locked): the
    * user takes part in the pool (its creator only when "El creador también juega"), the pool is active, the match
    * is scheduled and its picks have not closed (`pickDeadlineSql`: kick-off, or the pool's minutes before it), the
    * pool counts the match (`poolCountsMatchSql`: every pick of a pool is of a match it counts, which the standings
@@ -79,12 +80,16 @@ export function createPredictionsRepository(db: Database, { batchesAtOnce = 1 }:
       from jsonb_to_recordset(${sql.placeholder('picks')}::jsonb) as v(
           pool_id int, user_id int, match_id int, prediction text, score_home int, score_away int, mode text, now timestamptz)
         join pools p on p.id = v.pool_id
+        join pool_participants pp on pp.pool_id = v.pool_id and pp.user_id = v.user_id
         join matches m on m.id = v.match_id
       where p.is_active and p.game_mode = v.mode
-        and exists (select 1 from pool_participants pp where pp.pool_id = v.pool_id and pp.user_id = v.user_id)
         and m.status = 'scheduled'
         and ${pickDeadline} > v.now
         and ${poolCountsMatch}
+      -- The pool's row and the player's place stay as read until the picks are in: a removal (which deletes the
+      -- place, then its picks) or a new game mode (which locks the pool) waits for them, or they for it and are
+      -- then checked against what it wrote. Key-share: joins and other picks do not wait for each other.
+      for key share of p, pp
       on conflict (pool_id, user_id, match_id) do update
         set prediction = excluded.prediction, score_home = excluded.score_home, score_away = excluded.score_away
         where (select p.edit_until_kickoff from pools p where p.id = excluded.pool_id)
