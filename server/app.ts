@@ -81,6 +81,8 @@ export async function buildApp({
     // Off: Fastify would take the header as it comes; requestId checks it first.
     requestIdHeader: false,
     genReqId: requestId,
+    // A request that reached a closing instance is answered, not told 503: server/lib/drain-connections.ts.
+    return503OnClosing: false,
   });
   drainConnectionsOnClose(app);
   app.addHook('onRequest', (request, reply, done) => {
