@@ -46,6 +46,8 @@ export default defineConfig({
       // The server trusts the run's certificate for 127.0.0.1, so the pushes it sends reach a test's own https push
       // service (tests/support/push-service.ts), and ticks often enough for a test to wait for one.
       NODE_EXTRA_CA_CERTS: e2ePushTls(port).cert,
+      // The tests' push services listen on 127.0.0.1, which the server otherwise refuses to push to.
+      OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
       REMINDERS_POLL_SECONDS: '2',
     },
     url: `${baseURL}/health`,

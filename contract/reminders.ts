@@ -29,6 +29,8 @@ export const reminderMessages = {
   kickoffConfirmedWithinHour: 'Empieza en menos de una hora.',
   // Server
   endpointInvalid: 'La suscripción necesita una dirección https válida.',
+  /** The endpoint is https but not one the server may push to (a private or local address, or a host not listed). */
+  endpointNotPublic: 'La suscripción necesita la dirección https de un servicio de notificaciones público.',
   keysInvalid: 'Las claves de la suscripción no son válidas.',
   subscriptionSaved: 'Suscripción guardada.',
   subscriptionRemoved: 'Suscripción eliminada.',

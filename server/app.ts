@@ -35,7 +35,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
 import { inlineScriptHashes, webStaticPlugin } from './plugins/web-static.ts';
-import { createServices, type Services } from './services.ts';
+import { createServices, type Services, type ServicesOptions } from './services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +53,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** Where the JSON log lines go (standard output by default). */
   logDestination?: NodeJS.WritableStream;
+  /** Name resolution and certificates for pushes (`createServices`'s `outbound`): the tests' stand-ins. */
+  outbound?: ServicesOptions['outbound'];
 }
 
 /** The last `hops` addresses (the socket's peer, then X-Forwarded-For from the right) are proxies. */
@@ -70,6 +72,7 @@ export async function buildApp({
   database,
   clock = systemClock,
   logDestination,
+  outbound,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logDestination),
@@ -107,7 +110,7 @@ export async function buildApp({
     }
   });
 
-  const services = await createServices({ database, config, clock, log: app.log });
+  const services = await createServices({ database, config, clock, log: app.log, ...(outbound ? { outbound } : {}) });
   app.decorate('services', services);
   const { repositories, metrics, rateLimiter, versions } = services;
   if (metrics) metrics.observeRequests(app);

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { isIP } from 'node:net';
+import { type BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultStreamCeiling, type StreamLimits } from './modules/live/stream-limits.ts';
+import { addressList } from './modules/reminders/push-endpoint.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -89,6 +90,24 @@ const EnvSchema = z
     LIVE_STREAMS_PER_ADDRESS: positiveInt(100),
     LIVE_STREAMS_MAX: positiveInt(defaultStreamCeiling()),
     LIVE_HEARTBEAT_SECONDS: positiveInt(25),
+    OUTBOUND_ALLOWED_ADDRESSES: z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        try {
+          return addressList(text);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: `must be addresses or CIDR ranges, comma-separated (${(error as Error).message})` });
+          return z.NEVER;
+        }
+      }),
+    PUSH_ENDPOINT_HOSTS: z
+      .string()
+      .optional()
+      .transform((text) => {
+        const hosts = (text ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
+        return hosts.length > 0 ? hosts : null;
+      }),
   })
   .refine((env) => env.PICK_BATCHES_AT_ONCE < env.DATABASE_POOL_SIZE, {
     message: 'PICK_BATCHES_AT_ONCE must be below DATABASE_POOL_SIZE (the other requests need a connection too)',
@@ -141,6 +160,8 @@ export interface Config {
   statisticsCheckSeconds: number;
   /** The live channel's streams: how many this process holds (server/modules/live/stream-limits.ts), and its heartbeat. */
   live: StreamLimits & { heartbeatMs: number };
+  /** Where the server may push to (server/modules/reminders/push-endpoint.ts). */
+  pushEndpoints: { hosts: readonly string[] | null; allowedAddresses: BlockList };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -188,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       total: e.LIVE_STREAMS_MAX,
       heartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000,
     },
+    pushEndpoints: { hosts: e.PUSH_ENDPOINT_HOSTS, allowedAddresses: e.OUTBOUND_ALLOWED_ADDRESSES },
   };
 }
 

@@ -26,7 +26,8 @@ import { createPredictionsRepository } from './modules/predictions/predictions.r
 import { createPredictionsService } from './modules/predictions/predictions.service.ts';
 import { createNotificationSettingsRepository } from './modules/reminders/notification-settings.repository.ts';
 import { createPoolPushesRepository } from './modules/reminders/pool-pushes.repository.ts';
-import { createPushSender, fetchPushTransport } from './modules/reminders/push-sender.ts';
+import { createPushSender } from './modules/reminders/push-sender.ts';
+import { createPushEndpointGuard, type PushEndpointPolicy } from './modules/reminders/push-endpoint.ts';
 import { createPushSubscriptionsRepository } from './modules/reminders/push-subscriptions.repository.ts';
 import { createReminderScheduler } from './modules/reminders/reminder-scheduler.ts';
 import { createRemindersRepository } from './modules/reminders/reminders.repository.ts';
@@ -52,6 +53,8 @@ export interface ServicesOptions {
   clock?: Clock;
   /** Where background results import jobs report: the app's logger (a CLI, which starts none, passes the console). */
   log: ImportJobLog;
+  /** Name resolution and trusted certificates for pushes, the system's unless given (the tests' stand-ins). */
+  outbound?: Pick<PushEndpointPolicy, 'resolve' | 'ca'>;
 }
 
 /**
@@ -60,7 +63,7 @@ export interface ServicesOptions {
  * `buildApp` (server/app.ts, which hands the result to its routes and exposes it as `app.services` to
  * server/main.ts and the tests), and by the CLIs and benchmarks that work without the HTTP app.
  */
-export async function createServices({ database, config, clock = systemClock, log }: ServicesOptions) {
+export async function createServices({ database, config, clock = systemClock, log, outbound = {} }: ServicesOptions) {
   const { db } = database;
   // Cached answers are checked against data versions: in memory on PGlite (its commits say what changed), read from
   // the database on PostgreSQL.
@@ -124,6 +127,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     log,
   });
   const vapidKeys = createVapidKeyStore(db);
+  const pushEndpoints = createPushEndpointGuard({ ...config.pushEndpoints, ...outbound });
   const leaderboard = createLeaderboardService({
     standings,
     pools,
@@ -185,6 +189,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     liveHub: createLiveHub(),
     vapidKeys,
     reminders: createRemindersService({
+      pushEndpoints,
       reminders,
       subscriptions: pushSubscriptions,
       settings: repositories.notificationSettings,
@@ -197,7 +202,7 @@ export async function createServices({ database, config, clock = systemClock, lo
       poolPushes,
       jornadaOutcomes: leaderboard.jornadaOutcomes,
       subscriptions: pushSubscriptions,
-      sendPush: createPushSender({ vapidKeys, subject: config.reminders.vapidSubject, transport: fetchPushTransport }),
+      sendPush: createPushSender({ vapidKeys, subject: config.reminders.vapidSubject, transport: pushEndpoints.transport }),
       clock,
     }),
     maintenance: createMaintenance({ sessions, passkeys, reminders, poolPushes, rateLimiter, clock, config }),

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Match, Pool, PushPayload, SignInResponse } from '#contract/index';
 import { favoriteMatches, matchReminders, poolPushes, pushSubscriptions } from '#server/db/schema';
 import { createPushSubscriptionsRepository } from '#server/modules/reminders/push-subscriptions.repository';
-import { decryptPush, newBrowserKeys, startPushService, type BrowserKeys, type PushService } from '#tests/support/push-service';
+import { decryptPush, newBrowserKeys, e2ePushTls, startPushService, type BrowserKeys, type PushService } from '#tests/support/push-service';
+import { API_PUSH_TLS } from '#tests/support/scheduler';
 import { newScheduler } from '#tests/support/scheduler';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
@@ -52,7 +53,7 @@ const setting = (who: SignInResponse, payload: object) =>
   t.injectAs(who.session.accessToken, { method: 'PUT', url: '/api/notification-settings', payload });
 
 beforeAll(async () => {
-  pushService = await startPushService();
+  pushService = await startPushService(e2ePushTls(API_PUSH_TLS));
   t = await createTestApp({ clock: () => now });
   [admin, host, ana, bea, carla, dani] = await Promise.all([
     t.createUser({ role: 'admin' }),

@@ -12,12 +12,13 @@ import { readResultsSource } from '#server/modules/results/results-source';
 import {
   decryptPush,
   newBrowserKeys,
+  e2ePushTls,
   startPushService,
   type BrowserKeys,
   type PushService,
   type ReceivedPush,
 } from '#tests/support/push-service';
-import { newScheduler } from '#tests/support/scheduler';
+import { API_PUSH_TLS, newScheduler } from '#tests/support/scheduler';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
 const HOUR = 3_600_000;
@@ -68,7 +69,7 @@ function verifyVapid(authorization: string | undefined, publicKey: string): Reco
 // ---------------------------------------------------------------------------
 
 beforeAll(async () => {
-  pushService = await startPushService();
+  pushService = await startPushService(e2ePushTls(API_PUSH_TLS));
   pushServiceUrl = pushService.url;
   t = await createTestApp({ clock: () => now, env: { REMINDERS_POLL_SECONDS: '0' } });
   [admin, ana, bea] = await Promise.all([
@@ -108,7 +109,8 @@ async function favourite(who: SignInResponse, matchId: number): Promise<Reminder
 }
 
 async function subscribe(who: SignInResponse, path: string, browser = newBrowserKeys()): Promise<BrowserKeys> {
-  // Real push services are https (which the API insists on); the stand-in is plain http on 127.0.0.1.
+  // Real push services are https (which the API insists on); so is the stand-in, on 127.0.0.1 with the run's
+  // certificate, which the schedulers trust and may reach (tests/support/scheduler.ts).
   await createPushSubscriptionsRepository(t.db).upsert(who.userProfile.id, {
     endpoint: `${pushServiceUrl}${path}`,
     keys: browser.keys,

@@ -295,8 +295,8 @@ export async function addVirtualAuthenticator(context: BrowserContext, page: Pag
 /**
  * Playwright's headless Chromium has no push service: `pushManager.subscribe` is refused,
  * as in a browser whose push service is unavailable. Tests of a push-capable browser
- * give the page a subscription the server accepts instead: by default a made-up https endpoint
- * (nothing reaches it), or `subscription`, a test's own push service and browser keys
+ * give the page a subscription the server accepts instead: by default an https endpoint on 127.0.0.1
+ * that nothing answers, or `subscription`, a test's own push service and browser keys
  * (tests/support/push-service.ts), to read what the server pushes.
  */
 export async function emulatePushService(
@@ -307,7 +307,9 @@ export async function emulatePushService(
     if (!('PushManager' in window)) return;
     let current: PushSubscription | null = null;
     const made = (options: PushSubscriptionOptionsInit | undefined): PushSubscription => {
-      const endpoint = given?.endpoint ?? `https://push.example.com/e2e/${Math.random().toString(36).slice(2)}`;
+      // 127.0.0.1 is the one private address the e2e server may push to (OUTBOUND_ALLOWED_ADDRESSES, playwright.config.ts);
+      // nothing listens on port 9. (A made-up public name would not resolve: these machines have no DNS.)
+      const endpoint = given?.endpoint ?? `https://127.0.0.1:9/e2e/${Math.random().toString(36).slice(2)}`;
       const key = options?.applicationServerKey;
       const subscription = {
         endpoint,

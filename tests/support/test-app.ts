@@ -7,6 +7,7 @@ import type { Database } from '#server/db/client';
 import type { Clock } from '#server/lib/clock';
 import { createFactories, reply, type Factories, type Transport } from './factories.ts';
 import { createTestDatabase } from './test-database.ts';
+import { testResolve } from './test-names.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -46,7 +47,13 @@ export function injectTransport(app: FastifyInstance): Transport {
 
 /** The real app (same `buildApp` as production) on a fresh migrated database. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; logDestination?: NodeJS.WritableStream } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    logDestination?: NodeJS.WritableStream;
+    /** A certificate the app's pushes trust (a test's https push service on 127.0.0.1, with OUTBOUND_ALLOWED_ADDRESSES). */
+    pushCa?: string | Buffer;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(inject('databaseTemplate'));
   // Tests sign many users up from one address: the per-address limit has its own test.
@@ -65,6 +72,8 @@ export async function createTestApp(
     database,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logDestination ? { logDestination: options.logDestination } : {}),
+    // No DNS here: push services' names resolve as tests/support/test-names.ts says.
+    outbound: { resolve: testResolve, ...(options.pushCa ? { ca: options.pushCa } : {}) },
   });
   await app.ready();
 

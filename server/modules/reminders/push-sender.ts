@@ -14,18 +14,6 @@ export interface PushRequest {
 /** Delivers a request to the push service and answers its HTTP status. */
 export type PushTransport = (request: PushRequest) => Promise<number>;
 
-const PUSH_TIMEOUT_MS = 10_000;
-
-/**
- * `fetch`, not web-push's own sender: that one always speaks HTTPS (node:https),
- * while this works with any endpoint, a local stand-in included.
- */
-export const fetchPushTransport: PushTransport = async ({ endpoint, method, headers, body }) => {
-  const response = await fetch(endpoint, { method, headers, body, signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) });
-  await response.body?.cancel();
-  return response.status;
-};
-
 export interface PushOptions {
   /** Seconds the push service keeps an undelivered message. */
   ttlSeconds: number;

@@ -37,6 +37,11 @@ export function createPushSubscriptionsRepository(db: Database) {
         .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
     },
 
+    /** Every stored endpoint, for the start's sweep of those the server may no longer push to. */
+    async listEndpoints(): Promise<{ id: number; endpoint: string }[]> {
+      return db.select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions);
+    },
+
     async delete(id: number): Promise<void> {
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
     },

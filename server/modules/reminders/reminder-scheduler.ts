@@ -9,6 +9,7 @@ import {
   type PushPayload,
   type ReminderPushPayload,
 } from '#contract/index';
+import { UnsafeUrlError } from '../results/public-url-source.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SendPush } from './push-sender.ts';
 import type { PushSubscriptionsRepository, StoredPushSubscription } from './push-subscriptions.repository.ts';
@@ -114,8 +115,12 @@ export function createReminderScheduler({ reminders, poolPushes, jornadaOutcomes
         await subscriptions.delete(target.id);
         gone.add(target.id);
       } else summary.failed += 1;
-    } catch {
-      summary.failed += 1;
+    } catch (error) {
+      // An endpoint the server may not push to (its host now resolves to a private address): it never will again.
+      if (error instanceof UnsafeUrlError) {
+        await subscriptions.delete(target.id);
+        gone.add(target.id);
+      } else summary.failed += 1;
     }
   };
 

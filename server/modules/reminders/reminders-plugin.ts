@@ -25,6 +25,13 @@ export async function remindersPlugin(
     await vapidKeys
       .get()
       .catch((err: unknown) => app.log.warn({ err }, 'VAPID keys not ready: they are made on first use'));
+    // Subscriptions saved before the endpoint rule (or before PUSH_ENDPOINT_HOSTS changed) are dropped, and said so.
+    await reminders
+      .dropUnpushable()
+      .then((hosts) => {
+        if (hosts.length > 0) app.log.warn({ hosts }, 'push subscriptions dropped: the server may not push to their endpoints');
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'push subscriptions not checked'));
   });
 
   await app.register(remindersRoutes, { prefix: '/api', reminders });

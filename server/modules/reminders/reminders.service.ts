@@ -12,11 +12,14 @@ import type { Clock } from '../../lib/clock.ts';
 import { ConflictError, ForbiddenError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
 import type { NotificationSettingsRepository } from './notification-settings.repository.ts';
+import type { PushEndpointGuard } from './push-endpoint.ts';
 import type { PushSubscriptionsRepository } from './push-subscriptions.repository.ts';
 import type { RemindersRepository } from './reminders.repository.ts';
 import type { VapidKeyStore } from './vapid-keys.ts';
 
 interface Deps {
+  /** Which endpoints the server may push to (push-endpoint.ts). */
+  pushEndpoints: Pick<PushEndpointGuard, 'check' | 'acceptable'>;
   reminders: RemindersRepository;
   subscriptions: PushSubscriptionsRepository;
   settings: NotificationSettingsRepository;
@@ -31,14 +34,22 @@ function matchGone(error: unknown): never {
 }
 
 /** Everything here acts on the signed-in user's own rows only. */
-export function createRemindersService({ reminders, subscriptions, settings, matches, vapidKeys, clock }: Deps) {
+export function createRemindersService({ pushEndpoints, reminders, subscriptions, settings, matches, vapidKeys, clock }: Deps) {
   return {
     async publicKey(): Promise<string> {
       return (await vapidKeys.get()).publicKey;
     },
 
     async saveSubscription(userId: number, body: PushSubscriptionBody): Promise<void> {
+      await pushEndpoints.check(body.endpoint);
       if (!(await subscriptions.upsert(userId, body))) throw new ConflictError(reminderMessages.subscriptionTaken);
+    },
+
+    /** Drops the stored subscriptions the server may no longer push to (the rule, or `PUSH_ENDPOINT_HOSTS`, changed). */
+    async dropUnpushable(): Promise<string[]> {
+      const refused = (await subscriptions.listEndpoints()).filter(({ endpoint }) => !pushEndpoints.acceptable(endpoint));
+      for (const { id } of refused) await subscriptions.delete(id);
+      return refused.map(({ endpoint }) => new URL(endpoint).host);
     },
 
     removeSubscription: (userId: number, endpoint: string) => subscriptions.deleteOwn(userId, endpoint),
