@@ -10,6 +10,8 @@ export const leaderboardMessages = {
   general: 'General',
   tieBreak: 'Empates: más aciertos, después más jornadas ganadas y, por último, el nombre.',
   jornadaWinner: 'Ganador de la jornada',
+  // Until its last counted match is finished, a jornada has no winner (docs/decisions/061).
+  jornadaProvisional: 'Jornada en juego · provisional',
   jornadaFailed: 'No se pudo cargar la clasificación de la jornada.',
   evolutionFailed: 'No se pudo cargar tu evolución.',
 } as const;
@@ -19,6 +21,17 @@ export function movementText(movement: number): string {
   if (movement === 0) return 'Mantiene el puesto';
   const places = Math.abs(movement) === 1 ? 'puesto' : 'puestos';
   return `${movement > 0 ? 'Sube' : 'Baja'} ${Math.abs(movement)} ${places}`;
+}
+
+/** Under a jornada's table while it is not over: "Falta 1 partido por terminar: nadie ha ganado la jornada todavía." */
+export function jornadaPendingText(pending: number): string {
+  const left =
+    pending === 1
+      ? 'Falta 1 partido por terminar'
+      : pending > 1
+        ? `Faltan ${pending} partidos por terminar`
+        : 'Faltan partidos por terminar';
+  return `${left}: nadie ha ganado la jornada todavía.`;
 }
 
 /** "1 jornada ganada", "3 jornadas ganadas". */
@@ -32,11 +45,20 @@ export const RankingPositionSchema = z.object({
 });
 export type RankingPosition = z.infer<typeof RankingPositionSchema>;
 
-/** A played jornada of a pool: a week with a finished match the pool counts on which one of its players had a pick. */
-export const JornadaSchema = z.object({
+/** A jornada's number and name. */
+const JornadaNameSchema = z.object({
   weekNumber: z.number().int(),
   /** Its name on screen: "Jornada 3", or a knock-out round's ("Octavos de final"). */
   label: z.string(),
+});
+
+/** A played jornada of a pool: a week with a finished match the pool counts on which one of its players had a pick. */
+export const JornadaSchema = JornadaNameSchema.extend({
+  /**
+   * Its last counted match is finished (a match put off weeks, or left without a result while later ones have
+   * theirs, does not hold it open: docs/decisions/061): it can be won. Until then its table is provisional.
+   */
+  over: z.boolean(),
 });
 export type Jornada = z.infer<typeof JornadaSchema>;
 
@@ -70,7 +92,7 @@ export const RoundParamsSchema = z.object({
 
 export const JornadaPositionSchema = RankingPositionSchema.extend({
   correctPicks: z.number().int(),
-  /** One of the jornada's winners ("Ganador de la jornada"). */
+  /** One of the jornada's winners ("Ganador de la jornada"): never before it is over. */
   winner: z.boolean(),
 });
 export type JornadaPosition = z.infer<typeof JornadaPositionSchema>;
@@ -79,9 +101,13 @@ export const RoundRankingResponseSchema = z.object({
   data: z.object({
     weekNumber: z.number().int(),
     label: z.string(),
-    /** Every player with the jornada's top points, when those are above 0; none when nobody scored. */
+    /** Every player with the jornada's top points, when those are above 0 and it is over; none when nobody scored, or before. */
     winners: z.array(z.number().int()),
     positions: z.array(JornadaPositionSchema),
+    /** The jornada is over (`JornadaSchema.over`): its winners are final. False while it is being played. */
+    over: z.boolean(),
+    /** How many of its counted matches are still to be finished (they hold it open); 0 once it is over. */
+    pending: z.number().int(),
   }),
 });
 
@@ -89,7 +115,7 @@ export const RoundRankingResponseSchema = z.object({
 export const EvolutionResponseSchema = z.object({
   data: z.object({
     jornadas: z.array(
-      JornadaSchema.extend({
+      JornadaNameSchema.extend({
         /** Null when the caller had not joined by then, or does not play (the creator). */
         position: z.number().int().nullable(),
         points: z.number().int().nullable(),

@@ -31,6 +31,8 @@ export const matchMessages = {
   matchNotFound: 'Partido no encontrado.',
   matchHasPredictions: 'El partido tiene pronósticos: no se puede eliminar.',
   fixtureExists: 'Ese partido ya existe en esa jornada.',
+  // A result (live or finished) only for a match that has kicked off by the server's clock (decision 063).
+  resultBeforeKickoff: 'El partido todavía no ha empezado: confirma antes su hora de inicio.',
   // Inicio's list, grouped by day and filtered by competition (beyond the spec: its texts stay as they are).
   pendingResultsHeading: 'Pendientes de resultado',
   competitionFilterLabel: 'Competición',

@@ -171,6 +171,8 @@ export const poolResultsMessages = {
   live: 'En juego',
   finished: 'Finalizado',
   awaitingResult: 'Resultado pendiente',
+  // A match past its kick-off whose status the data has not moved (it may never mark one live).
+  startedWithoutResult: 'Empezado · sin resultado aún',
   noPick: 'Sin pronóstico',
   ownPick: 'Tu pronóstico',
   picksHidden: 'Los pronósticos de los demás se ven cuando empieza el partido.',
@@ -240,10 +242,12 @@ export type PoolResultMatch = z.infer<typeof PoolResultMatchSchema>;
 
 export const PoolJornadaSchema = z.object({
   weekNumber: z.number().int(),
-  /** The round's name as the data gives it when the jornada's matches share one, otherwise "Jornada N". */
+  /** Its Spanish name from its matches' data labels ("Jornada 14", "Octavos de final": `roundDisplayLabel`). */
   label: z.string(),
   finished: z.number().int(),
   live: z.number().int(),
+  /** Matches past their kick-off by the server's clock whose status is still `scheduled` (no result yet). */
+  started: z.number().int(),
 });
 export type PoolJornada = z.infer<typeof PoolJornadaSchema>;
 
@@ -251,7 +255,7 @@ export const PoolResultsSchema = z.object({
   poolId: z.number().int(),
   /** Whether the caller takes part (has picks of their own); the creator and admins only watch. */
   participant: z.boolean(),
-  /** The jornadas with a finished or live match, newest (highest number) first. */
+  /** The jornadas with a match that has started (finished, live, or past its kick-off), newest (highest number) first. */
   jornadas: z.array(PoolJornadaSchema),
   /** The jornada answered: the one asked for, else the newest in `jornadas`; null when there is none. */
   weekNumber: z.number().int().nullable(),

@@ -36,34 +36,58 @@ const ResultStateSchema = z.object({
   scoreAway: z.number().int().nullable(),
 });
 
+const KickoffStateSchema = z.object({ matchDate: z.string(), kickoffConfirmed: z.boolean() });
+
 /**
- * A match whose result an admin corrected by hand and the source tells otherwise: the import keeps the admin's
- * result (it never reverts a manual correction silently) and reports it here.
+ * Why an import left a match's row as it was (docs/decisions/032, 063): `result`, a result an admin corrected by
+ * hand; `kickoff`, a kick-off an admin corrected by hand; `notStarted`, the source's result for a match that, by its
+ * kick-off, has not started (refused, as an admin's would be).
+ */
+export const ResultConflictKindSchema = z.enum(['result', 'kickoff', 'notStarted']);
+export type ResultConflictKind = z.infer<typeof ResultConflictKindSchema>;
+
+/**
+ * A match the import did not change as the source says: it never reverts a manual correction, nor saves a result
+ * before kick-off, silently; it reports it here. A match may be listed once per kind.
  */
 export const ResultConflictSchema = z.object({
   matchId: z.number().int(),
   competition: z.string(),
+  /** The round as the data names it ("Matchday 14"). */
   round: z.string(),
+  /** Its Spanish name ("Jornada 14", `roundDisplayLabel`). */
+  roundLabel: z.string(),
   homeTeamId: z.number().int(),
   awayTeamId: z.number().int(),
   /** The teams' names in the app. */
   home: z.string(),
   away: z.string(),
-  /** The result the admin saved, which stays: when and by whom (their name). */
-  admin: ResultStateSchema.extend({ changedAt: z.string(), changedBy: z.string() }),
-  /** What the source says. */
+  kind: ResultConflictKindSchema,
+  /**
+   * The admin's correction, which stays, with when and by whom (their name): their result (`result`), or, for a
+   * `kickoff` conflict, the match's result and when and by whom the kick-off was set. Null for `notStarted`.
+   */
+  admin: ResultStateSchema.extend({ changedAt: z.string(), changedBy: z.string() }).nullable(),
+  /** The result the source says. */
   source: ResultStateSchema,
+  /** The kick-off the match keeps and the one the source gives (`kickoff`, `notStarted`); null for `result`. */
+  kickoff: z.object({ kept: KickoffStateSchema, source: KickoffStateSchema }).nullable(),
 });
 export type ResultConflict = z.infer<typeof ResultConflictSchema>;
 
 export const ResultsImportSummarySchema = z.object({
   source: z.string(),
   matchesSeen: z.number().int(),
+  /** Matches changed in any way (kick-off, jornada, result). */
   updated: z.number().int(),
   created: z.number().int(),
   unchanged: z.number().int(),
+  /** Of those created or changed, the matches whose result changed; null in a summary saved before it was counted. */
+  results: z.number().int().nullable(),
+  /** Of those changed, the matches whose kick-off (day, time or its confirmation) changed; null likewise. */
+  kickoffs: z.number().int().nullable(),
   unknownTeams: z.array(z.string()),
-  /** Matches left with an admin's correction the source contradicts (their other changes, if any, applied). */
+  /** Matches the import left otherwise than the source says, and why (their other changes, if any, applied). */
   conflicts: z.array(ResultConflictSchema),
 });
 export type ResultsImportSummary = z.infer<typeof ResultsImportSummarySchema>;
@@ -73,23 +97,57 @@ export const UpdateAllResponseSchema = z.object({
   data: z.object({
     /** What the results source gave; null when none is configured (nothing was fetched). */
     import: ResultsImportSummarySchema.nullable(),
+    /** The caller's pools recomputed (the creator's own, every pool for an admin). */
     poolsRecomputed: z.number().int(),
+    /** Of those, the pools whose standings changed (a player's points or correct picks, in all or in a jornada). */
+    poolsUpdated: z.number().int(),
   }),
 });
 export type UpdateAllResult = z.infer<typeof UpdateAllResponseSchema>['data'];
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** What "Actualizar Resultados" really did, for its toast: never "updated" when nothing was fetched. */
-export function updateAllMessage({ import: imported, poolsRecomputed }: UpdateAllResult): string {
+/** The admin's corrections an import kept, and the results it refused, in a sentence each (empty without them). */
+function conflictsText(conflicts: readonly Pick<ResultConflict, 'kind' | 'matchId'>[]): string {
+  const corrected = new Set(conflicts.filter((c) => c.kind !== 'notStarted').map((c) => c.matchId)).size;
+  const early = conflicts.filter((c) => c.kind === 'notStarted').length;
+  const kept =
+    corrected === 0
+      ? ''
+      : ` ${count(corrected, 'partido conserva', 'partidos conservan')} la corrección de un administrador.`;
+  const refused =
+    early === 0
+      ? ''
+      : early === 1
+        ? ' 1 resultado no se guarda: su partido aún no ha empezado.'
+        : ` ${early} resultados no se guardan: sus partidos aún no han empezado.`;
+  return `${kept}${refused}`;
+}
+
+/**
+ * What "Actualizar Resultados" really did, for its toast: results counted as results, kick-off changes as times,
+ * and the pools whose standings changed (a result no pick is on moves none); never "updated" when nothing was fetched.
+ */
+export function updateAllMessage({ import: imported, poolsUpdated }: UpdateAllResult): string {
   if (!imported)
     return `${resultsMessages.resultsSourceMissing} Clasificaciones recalculadas con los resultados guardados.`;
-  const conflicts =
-    imported.conflicts.length === 0
-      ? ''
-      : ` ${count(imported.conflicts.length, 'partido conserva', 'partidos conservan')} la corrección de un administrador.`;
-  if (imported.updated === 0) return `Sin resultados nuevos.${conflicts}`;
-  return `${count(imported.updated, 'resultado nuevo', 'resultados nuevos')}, ${count(poolsRecomputed, 'quiniela actualizada', 'quinielas actualizadas')}.${conflicts}`;
+  const results = imported.results ?? 0;
+  const kickoffs = imported.kickoffs ?? 0;
+  const pools =
+    poolsUpdated > 0
+      ? count(poolsUpdated, 'quiniela actualizada', 'quinielas actualizadas')
+      : results > 0
+        ? 'ninguna clasificación cambia'
+        : null;
+  const found = [
+    results > 0 && count(results, 'resultado nuevo', 'resultados nuevos'),
+    kickoffs > 0 && count(kickoffs, 'hora de inicio cambiada', 'horas de inicio cambiadas'),
+  ].filter((text): text is string => typeof text === 'string');
+  const head =
+    found.length > 0
+      ? `${[...found, ...(pools === null ? [] : [pools])].join(', ')}.`
+      : `Sin resultados nuevos.${pools === null ? '' : ` ${pools.charAt(0).toUpperCase()}${pools.slice(1)}.`}`;
+  return `${head}${conflictsText(imported.conflicts)}`;
 }
 
 const ImportUrlSchema = z

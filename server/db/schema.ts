@@ -105,6 +105,13 @@ export const matches = pgTable(
     status: text('status', { enum: ['scheduled', 'live', 'finished'] })
       .notNull()
       .default('scheduled'),
+    /**
+     * When an admin last set the kick-off by hand (its date or whether its time is confirmed), and who (null once
+     * that account is deleted); null while the kick-off is the data's. An import never replaces such a kick-off
+     * (docs/decisions/063-results-only-after-kick-off-and-kept-kick-off-corrections.md).
+     */
+    kickoffCorrectedAt: timestamp('kickoff_corrected_at', { withTimezone: true }),
+    kickoffCorrectedBy: integer('kickoff_corrected_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ImportJob, SignInResponse, Team } from '#contract/index';
 import { importJobs, matches, roles, users as usersTable } from '#server/db/schema';
@@ -32,7 +32,8 @@ vi.mock('#server/modules/results/public-url-source', async (importOriginal) => {
   };
 });
 
-const now = new Date('2026-11-21T12:00:00Z');
+const today = new Date('2026-11-21T12:00:00Z');
+let now = today;
 let t: TestApp;
 let admin: SignInResponse;
 let ana: SignInResponse;
@@ -476,6 +477,11 @@ describe('importing results as an admin', () => {
     const player = await t.createUser({ name: 'Acierta' });
     const pool = await t.api.pool(owner, { players: [player] });
     await t.api.predict(player, pool, match, 'away');
+    // The match is played (a result is saved only after kick-off): the import runs the day after it.
+    now = new Date(Date.parse(match.matchDate) + 24 * 3_600_000);
+    onTestFinished(() => {
+      now = today;
+    });
 
     const edited: SourceFile = {
       ...laliga,
@@ -515,6 +521,8 @@ describe('importing results as an admin', () => {
         updated: 1,
         created: 0,
         unchanged: 379,
+        results: 1,
+        kickoffs: 0,
         unknownTeams: [],
         changesTruncated: false,
       },

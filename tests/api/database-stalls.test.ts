@@ -55,7 +55,8 @@ describe('PATCH /api/matches/{id}', () => {
       [{ homeTeamId: other.id }, { homeTeamId: other.id }],
       [{ awayTeamId: home.id }, { awayTeamId: home.id }],
       [{ homeTeamId: away.id, awayTeamId: other.id }, { homeTeamId: away.id, awayTeamId: other.id }],
-      [{ matchDate: '2099-05-01T18:30:00.000Z' }, { matchDate: '2099-05-01T18:30:00.000Z' }],
+      // A kick-off already past: the result below is saved for a match that has kicked off.
+      [{ matchDate: '2026-05-01T18:30:00.000Z' }, { matchDate: '2026-05-01T18:30:00.000Z' }],
       [{ kickoffConfirmed: false }, { kickoffConfirmed: false }],
       [{ weekNumber: 42 }, { weekNumber: 42 }],
       [{ round: 'Jornada de prueba' }, { round: 'Jornada de prueba' }],

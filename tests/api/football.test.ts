@@ -53,7 +53,8 @@ describe('reads', () => {
     const changed = await t.injectAs(user.session.accessToken, { method: 'GET', url: '/api/matches', headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().data.map((m: Match) => m.id)).toContain(match.id);
-    await as(admin, 'PATCH', `/api/matches/${match.id}`, { status: 'live' });
+    // A match is live once it has kicked off: its kick-off moves into the past with it.
+    await as(admin, 'PATCH', `/api/matches/${match.id}`, { status: 'live', matchDate: new Date(Date.now() - 60_000).toISOString() });
     const live = (await as(user, 'GET', '/api/matches')).json().data.find((m: Match) => m.id === match.id);
     expect(live.status).toBe('live');
   });
@@ -117,7 +118,7 @@ describe('writes are admin-only and validated', () => {
   });
 
   it('saves a result with PATCH and records who changed it', async () => {
-    const match = await createMatch();
+    const match = await createMatch({ matchDate: '2026-01-10T20:00:00Z' });
     const res = await as(admin, 'PATCH', `/api/matches/${match.id}`, { status: 'finished', scoreHome: 2, scoreAway: 1 });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'finished', scoreHome: 2, scoreAway: 1 });
@@ -141,6 +142,66 @@ describe('writes are admin-only and validated', () => {
     const lonely = await createTeam('Sin partidos');
     expect((await as(admin, 'DELETE', `/api/teams/${lonely.id}`)).statusCode).toBe(200);
     expect((await as(admin, 'GET', `/api/teams/${lonely.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a result only once the match has kicked off (decision 063)', () => {
+  const HOUR = 3_600_000;
+  const fromNow = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+  const refusal = 'El partido todavía no ha empezado: confirma antes su hora de inicio.';
+
+  it('refuses a result for a match still to come, finished or live, with or without a score, and changes nothing', async () => {
+    const owner = await t.createUser();
+    const [player, late] = [await t.createUser(), await t.createUser()];
+    const pool = await t.api.pool(owner, { players: [player, late] });
+    const match = await createMatch({ matchDate: fromNow(11) });
+    await t.api.predict(player, pool, match, 'home');
+    for (const body of [
+      { status: 'finished', scoreHome: 1, scoreAway: 0 },
+      { status: 'live' },
+      { status: 'live', scoreHome: 0, scoreAway: 0 },
+    ]) {
+      const res = await as(admin, 'PATCH', `/api/matches/${match.id}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(409);
+      expect(res.json()).toEqual({ statusCode: 409, error: 'Conflict', message: refusal });
+    }
+    expect((await as(user, 'GET', `/api/matches/${match.id}`)).json().data).toMatchObject({ status: 'scheduled', scoreHome: null, matchDate: match.matchDate });
+    expect(await t.db.select().from(matchResultChanges).where(eq(matchResultChanges.matchId, match.id))).toEqual([]);
+    const ranking = (await as(player, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`)).json();
+    expect(ranking.leaderboard.positions.map((p: { points: number }) => p.points)).toEqual([0, 0]);
+    // Picks stay open: nothing closed them.
+    await t.api.predict(late, pool, match, 'away');
+  });
+
+  it('takes the result with a kick-off moved into the past in the same request, and for a match whose kick-off has passed', async () => {
+    const owner = await t.createUser();
+    const player = await t.createUser();
+    const pool = await t.api.pool(owner, { players: [player] });
+    const moved = await createMatch({ matchDate: fromNow(11) });
+    await t.api.predict(player, pool, moved, 'home');
+    const kickoff = fromNow(-2);
+    const res = await as(admin, 'PATCH', `/api/matches/${moved.id}`, { status: 'finished', scoreHome: 1, scoreAway: 0, matchDate: kickoff });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'finished', scoreHome: 1, scoreAway: 0, matchDate: kickoff });
+    expect((await as(player, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`)).json().leaderboard.positions).toMatchObject([{ points: 3 }]);
+
+    const played = await createMatch({ matchDate: fromNow(-1) });
+    expect((await as(admin, 'PATCH', `/api/matches/${played.id}`, { status: 'live' })).statusCode).toBe(200);
+    expect((await as(admin, 'PATCH', `/api/matches/${played.id}`, { status: 'finished', scoreHome: 0, scoreAway: 0 })).statusCode).toBe(200);
+    // Its kick-off cannot then move after its result.
+    const later = await as(admin, 'PATCH', `/api/matches/${played.id}`, { matchDate: fromNow(3) });
+    expect(later.statusCode).toBe(409);
+    expect(later.json().message).toBe(refusal);
+  });
+
+  it('refuses to create a match with a result before its kick-off, and creates one played already', async () => {
+    const body = { weekNumber: 77, homeTeamId: betis.id, awayTeamId: sevilla.id, status: 'finished', scoreHome: 2, scoreAway: 2 };
+    const early = await as(admin, 'POST', '/api/matches', { ...body, matchDate: fromNow(5) });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(refusal);
+    expect((await as(admin, 'POST', '/api/matches', { ...body, status: 'live', matchDate: fromNow(5) })).statusCode).toBe(409);
+    const played = await as(admin, 'POST', '/api/matches', { ...body, matchDate: fromNow(-5) });
+    expect(played.statusCode, played.body).toBe(201);
   });
 });
 

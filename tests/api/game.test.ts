@@ -94,8 +94,9 @@ describe('predictions', () => {
     } finally {
       now = saved;
     }
+    // An admin marks it live as it kicks off (its kick-off moves to now with it).
     const live = await newMatch();
-    await t.api.updateMatch(admin, live, { status: 'live' });
+    await t.api.updateMatch(admin, live, { status: 'live', matchDate: now.toISOString() });
     expect((await predict(player, pool, live, 'draw')).json().message).toBe('El partido ya comenzó.');
   });
 
@@ -237,6 +238,8 @@ describe('a full game', () => {
     for (const [i, p] of players.entries()) {
       for (const [j, g] of games.entries()) await t.api.predict(p, pool, g, choices[(i + j) % 3]!);
     }
+    // They kick off: results may be saved from now on.
+    for (const g of games) await t.api.updateMatch(admin, g, { matchDate: now.toISOString() });
     const snapshot = async () =>
       (await t.db.select().from(standings).where(eq(standings.poolId, pool.id))).map((s) => [s.userId, s.points, s.correctPicks]).sort();
     const repo = createStandingsRepository(t.db);
@@ -265,6 +268,7 @@ describe('a full game', () => {
     const pool = await t.api.pool(owner, { players: [player] });
     const match = await newMatch();
     await t.api.predict(player, pool, match, 'home');
+    await t.api.updateMatch(admin, match, { matchDate: now.toISOString() });
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) => as(admin, 'PATCH', `/api/matches/${match.id}`, { status: 'finished', scoreHome: i % 2 === 0 ? 2 : 0, scoreAway: 1 })),
     );

@@ -13,7 +13,8 @@ import {
 } from '#contract/index';
 import { matches, poolParticipants, roundStandings, standings } from '#server/db/schema';
 import { scorePick, type MatchResult } from '#server/modules/leaderboard/scoring';
-import { jornadaWinners } from '#server/modules/leaderboard/season';
+import { jornadaOver, pendingMatches } from '#server/modules/leaderboard/jornada-over';
+import { jornadasWon, jornadaWinners } from '#server/modules/leaderboard/season';
 import { createStandingsRepository } from '#server/modules/leaderboard/standings.repository';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
@@ -39,6 +40,8 @@ type JornadaAnswer = {
   data: {
     weekNumber: number;
     label: string;
+    over: boolean;
+    pending: number;
     winners: number[];
     positions: { position: number; userId: number; username: string; points: number; correctPicks: number; winner: boolean }[];
   };
@@ -67,6 +70,9 @@ describe('stored jornada standings', () => {
       games.flatMap((game, j) => (i === 2 && j === 3 ? [] : [{ player, game: j, pick: PredictionChoiceSchema.options[(i + j) % 3]! }])),
     );
     for (const { player, game, pick } of picks) await t.api.predict(player, pool, games[game]!, pick);
+    // They have been played (results are saved only after kick-off): set directly, not by the rule under test.
+    const kickoff = new Date(Date.now() - 60_000);
+    await t.db.update(matches).set({ matchDate: kickoff }).where(inArray(matches.id, games.map((g) => g.id)));
 
     const repo = createStandingsRepository(t.db);
     const unplayed: MatchResult = { status: 'scheduled', scoreHome: null, scoreAway: null };
@@ -126,16 +132,30 @@ describe('stored jornada standings', () => {
             correctPicks,
           });
         }
-        // The answers: every jornada's points and winners, and the played jornadas.
+        // The answers: every jornada's points, whether it is over and its winners (only then), and the played jornadas.
+        const states = games.map((game, j) => ({ id: game.id, competition: game.competition, weekNumber: state[j]!.weekNumber, status: state[j]!.result.status, matchDate: kickoff }));
+        const pending = pendingMatches(states);
         for (const week of WEEKS) {
           const answer = (await jornada(owner, pool, week)).data;
           const expected = reference(week);
+          const over = jornadaOver(states.filter((m) => m.weekNumber === week), pending);
           expect(answer.positions.map((p) => ({ userId: p.userId, points: p.points, correctPicks: p.correctPicks })).sort((a, b) => a.userId - b.userId)).toEqual(expected);
-          expect([...answer.winners].sort()).toEqual(jornadaWinners(expected).sort());
-          expect(answer.positions.filter((p) => p.winner).map((p) => p.userId).sort()).toEqual(jornadaWinners(expected).sort());
+          expect(answer.over).toBe(over);
+          expect([...answer.winners].sort()).toEqual(jornadaWinners(expected, over).sort());
+          expect(answer.positions.filter((p) => p.winner).map((p) => p.userId).sort()).toEqual(jornadaWinners(expected, over).sort());
         }
         const played = [...new Set(state.filter((s) => s.result.status === 'finished').map((s) => s.weekNumber))].sort();
-        expect((await ranking(owner, pool)).leaderboard.jornadas.map((j) => j.weekNumber)).toEqual(played);
+        const table = await ranking(owner, pool);
+        expect(table.leaderboard.jornadas.map((j) => j.weekNumber)).toEqual(played);
+        // The jornadas won, counted in SQL (`seasonRows`), are the reference's (`jornadasWon`): of the jornadas over only.
+        const overWeeks = new Set(WEEKS.filter((week) => jornadaOver(states.filter((m) => m.weekNumber === week), pending)));
+        const won = jornadasWon(
+          WEEKS.flatMap((week) => reference(week).map(({ userId, points }) => ({ userId, weekNumber: week, points }))),
+          overWeeks,
+        );
+        expect(Object.fromEntries(table.leaderboard.positions.map((p) => [p.userId, p.jornadasWon]))).toEqual(
+          Object.fromEntries(ids.map((id) => [id, won.get(id) ?? 0])),
+        );
         // A recompute finds the same rows.
         await repo.recompute([pool.id], new Date());
         expect(await storedRows()).toEqual(rows);
@@ -197,7 +217,7 @@ describe('jornada rankings', () => {
     await t.api.result(admin, m2, 0, 0);
     await t.api.join(dani!, pool);
     const first = await jornada(ana!, pool, 61);
-    expect(first.data).toMatchObject({ weekNumber: 61, label: 'Jornada 61', winners: [zoe!.userProfile.id] });
+    expect(first.data).toMatchObject({ weekNumber: 61, label: 'Jornada 61', winners: [zoe!.userProfile.id], over: true, pending: 0 });
     // Ana and Carla tie on 3 points and 1 correct pick; neither has won a jornada, so by name.
     expect(first.data.positions.map((p) => [p.position, p.username, p.points, p.winner])).toEqual([
       [1, 'Zoe', 6, true],
@@ -206,7 +226,7 @@ describe('jornada rankings', () => {
       [4, 'Dani', 0, false],
     ]);
     const afterFirst = await ranking(ana!, pool);
-    expect(afterFirst.leaderboard.jornadas).toEqual([{ weekNumber: 61, label: 'Jornada 61' }]);
+    expect(afterFirst.leaderboard.jornadas).toEqual([{ weekNumber: 61, label: 'Jornada 61', over: true }]);
     expect(afterFirst.leaderboard.positions.every((p) => p.movement === null)).toBe(true);
     expect(row(afterFirst, zoe!).jornadasWon).toBe(1);
 
@@ -225,8 +245,8 @@ describe('jornada rankings', () => {
 
     const general = await ranking(carla!, pool);
     expect(general.leaderboard.jornadas).toEqual([
-      { weekNumber: 61, label: 'Jornada 61' },
-      { weekNumber: 62, label: 'Octavos de final' },
+      { weekNumber: 61, label: 'Jornada 61', over: true },
+      { weekNumber: 62, label: 'Octavos de final', over: true },
     ]);
     // Zoe and Ana: 6 points and 2 correct picks each; Zoe won a jornada, Ana none, so Zoe first (by name Ana would be).
     // After jornada 61: Zoe 1st, Ana and Carla 2nd; Dani had not joined.
@@ -270,6 +290,73 @@ describe('jornada rankings', () => {
     await get(stranger!, `/api/leaderboard/pool/${pool.id}/evolution`, 403);
     await get(ana!, '/api/leaderboard/pool/999999/evolution', 404);
     await get(ana!, '/api/leaderboard/pool/999999/round/61', 404);
+  });
+
+  it('are provisional until the jornada’s last counted match is finished: no winner, no jornada won, before', async () => {
+    const owner = await t.createUser();
+    const [ana, beto] = await Promise.all(['Ana', 'Beto'].map((name) => t.createUser({ name })));
+    const pool = await t.api.pool(owner, { players: [ana!, beto!] });
+    const soon = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const games = [];
+    for (const hours of [1, 2, 3]) games.push(await t.api.match(admin, { weekNumber: 91, matchDate: soon(hours) }));
+    for (const game of games) {
+      await t.api.predict(ana!, pool, game, 'home');
+      await t.api.predict(beto!, pool, game, 'away');
+    }
+
+    // One of three played: Ana leads the jornada, and has won nothing.
+    await t.api.result(admin, games[0]!, 1, 0);
+    const provisional = (await jornada(beto!, pool, 91)).data;
+    expect(provisional).toMatchObject({ over: false, pending: 2, winners: [] });
+    expect(provisional.positions.map((p) => [p.username, p.points, p.winner])).toEqual([
+      ['Ana', 3, false],
+      ['Beto', 0, false],
+    ]);
+    const during = await ranking(beto!, pool);
+    expect(during.leaderboard.jornadas).toEqual([{ weekNumber: 91, label: 'Jornada 91', over: false }]);
+    expect(during.leaderboard.positions.map((p) => [p.username, p.jornadasWon])).toEqual([
+      ['Ana', 0],
+      ['Beto', 0],
+    ]);
+
+    // Beto takes the lead a result later, and the jornada is still nobody's.
+    await t.api.result(admin, games[1]!, 0, 1);
+    await t.api.result(admin, games[2]!, 0, 2);
+    const over = (await jornada(ana!, pool, 91)).data;
+    expect(over).toMatchObject({ over: true, pending: 0, winners: [beto!.userProfile.id] });
+    expect((await ranking(ana!, pool)).leaderboard.positions.map((p) => [p.username, p.jornadasWon])).toEqual([
+      ['Beto', 1],
+      ['Ana', 0],
+    ]);
+  });
+
+  it('are not held open by a match put off for weeks, nor by one left without a result while later ones have theirs', async () => {
+    const owner = await t.createUser();
+    const ana = await t.createUser({ name: 'Ana' });
+    const pool = await t.api.pool(owner, { players: [ana] });
+    const at = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    // Competitions of their own, so that no other test's matches take part in the rule.
+    const game = (competition: string, weekNumber: number, hours: number) =>
+      t.api.match(admin, { competition, weekNumber, matchDate: at(hours) });
+
+    // Put off: its second match moves a month later (its status stays `scheduled`).
+    const [first, second] = [await game('aplazados', 92, 1), await game('aplazados', 92, 2)];
+    for (const match of [first, second]) await t.api.predict(ana, pool, match, 'home');
+    await t.api.result(admin, first, 1, 0);
+    expect((await jornada(ana, pool, 92)).data).toMatchObject({ over: false, pending: 1, winners: [] });
+    await t.api.updateMatch(admin, second, { matchDate: at(30 * 24) });
+    expect((await jornada(ana, pool, 92)).data).toMatchObject({ over: true, pending: 0, winners: [ana.userProfile.id] });
+
+    // Left behind: a match of 5 days ago without a result holds its jornada open until a match of its competition
+    // played more than two days after it has a result (the source has moved on without it).
+    const [played, silent] = [await game('sin-resultado', 93, 1), await game('sin-resultado', 93, 2)];
+    for (const match of [played, silent]) await t.api.predict(ana, pool, match, 'home');
+    for (const match of [played, silent]) await t.api.updateMatch(admin, match, { matchDate: at(-5 * 24) });
+    await t.api.result(admin, played, 2, 0);
+    expect((await jornada(ana, pool, 93)).data).toMatchObject({ over: false, pending: 1 });
+    const later = await game('sin-resultado', 94, 1);
+    await t.api.result(admin, later, 0, 0);
+    expect((await jornada(ana, pool, 93)).data).toMatchObject({ over: true, pending: 0, winners: [ana.userProfile.id] });
   });
 
   it('answers a jornada table with an ETag, and a changed result at the next read', async () => {

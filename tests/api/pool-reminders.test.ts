@@ -154,6 +154,23 @@ describe('jornada results', () => {
     });
     expect((await newScheduler(t, () => now).tick()).pools.jornadaResults).toBe(0);
   });
+
+  it('waits for a jornada to be over, which a match put off for a month does not hold open (decision 061)', async () => {
+    now = at(30);
+    const [first, second] = [
+      await t.api.match(admin, { weekNumber: 15, matchDate: at(48).toISOString() }),
+      await t.api.match(admin, { weekNumber: 15, matchDate: at(50).toISOString() }),
+    ];
+    for (const match of [first, second]) await t.api.predict(bea, pool, match, 'home');
+    now = at(53);
+    await t.api.result(admin, first, 1, 0);
+    // Its second match is still to be played: no result to tell yet.
+    expect((await newScheduler(t, () => now).tick()).pools.jornadaResults).toBe(0);
+    // It is put off by a month: the jornada is over without it, and its result is told.
+    await t.api.updateMatch(admin, second, { matchDate: at(50 + 30 * 24).toISOString() });
+    expect((await newScheduler(t, () => now).tick()).pools.jornadaResults).toBe(3);
+    expect(takePushes().Bea).toEqual([expect.objectContaining({ body: 'Jornada 15: +3 puntos · ahora eres 1.º', tag: `jornada-${pool.id}-15` })]);
+  });
 });
 
 describe('notification settings', () => {

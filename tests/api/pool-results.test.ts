@@ -143,7 +143,7 @@ describe('points and scores', () => {
     // The draw was right: +3 for Dani, +0 for the others.
     expect(matchIn(await resultsOf(players[1]!, pool, 12), match).ownPoints).toBe(3);
     expect(matchIn(await resultsOf(players[0]!, pool, 12), match).ownPoints).toBe(0);
-    expect((await resultsOf(players[0]!, pool)).jornadas).toContainEqual({ weekNumber: 12, label: finished.round, finished: 1, live: 0 });
+    expect((await resultsOf(players[0]!, pool)).jornadas).toContainEqual({ weekNumber: 12, label: 'Jornada 12', finished: 1, live: 0, started: 0 });
   });
 
   it('shows a live match with no invented score, and its score once the data has one', async () => {
@@ -152,7 +152,8 @@ describe('points and scores', () => {
     const pool = await t.api.pool(owner, { players: [player] });
     const match = await newMatch(13);
     await t.api.predict(player, pool, match, 'home');
-    await t.api.updateMatch(admin, match, { status: 'live' });
+    // It kicks off (now), and is under way.
+    await t.api.updateMatch(admin, match, { status: 'live', matchDate: at(0) });
 
     const live = matchIn(await resultsOf(player, pool, 13), match);
     expect(live).toMatchObject({ status: 'live', scoreHome: null, scoreAway: null, kickedOff: true, ownPick: 'home', ownPoints: null, pointsByPick: null });
@@ -202,13 +203,51 @@ describe('the jornadas', () => {
     expect(first.weekNumber).toBe(90);
     expect(first.matches.map((m) => m.id)).toContain(finished.id);
 
-    const live = await newMatch(92);
+    const live = await newMatch(92, at(0));
     await t.api.updateMatch(admin, live, { status: 'live' });
     const second = await resultsOf(player, pool);
     expect(second.weekNumber).toBe(92);
-    expect(second.jornadas[0]).toEqual({ weekNumber: 92, label: live.round, finished: 0, live: 1 });
+    expect(second.jornadas[0]).toEqual({ weekNumber: 92, label: 'Jornada 92', finished: 0, live: 1, started: 0 });
     // Another jornada on request.
     expect((await resultsOf(player, pool, 90)).matches.map((m) => m.id)).toEqual([finished.id]);
+  });
+
+  it('lists a match from its kick-off on, with everyone’s picks, though the data never marked it live', async () => {
+    const owner = await t.createUser();
+    const ana = await t.createUser({ name: 'Ana Empezado' });
+    const beto = await t.createUser({ name: 'Beto Empezado' });
+    const pool = await t.api.pool(owner, { players: [ana, beto] });
+    const match = await newMatch(96);
+    await t.api.predict(ana, pool, match, 'home');
+    await t.api.predict(beto, pool, match, 'draw');
+    expect((await resultsOf(ana, pool)).jornadas.map((j) => j.weekNumber)).not.toContain(96);
+
+    // Past its kick-off by the server's clock, still 'scheduled': a jornada of Resultados, the newest, by default.
+    await withClock(new Date(Date.parse(match.matchDate) + 10 * 60_000), async () => {
+      const answer = await resultsOf(beto, pool);
+      expect(answer.jornadas[0]).toEqual({ weekNumber: 96, label: 'Jornada 96', finished: 0, live: 0, started: 1 });
+      expect(answer.weekNumber).toBe(96);
+      expect(matchIn(answer, match)).toMatchObject({
+        status: 'scheduled',
+        kickedOff: true,
+        scoreHome: null,
+        scoreAway: null,
+        ownPick: 'draw',
+        picks: { total: 2, counts: { home: 1, draw: 1, away: 0 } },
+      });
+    });
+  });
+
+  it('names each jornada in Spanish, as the data’s rounds are named everywhere else', async () => {
+    const owner = await t.createUser();
+    const player = await t.createUser();
+    const pool = await t.api.pool(owner, { players: [player] });
+    const matchday = await t.api.match(admin, { weekNumber: 33, round: 'Matchday 33', matchDate: at(-HOUR) });
+    const knockout = await t.api.match(admin, { weekNumber: 34, round: 'Round of 16', matchDate: at(-HOUR) });
+    await t.api.result(admin, matchday, 1, 0);
+    await t.api.result(admin, knockout, 0, 0);
+    const labels = Object.fromEntries((await resultsOf(player, pool)).jornadas.map((j) => [j.weekNumber, j.label]));
+    expect(labels).toMatchObject({ 33: 'Jornada 33', 34: 'Octavos de final' });
   });
 
   it('answers no jornada for a pool whose matches have not started', async () => {

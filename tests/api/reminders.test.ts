@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { CreateMatchBody, Reminder, ReminderPushPayload, SignInResponse, Team } from '#contract/index';
-import { appSettings, favoriteMatches, kickoffNotices, matchReminders, pushSubscriptions, teams } from '#server/db/schema';
+import { appSettings, favoriteMatches, kickoffNotices, matches, matchReminders, pushSubscriptions, teams } from '#server/db/schema';
 import { createPushSubscriptionsRepository } from '#server/modules/reminders/push-subscriptions.repository';
 import { createVapidKeyStore } from '#server/modules/reminders/vapid-keys';
 import { readResultsSource } from '#server/modules/results/results-source';
@@ -149,7 +149,9 @@ describe('favourite reminders', () => {
     expect((await favourite(ana, soon.id)).map((r) => r.slot)).toEqual([2]);
     const started = await createMatch(inHours(-0.5));
     expect(await favourite(ana, started.id)).toEqual([]);
-    const finished = await createMatch(inHours(3), { status: 'finished', scoreHome: 1, scoreAway: 0 });
+    // Finished while its date says later (the API no longer saves such a result, decision 063; older data may hold one).
+    const finished = await createMatch(inHours(3));
+    await t.db.update(matches).set({ status: 'finished', scoreHome: 1, scoreAway: 0 }).where(eq(matches.id, finished.id));
     expect(await favourite(ana, finished.id)).toEqual([]);
   });
 
@@ -464,7 +466,8 @@ describe('the scheduler', () => {
     await favourite(ana, late.id);
     await favourite(ana, over.id);
     await subscribe(ana, '/ana');
-    await as(admin, 'PATCH', `/api/matches/${over.id}`, { status: 'finished', scoreHome: 0, scoreAway: 0 });
+    // Finished while its date says later (the API no longer saves such a result, decision 063; older data may hold one).
+    await t.db.update(matches).set({ status: 'finished', scoreHome: 0, scoreAway: 0 }).where(eq(matches.id, over.id));
 
     // Both of `late` are due more than 30 minutes ago by now (an instance was down).
     now = inHours(6);

@@ -52,7 +52,11 @@ vi.mock('#server/modules/results/public-url-source', async (importOriginal) => {
   };
 });
 
-const now = new Date('2026-11-21T12:00:00Z');
+/** Before the jornada of 22 November, whose matches are stored at noon, Madrid time (a day without a time). */
+const beforeKickoff = new Date('2026-11-21T12:00:00Z');
+/** After it: a result for one of its matches may be saved (never before kick-off, decision 063). */
+const afterKickoff = new Date('2026-11-23T12:00:00Z');
+let now = beforeKickoff;
 let t: TestApp;
 let admin: SignInResponse;
 let ana: SignInResponse;
@@ -200,10 +204,11 @@ describe('the results source in the admin area', () => {
     const player = await t.createUser({ name: 'Acertante' });
     const pool = await t.api.pool(owner, { players: [player] });
     await t.api.predict(player, pool, match, 'home');
-    // Only the URL says so: the file RESULTS_SOURCE names is left as it was.
+    // Only the URL says so: the file RESULTS_SOURCE names is left as it was. The match has been played since.
     row!.score = { ft: [3, 1] };
     served = JSON.stringify(laliga);
     delete row!.score;
+    now = afterKickoff;
 
     const pulled = await updateAll(owner);
     expect(pulled.statusCode, pulled.body).toBe(200);
@@ -216,10 +221,13 @@ describe('the results source in the admin area', () => {
           updated: 1,
           created: 0,
           unchanged: 379,
+          results: 1,
+          kickoffs: 0,
           unknownTeams: [],
           conflicts: [],
         },
         poolsRecomputed: 1,
+        poolsUpdated: 1,
       },
     });
     expect(await pointsOf(player, pool.id)).toBe(3);
@@ -321,8 +329,10 @@ describe('a manual correction and the source', () => {
     player = await t.createUser({ name: 'Pronosticadora' });
     const pool = await t.api.pool(owner, { players: [player] });
     poolId = pool.id;
+    now = beforeKickoff;
     await t.api.predict(player, pool, corrected, 'home');
-    // The admin enters the result by hand: the player's pick is right.
+    // The match is played, and the admin enters the result by hand: the player's pick is right.
+    now = afterKickoff;
     await t.api.updateMatch(admin, corrected, { status: 'finished', scoreHome: 2, scoreAway: 0 });
     expect(await pointsOf(player, poolId)).toBe(3);
   });
@@ -341,10 +351,12 @@ describe('a manual correction and the source', () => {
         matchId: corrected.id,
         competition: 'laliga-2026-27',
         round: corrected.round,
+        roundLabel: `Jornada ${corrected.weekNumber}`,
         homeTeamId: corrected.homeTeamId,
         awayTeamId: corrected.awayTeamId,
         home: expect.any(String),
         away: expect.any(String),
+        kind: 'result',
         admin: {
           status: 'finished',
           scoreHome: 2,
@@ -353,6 +365,7 @@ describe('a manual correction and the source', () => {
           changedBy: 'Admin Fuente',
         },
         source: { status: 'finished', scoreHome: 0, scoreAway: 1 },
+        kickoff: null,
       },
     ]);
     expect(res.json().message).toBe('Sin resultados nuevos. 1 partido conserva la corrección de un administrador.');
@@ -395,7 +408,9 @@ describe('a manual correction and the source', () => {
     const other = upcoming()[2]!;
     const match = await fixture(other);
     const pool = await t.api.pool(owner, { players: [player] });
+    now = beforeKickoff;
     await t.api.predict(player, pool, match, 'away');
+    now = afterKickoff;
     // Polls: no recompute after them, so the points are what the import itself moved.
     other.score = { ft: [1, 0] };
     await publish();
@@ -417,6 +432,98 @@ describe('a manual correction and the source', () => {
       ['import', 0, 2],
     ]);
     delete other.score;
+    await publish();
+  });
+});
+
+describe('a kick-off an admin corrected, and a result before kick-off', () => {
+  beforeAll(async () => {
+    expect((await save({ useEnv: true })).statusCode).toBe(200);
+    now = afterKickoff;
+  });
+
+  it('keeps the admin’s kick-off when the source still has another (its placeholder), and reports it as a conflict', async () => {
+    const row = upcoming()[3]!;
+    const placeholder = await fixture(row);
+    expect(placeholder.kickoffConfirmed).toBe(false);
+    // The admin confirms the real time: 21:00 in Madrid.
+    await t.api.updateMatch(admin, placeholder, { matchDate: '2026-11-22T20:00:00.000Z', kickoffConfirmed: true });
+
+    const res = await updateAll();
+    expect(res.statusCode, res.body).toBe(200);
+    const imported = res.json().data.import;
+    expect(imported).toMatchObject({ updated: 0, kickoffs: 0, results: 0 });
+    expect(imported.conflicts).toEqual([
+      expect.objectContaining({
+        matchId: placeholder.id,
+        kind: 'kickoff',
+        roundLabel: 'Jornada 13',
+        admin: expect.objectContaining({
+          status: 'scheduled',
+          changedBy: 'Admin Fuente',
+          changedAt: now.toISOString(),
+        }),
+        kickoff: {
+          kept: { matchDate: '2026-11-22T20:00:00.000Z', kickoffConfirmed: true },
+          source: { matchDate: placeholder.matchDate, kickoffConfirmed: false },
+        },
+      }),
+    ]);
+    expect(res.json().message).toBe('Sin resultados nuevos. 1 partido conserva la corrección de un administrador.');
+    expect(await fixture(row)).toMatchObject({ matchDate: '2026-11-22T20:00:00.000Z', kickoffConfirmed: true });
+    // Every pull keeps it; the poller too.
+    expect((await t.app.services.resultsPull.poll())?.conflicts).toHaveLength(1);
+    expect((await fixture(row)).matchDate).toBe('2026-11-22T20:00:00.000Z');
+
+    // A source that brings the admin's time is no conflict; its result still applies (the admin set no result).
+    row.time = '21:00';
+    row.score = { ft: [1, 2] };
+    await publish();
+    const agreed = (await updateAll()).json().data.import;
+    expect(agreed).toMatchObject({ updated: 1, results: 1, kickoffs: 0, conflicts: [] });
+    expect(await fixture(row)).toMatchObject({
+      matchDate: '2026-11-22T20:00:00.000Z',
+      status: 'finished',
+      scoreHome: 1,
+      scoreAway: 2,
+    });
+  });
+
+  it('refuses the source’s result for a match that has not kicked off, reports it, and takes it once the kick-off is past', async () => {
+    const [row] = laliga.matches.filter((m) => m.date === '2026-11-29' && !m.score);
+    const match = await fixture(row!);
+    row!.score = { ft: [3, 0] };
+    await publish();
+
+    const res = await updateAll();
+    expect(res.statusCode, res.body).toBe(200);
+    const imported = res.json().data.import;
+    expect(imported).toMatchObject({ updated: 0, results: 0 });
+    expect(imported.conflicts).toEqual([
+      expect.objectContaining({
+        matchId: match.id,
+        kind: 'notStarted',
+        roundLabel: 'Jornada 14',
+        admin: null,
+        source: { status: 'finished', scoreHome: 3, scoreAway: 0 },
+        kickoff: {
+          kept: { matchDate: match.matchDate, kickoffConfirmed: false },
+          source: { matchDate: match.matchDate, kickoffConfirmed: false },
+        },
+      }),
+    ]);
+    expect(res.json().message).toBe('Sin resultados nuevos. 1 resultado no se guarda: su partido aún no ha empezado.');
+    expect(await fixture(row!)).toMatchObject({ status: 'scheduled', scoreHome: null, scoreAway: null });
+    expect(await t.db.select().from(matchResultChanges).where(eq(matchResultChanges.matchId, match.id))).toEqual([]);
+
+    // The source moves the match to a day already past, with its result: the match as it will be has kicked off.
+    row!.date = '2026-11-22';
+    await publish();
+    const moved = (await updateAll()).json().data.import;
+    expect(moved).toMatchObject({ updated: 1, results: 1, kickoffs: 1, conflicts: [] });
+    expect(await fixture(row!)).toMatchObject({ status: 'finished', scoreHome: 3, scoreAway: 0 });
+    row!.date = '2026-11-29';
+    delete row!.score;
     await publish();
   });
 });

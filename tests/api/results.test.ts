@@ -9,7 +9,10 @@ import { seedFootballData } from '#server/db/seed/seed';
 import { laligaFile, seededMatch, type SourceFile, type SourceRow } from '#tests/support/laliga';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
-const now = new Date('2026-11-21T12:00:00Z');
+/** Before the jornada of 22 November (its matches are stored at noon, Madrid time), and after it. */
+const beforeKickoff = new Date('2026-11-21T12:00:00Z');
+const afterKickoff = new Date('2026-11-23T12:00:00Z');
+let now = beforeKickoff;
 let t: TestApp;
 let sourcePath: string;
 let laliga: SourceFile;
@@ -40,22 +43,61 @@ describe('Actualizar Resultados pulls the configured source', () => {
     const pool = await t.api.pool(owner, { players: [player] });
     await t.api.predict(player, pool, match, 'home');
 
+    // The match is played.
+    now = afterKickoff;
     upcoming.score = { ft: [2, 0], ht: [1, 0] };
     await writeFile(sourcePath, JSON.stringify(laliga));
 
     const first = await as(owner, 'POST', '/api/leaderboard/update-all');
     expect(first.statusCode).toBe(200);
-    expect(first.json().data).toMatchObject({ import: { matchesSeen: 380, updated: 1, created: 0, unknownTeams: [] }, poolsRecomputed: 1 });
+    expect(first.json().data).toMatchObject({
+      import: { matchesSeen: 380, updated: 1, created: 0, results: 1, kickoffs: 0, unknownTeams: [] },
+      poolsRecomputed: 1,
+      poolsUpdated: 1,
+    });
     expect(first.json().message).toBe('1 resultado nuevo, 1 quiniela actualizada.');
     const ranking = (await as(player, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`)).json();
     expect(ranking.leaderboard.positions).toMatchObject([{ position: 1, userId: player.userProfile.id, username: 'Acertante', points: 3 }]);
 
     const again = await as(owner, 'POST', '/api/leaderboard/update-all');
-    expect(again.json().data.import).toMatchObject({ updated: 0, created: 0, unchanged: 380 });
+    expect(again.json().data).toMatchObject({ import: { updated: 0, created: 0, unchanged: 380, results: 0, kickoffs: 0 }, poolsUpdated: 0 });
     expect(again.json().message).toBe('Sin resultados nuevos.');
 
     const audit = await t.db.select().from(matchResultChanges).where(eq(matchResultChanges.matchId, match.id));
     expect(audit).toEqual([expect.objectContaining({ source: 'import', changedBy: null, newStatus: 'finished', newScoreHome: 2, newScoreAway: 0 })]);
+  });
+
+  it('counts results as results, kick-off changes as times, and only the pools whose standings moved', async () => {
+    // A pool of the next jornada, with a pick: nothing in this press touches it.
+    const owner = await t.createUser();
+    const player = await t.createUser();
+    const pool = await t.api.pool(owner, { players: [player] });
+    const [next] = laliga.matches.filter((m) => m.date === '2026-11-29');
+    now = beforeKickoff;
+    await t.api.predict(player, pool, await fixture(next!), 'home');
+    now = afterKickoff;
+    const before = (await as(player, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`)).json();
+
+    // Three new results of the jornada of 22 November (no pick of any pool is on them) and one kick-off time confirmed.
+    const played = laliga.matches.filter((m) => m.date === '2026-11-22' && !m.score).slice(0, 3);
+    for (const row of played) row.score = { ft: [1, 1] };
+    next!.time = '18:30';
+    await writeFile(sourcePath, JSON.stringify(laliga));
+
+    const res = await as(owner, 'POST', '/api/leaderboard/update-all');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      import: { updated: 4, results: 3, kickoffs: 1, conflicts: [] },
+      poolsRecomputed: 1,
+      poolsUpdated: 0,
+    });
+    expect(res.json().message).toBe('3 resultados nuevos, 1 hora de inicio cambiada, ninguna clasificación cambia.');
+    expect((await as(player, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`)).json().leaderboard.positions).toEqual(
+      before.leaderboard.positions,
+    );
+    for (const row of played) delete row.score;
+    delete next!.time;
+    await writeFile(sourcePath, JSON.stringify(laliga));
   });
 
   it('never erases a stored result when the file lacks it, and reports unknown teams instead of creating them', async () => {

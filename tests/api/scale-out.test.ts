@@ -67,7 +67,9 @@ describe.skipIf(!onPostgres)('two instances behind a round-robin proxy', () => {
       expect((await ranking()).json.leaderboard.positions[0].points).toBe(0);
       expect((await listed()).status).toBe('scheduled');
     }
-    expect((await call('PATCH', `/api/matches/${match.id}`, { status: 'finished', scoreHome: 0, scoreAway: 2 }, boss.session.accessToken)).status).toBe(200);
+    // Played: its kick-off moves to now with the result (a result is saved only after kick-off).
+    const result = { status: 'finished', scoreHome: 0, scoreAway: 2, matchDate: new Date().toISOString() };
+    expect((await call('PATCH', `/api/matches/${match.id}`, result, boss.session.accessToken)).status).toBe(200);
     // ...and neither serves it once the result is saved on one of them.
     for (let i = 0; i < 2; i += 1) {
       expect((await ranking()).json.leaderboard.positions).toMatchObject([{ position: 1, userId: player.userProfile.id, username: 'Jugadora', points: 3 }]);

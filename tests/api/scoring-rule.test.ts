@@ -132,6 +132,8 @@ describe('the SQL scoring rule', () => {
         }
       }
     }
+    // They have been played (results are saved only after kick-off): set directly, not by the rule under test.
+    await t.db.update(matches).set({ matchDate: new Date(Date.now() - 60_000) }).where(inArray(matches.id, games.map((g) => g.id)));
     const repo = createStandingsRepository(t.db);
     const unplayed = (j: number): ScoredMatch => ({ status: 'scheduled', scoreHome: null, scoreAway: null, weekNumber: games[j]!.weekNumber });
     const results: ScoredMatch[] = games.map((_, j) => unplayed(j));

@@ -76,8 +76,9 @@ test('an exact-score pool with "Clásica": two players predict scores, a result 
   await expect(betoPick.getByTestId('points')).toContainText('+1');
 
   await segment(page, 'Ranking').click();
+  // LaLiga's jornada 38 is still to be played: nobody has won it yet.
   await expect(page.getByTestId('ranking').getByTestId('ranking-row')).toHaveText([
-    `1${ana.name} (tú)1 jornada ganada3`,
+    `1${ana.name} (tú)3`,
     `2${beto.name}1`,
   ]);
 });

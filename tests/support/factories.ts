@@ -123,7 +123,10 @@ export interface Factories {
   match(admin: SignedIn, fields?: Partial<CreateMatchBody>): Promise<Match>;
   /** Changes a match (PATCH /api/matches/:id, 200, as an admin). */
   updateMatch(admin: SignedIn, match: Pick<Match, 'id'>, changes: UpdateMatchBody): Promise<Match>;
-  /** The match finished with this score (as an admin). */
+  /**
+   * The match finished with this score (as an admin). A result is saved for a match that has kicked off (the server
+   * refuses one before kick-off): a match still to come by the factories' clock kicks off now, in the same request.
+   */
   result(admin: SignedIn, match: Pick<Match, 'id'>, scoreHome: number, scoreAway: number): Promise<Match>;
   /**
    * A pool (POST /api/pools, 201) created by `owner`, with a unique name and a free invitation code unless given
@@ -217,8 +220,11 @@ export function createFactories(
       return (await call<{ data: Match }>(admin, 'PATCH', `/api/matches/${match.id}`, { body: changes })).data;
     },
 
-    result(admin, match, scoreHome, scoreAway) {
-      return factories.updateMatch(admin, match, { status: 'finished', scoreHome, scoreAway });
+    async result(admin, match, scoreHome, scoreAway) {
+      const { data: stored } = await call<{ data: Match }>(admin, 'GET', `/api/matches/${match.id}`);
+      const now = clock();
+      const kickoff = Date.parse(stored.matchDate) > now.getTime() ? { matchDate: now.toISOString() } : {};
+      return factories.updateMatch(admin, match, { status: 'finished', scoreHome, scoreAway, ...kickoff });
     },
 
     async pool(owner, { players = [], ...fields } = {}) {

@@ -23,6 +23,7 @@ import {
   jornadaTable,
   seasonEvolution,
   type GeneralPosition,
+  type JornadaState,
   type PlayedJornada,
   type SeasonRow,
 } from './season.ts';
@@ -49,6 +50,8 @@ interface Season {
   pool: Pool;
   memberIds: Set<number>;
   jornadas: PlayedJornada[];
+  /** Every jornada of the pool, played or not: over, and its matches pending (decision 061). */
+  states: Map<number, JornadaState>;
   rows: SeasonRow[];
   positions: GeneralPosition[];
   reply: JsonReply;
@@ -59,6 +62,9 @@ interface Season {
 
 const labelOf = (jornadas: readonly PlayedJornada[], weekNumber: number) =>
   jornadaLabel(weekNumber, jornadas.find((jornada) => jornada.weekNumber === weekNumber)?.rounds ?? []);
+/** A week the pool counts no match of is no jornada of it: not over, nothing pending. */
+const stateOf = (states: ReadonlyMap<number, JornadaState>, weekNumber: number): JornadaState =>
+  states.get(weekNumber) ?? { over: false, pending: 0 };
 
 export function createLeaderboardService({
   standings,
@@ -76,9 +82,10 @@ export function createLeaderboardService({
   const loadSeason = async (poolId: number): Promise<Season | undefined> => {
     const pool = await pools.findById(poolId);
     if (!pool) return undefined;
-    const [participants, jornadas, lastUpdated] = await Promise.all([
+    const [participants, jornadas, states, lastUpdated] = await Promise.all([
       pools.participants(poolId),
       standings.playedJornadas(poolId),
+      standings.jornadaStates(poolId),
       standings.lastUpdated(poolId),
     ]);
     const rows = await standings.seasonRows(poolId, jornadas.at(-1)?.weekNumber ?? null);
@@ -88,13 +95,18 @@ export function createLeaderboardService({
       leaderboard: {
         lastUpdated: lastUpdated?.toISOString() ?? null,
         positions,
-        jornadas: jornadas.map(({ weekNumber, rounds }) => ({ weekNumber, label: jornadaLabel(weekNumber, rounds) })),
+        jornadas: jornadas.map(({ weekNumber, rounds }) => ({
+          weekNumber,
+          label: jornadaLabel(weekNumber, rounds),
+          over: stateOf(states, weekNumber).over,
+        })),
       },
     };
     return {
       pool,
       memberIds: new Set(participants.map((p) => p.id)),
       jornadas,
+      states,
       rows,
       positions,
       reply: toJsonReply(RankingResponseSchema, response),
@@ -114,9 +126,10 @@ export function createLeaderboardService({
 
   const loadTable = async (season: Season, weekNumber: number): Promise<JsonReply> => {
     const won = new Map(season.rows.map((row) => [row.userId, row.jornadasWon]));
-    const { positions, winners } = jornadaTable(await standings.roundRows(season.pool.id, weekNumber), won);
+    const { over, pending } = stateOf(season.states, weekNumber);
+    const { positions, winners } = jornadaTable(await standings.roundRows(season.pool.id, weekNumber), won, over);
     return toJsonReply(RoundRankingResponseSchema, {
-      data: { weekNumber, label: labelOf(season.jornadas, weekNumber), winners, positions },
+      data: { weekNumber, label: labelOf(season.jornadas, weekNumber), winners, positions, over, pending },
     });
   };
 
@@ -181,7 +194,9 @@ export function createLeaderboardService({
     /**
      * "Actualizar Resultados": pull the newest results (saving each one already moves
      * standings incrementally), then recompute the caller's pools from scratch as a
-     * repair pass: the creator's own pools, every pool for an admin.
+     * repair pass: the creator's own pools, every pool for an admin. Says how many of those
+     * pools' standings the press moved (their digests before and after): a result no pick
+     * is on moves none.
      */
     async updateAll(actor: UserProfile) {
       const owned = isAdmin(actor) ? null : (await pools.listOwned(actor.id)).map((p) => p.id);
@@ -189,9 +204,12 @@ export function createLeaderboardService({
       const wait = await rateLimiter.hit(`update-all:${actor.id}`, config.rateLimits.updateAll);
       if (wait !== null) throw new TooManyRequestsError(resultsMessages.tooManyUpdates, wait);
 
+      const before = await standings.digests(owned);
       const imported = await pullResults(actor.id);
       await standings.recompute(owned, clock());
-      return { import: imported, poolsRecomputed: owned?.length ?? (await pools.countAll()) };
+      const after = await standings.digests(owned);
+      const poolsUpdated = [...after].filter(([poolId, digest]) => before.has(poolId) && before.get(poolId) !== digest).length;
+      return { import: imported, poolsRecomputed: owned?.length ?? (await pools.countAll()), poolsUpdated };
     },
   };
 }

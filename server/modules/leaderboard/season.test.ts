@@ -32,17 +32,25 @@ describe('jornada winners', () => {
     expect(jornadaWinners([])).toEqual([]);
   });
 
-  it('are counted per player over the jornadas', () => {
-    const won = jornadasWon([
+  it('are nobody while the jornada is not over (decision 061)', () => {
+    expect(jornadaWinners([{ userId: 1, points: 6 }, { userId: 2, points: 3 }], false)).toEqual([]);
+  });
+
+  it('are counted per player over the jornadas that are over', () => {
+    const scores = [
       { userId: 1, weekNumber: 1, points: 6 },
       { userId: 2, weekNumber: 1, points: 6 },
       { userId: 2, weekNumber: 2, points: 3 },
       { userId: 3, weekNumber: 2, points: 0 },
-    ]);
-    expect([...won].sort()).toEqual([
+      { userId: 3, weekNumber: 3, points: 9 },
+    ];
+    expect([...jornadasWon(scores, new Set([1, 2]))].sort()).toEqual([
       [1, 1],
       [2, 2],
     ]);
+    // Jornada 3 is being played: Carla leads it, and has won nothing yet.
+    expect(jornadasWon(scores, new Set([1, 2])).has(3)).toBe(false);
+    expect([...jornadasWon(scores, new Set([3]))]).toEqual([[3, 1]]);
   });
 
   it('are marked in the jornada table, which ranks by the one rule', () => {
@@ -53,6 +61,7 @@ describe('jornada winners', () => {
         { userId: 3, username: 'Carla', points: 3, correctPicks: 1 },
       ],
       new Map([[3, 2]]),
+      true,
     );
     expect(table.winners).toEqual([2]);
     expect(table.positions.map((p) => [p.position, p.username, p.winner])).toEqual([
@@ -60,6 +69,12 @@ describe('jornada winners', () => {
       [2, 'Carla', false],
       [2, 'Ana', false],
     ]);
+  });
+
+  it('are not marked in the table of a jornada still being played', () => {
+    const table = jornadaTable([{ userId: 2, username: 'Bea', points: 6, correctPicks: 2 }], new Map(), false);
+    expect(table.winners).toEqual([]);
+    expect(table.positions.map((p) => p.winner)).toEqual([false]);
   });
 });
 

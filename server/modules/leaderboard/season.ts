@@ -26,6 +26,12 @@ export interface SeasonRow extends StandingRow {
   lastJornadaPoints: number;
 }
 
+/** Whether a pool's jornada is over, and how many of its matches are pending (jornada-over.ts, decision 061). */
+export interface JornadaState {
+  over: boolean;
+  pending: number;
+}
+
 /** What a participant scored in one jornada (a stored `round_standings` row). */
 export interface WeekScore {
   userId: number;
@@ -49,14 +55,20 @@ export function jornadaLabel(weekNumber: number, rounds: readonly string[]): str
   return names.size === 1 && only !== undefined ? only : `Jornada ${weekNumber}`;
 }
 
-/** Winners of a jornada: every player with its top points, when those are above 0 (a jornada where nobody scored has none). */
-export function jornadaWinners(rows: readonly Pick<StandingRow, 'userId' | 'points'>[]): number[] {
+/**
+ * Winners of a jornada: every player with its top points, when those are above 0 (a jornada where nobody scored has
+ * none), once it is over (docs/decisions/061-a-jornada-is-won-when-it-is-over.md): before, nobody has won it yet.
+ */
+export function jornadaWinners(rows: readonly Pick<StandingRow, 'userId' | 'points'>[], over = true): number[] {
   const top = Math.max(0, ...rows.map((row) => row.points));
-  return top > 0 ? rows.filter((row) => row.points === top).map((row) => row.userId) : [];
+  return over && top > 0 ? rows.filter((row) => row.points === top).map((row) => row.userId) : [];
 }
 
-/** How many jornadas each player won (players who won none are left out). */
-export function jornadasWon(scores: readonly WeekScore[]): Map<number, number> {
+/**
+ * How many jornadas each player won, of the jornadas `over` (players who won none are left out): the reference of
+ * the count `standings.repository.ts` `seasonRows` makes in SQL.
+ */
+export function jornadasWon(scores: readonly WeekScore[], over: ReadonlySet<number>): Map<number, number> {
   const byWeek = new Map<number, WeekScore[]>();
   for (const score of scores) {
     const week = byWeek.get(score.weekNumber);
@@ -64,8 +76,8 @@ export function jornadasWon(scores: readonly WeekScore[]): Map<number, number> {
     else byWeek.set(score.weekNumber, [score]);
   }
   const won = new Map<number, number>();
-  for (const week of byWeek.values()) {
-    for (const userId of jornadaWinners(week)) won.set(userId, (won.get(userId) ?? 0) + 1);
+  for (const [weekNumber, week] of byWeek) {
+    for (const userId of jornadaWinners(week, over.has(weekNumber))) won.set(userId, (won.get(userId) ?? 0) + 1);
   }
   return won;
 }
@@ -112,9 +124,13 @@ export interface JornadaPosition {
   winner: boolean;
 }
 
-/** One jornada's table: its points, ranked by the one rule (jornadas won as of now), its winners marked. */
-export function jornadaTable(rows: readonly StandingRow[], won: ReadonlyMap<number, number>): { positions: JornadaPosition[]; winners: number[] } {
-  const winners = jornadaWinners(rows);
+/** One jornada's table: its points, ranked by the one rule (jornadas won as of now), its winners marked once it is `over`. */
+export function jornadaTable(
+  rows: readonly StandingRow[],
+  won: ReadonlyMap<number, number>,
+  over: boolean,
+): { positions: JornadaPosition[]; winners: number[] } {
+  const winners = jornadaWinners(rows, over);
   const ranked = rankRows(rows.map((row) => ({ ...row, jornadasWon: won.get(row.userId) ?? 0 })));
   return {
     winners: ranked.filter(({ row }) => winners.includes(row.userId)).map(({ row }) => row.userId),

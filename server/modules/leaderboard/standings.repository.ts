@@ -13,8 +13,16 @@ import {
   type PickScoreSql,
   type ScoredMatch,
 } from './scoring.ts';
+import { jornadaOverSql, matchStatesSql } from './jornada-over.ts';
 import type { StandingRow } from './ranking.ts';
-import type { PlayedJornada, SeasonRow, WeekScore } from './season.ts';
+import type { JornadaState, PlayedJornada, SeasonRow, WeekScore } from './season.ts';
+
+/** A pool's jornadas that are over (jornada-over.ts), as a CTE body: `week_number` of each, for the pool `poolId`. */
+const overWeeksSql = (poolId: number) => sql`
+  select m.week_number
+  from (${matchStatesSql}) m join ${pools} p on p.id = ${poolId} and ${poolCountsMatchSql(sql`p`, sql`m`)}
+  group by m.week_number
+  having ${jornadaOverSql(sql`m`)}`;
 
 /** What the prediction `p` (of pool `po`, on match `m`) scores, by the one SQL rule. */
 const rowScore = (): PickScoreSql => pickScoreSql(pickColumns('p'), matchColumns('m'), gameColumns('po'));
@@ -200,8 +208,54 @@ export function createStandingsRepository(db: Database) {
     },
 
     /**
+     * Every jornada of the pool (its counted matches by week): whether it is over and how many of its matches are
+     * pending (jornada-over.ts, docs/decisions/061-a-jornada-is-won-when-it-is-over.md), by week.
+     */
+    async jornadaStates(poolId: number): Promise<Map<number, JornadaState>> {
+      const rows = await queryRows<{ week_number: number; over: boolean; pending: number }>(db, sql`
+        select m.week_number, ${jornadaOverSql(sql`m`)} as over, count(*) filter (where m.pending)::int as pending
+        from (${matchStatesSql}) m join ${pools} p on p.id = ${poolId} and ${poolCountsMatchSql(sql`p`, sql`m`)}
+        group by m.week_number
+      `);
+      return new Map(rows.map((r) => [Number(r.week_number), { over: r.over, pending: Number(r.pending) }]));
+    },
+
+    /**
+     * What each of the pools `poolIds` (every pool when null) shows in its rankings, as a digest: every player's points
+     * and correct picks, in all and per jornada, and which jornadas are over. Two digests differ when the pool's
+     * standings moved (what "Actualizar Resultados" counts as a pool updated).
+     */
+    async digests(poolIds: number[] | null): Promise<Map<number, string>> {
+      if (poolIds !== null && poolIds.length === 0) return new Map();
+      const inScope = poolIds === null ? sql`true` : sql`p.id in (${sql.join(poolIds.map((id) => sql`${id}`), sql`, `)})`;
+      const rows = await queryRows<{ id: number; digest: string }>(db, sql`
+        with states as (${matchStatesSql}), over as (
+          select p.id as pool_id, string_agg(m.week_number::text, ',' order by m.week_number) as weeks
+          from ${pools} p join lateral (
+            select m.week_number from states m
+            where ${poolCountsMatchSql(sql`p`, sql`m`)}
+            group by m.week_number
+            having ${jornadaOverSql(sql`m`)}
+          ) m on true
+          where ${inScope}
+          group by p.id
+        )
+        select p.id, md5(concat(
+          coalesce((select string_agg(concat_ws(':', s.user_id, s.points, s.correct_picks), ',' order by s.user_id)
+             from ${standings} s where s.pool_id = p.id), ''), '|',
+          coalesce((select string_agg(concat_ws(':', r.week_number, r.user_id, r.points, r.correct_picks), ',' order by r.week_number, r.user_id)
+             from ${roundStandings} r where r.pool_id = p.id), ''), '|',
+          coalesce((select o.weeks from over o where o.pool_id = p.id), ''))) as digest
+        from ${pools} p
+        where ${inScope}
+      `);
+      return new Map(rows.map((r) => [Number(r.id), r.digest]));
+    },
+
+    /**
      * Every participant's standing with what the general table adds: when they joined, how many jornadas they won
-     * (top points of a jornada, above 0; ties all win) and what they scored in jornada `lastWeek` (0 when null).
+     * (top points of a jornada that is over, above 0; ties all win: season.ts `jornadasWon`) and what they scored in
+     * jornada `lastWeek` (0 when null).
      */
     async seasonRows(poolId: number, lastWeek: number | null): Promise<SeasonRow[]> {
       const rows = await queryRows<{
@@ -214,8 +268,11 @@ export function createStandingsRepository(db: Database) {
         won: number;
         last_points: number;
       }>(db, sql`
-        with tops as (
-          select week_number, max(points) as top from ${roundStandings} where pool_id = ${poolId} group by week_number
+        with over as (${overWeeksSql(poolId)}), tops as (
+          -- Only a jornada that is over is won (decision 061): until then its table is provisional.
+          select week_number, max(points) as top from ${roundStandings}
+          where pool_id = ${poolId} and week_number in (select week_number from over)
+          group by week_number
         ), won as (
           select r.user_id, count(*)::int as won
           from ${roundStandings} r join tops t on t.week_number = r.week_number and r.points = t.top

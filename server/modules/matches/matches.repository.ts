@@ -1,7 +1,7 @@
 import { asc, count, eq, gte, inArray, max } from 'drizzle-orm';
 import type { Match } from '#contract/index';
 import type { Database, Executor } from '../../db/client.ts';
-import { matches, predictions } from '../../db/schema.ts';
+import { matches, predictions, users } from '../../db/schema.ts';
 
 const matchColumns = {
   id: matches.id,
@@ -57,6 +57,19 @@ export function createMatchesRepository(db: Database) {
       return row && toMatch(row);
     },
 
+    /**
+     * When and by whom (their name; null once their account is deleted) an admin last set the match's kick-off by
+     * hand; undefined while the kick-off is the data's. Read inside the caller's transaction.
+     */
+    async kickoffCorrection(tx: Executor, id: number): Promise<{ changedAt: string; changedBy: string | null } | undefined> {
+      const [row] = await tx
+        .select({ at: matches.kickoffCorrectedAt, name: users.name })
+        .from(matches)
+        .leftJoin(users, eq(users.id, matches.kickoffCorrectedBy))
+        .where(eq(matches.id, id));
+      return row?.at ? { changedAt: row.at.toISOString(), changedBy: row.name } : undefined;
+    },
+
     /** Throws the driver's unique violation when the fixture exists in that round. */
     async insert(values: MatchValues): Promise<Match> {
       const [row] = await db.insert(matches).values(values).returning(matchColumns);
@@ -64,10 +77,18 @@ export function createMatchesRepository(db: Database) {
       return toMatch(row);
     },
 
-    async update(tx: Executor, id: number, values: MatchValues): Promise<Match> {
+    /**
+     * Saves the match; `kickoffCorrectedBy`: an admin set its kick-off by hand (its date or whether its time is
+     * confirmed), so that imports keep it (`kickoffCorrection`).
+     */
+    async update(tx: Executor, id: number, values: MatchValues, kickoffCorrectedBy?: { userId: number; at: Date }): Promise<Match> {
+      const corrected = kickoffCorrectedBy && {
+        kickoffCorrectedAt: kickoffCorrectedBy.at,
+        kickoffCorrectedBy: kickoffCorrectedBy.userId,
+      };
       const [row] = await tx
         .update(matches)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, ...corrected, updatedAt: new Date() })
         .where(eq(matches.id, id))
         .returning(matchColumns);
       if (!row) throw new Error('update returned no row');

@@ -11,7 +11,7 @@ import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation } from
 import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
 import type { TeamsRepository } from '../teams/teams.repository.ts';
 import type { MatchesRepository, MatchValues } from './matches.repository.ts';
-import type { ResultChangesRepository } from './result-changes.repository.ts';
+import { DELETED_ADMIN, type ResultChangesRepository } from './result-changes.repository.ts';
 
 interface Deps {
   db: Database;
@@ -27,8 +27,15 @@ export type ResultSource = { kind: 'admin'; userId: number } | { kind: 'import' 
 
 const toValues = ({ id: _id, matchDate, ...rest }: Match): MatchValues => ({ ...rest, matchDate: new Date(matchDate) });
 
-const resultChanged = (a: Match, b: Match) =>
+type ResultFields = Pick<Match, 'status' | 'scoreHome' | 'scoreAway'>;
+type KickoffFields = Pick<Match, 'matchDate' | 'kickoffConfirmed'>;
+
+export const resultChanged = (a: ResultFields, b: ResultFields) =>
   a.status !== b.status || a.scoreHome !== b.scoreHome || a.scoreAway !== b.scoreAway;
+
+/** The kick-off moved, or its time became confirmed or not (dates compared as instants: a body may carry an offset). */
+export const kickoffChanged = (a: KickoffFields, b: KickoffFields) =>
+  Date.parse(a.matchDate) !== Date.parse(b.matchDate) || a.kickoffConfirmed !== b.kickoffConfirmed;
 
 /** The result an admin saved by hand and an import left alone, with when and who (their name). */
 export interface KeptCorrection {
@@ -39,18 +46,42 @@ export interface KeptCorrection {
   changedBy: string;
 }
 
-/** What an import's changes did to a match: the match after them, and the admin's correction they did not revert. */
+/** The kick-off an admin set by hand and an import left alone, with when and who (their name). */
+export interface KeptKickoff extends KickoffFields {
+  changedAt: string;
+  changedBy: string;
+}
+
+/**
+ * What an import's changes left as it was, and why: an admin's result correction (`result`), an admin's kick-off
+ * correction (`kickoff`), or the source's result for a match that has not kicked off (`notStarted`, refused as an
+ * admin's would be).
+ */
+export type ImportConflict =
+  { kind: 'result'; admin: KeptCorrection } | { kind: 'kickoff'; admin: KeptKickoff } | { kind: 'notStarted' };
+
+/** What an import's changes did to a match: the match after them, and what they left as it was. */
 export interface ImportUpdate {
+  /** The match as it was (read under its lock) and as it is after the changes. */
+  before: Match;
   match: Match;
   /** True when anything was saved. */
   changed: boolean;
-  /** Set when the changes would have replaced a result last saved by an admin: that result stays. */
-  kept: KeptCorrection | null;
+  conflicts: ImportConflict[];
 }
 
 const withoutResult = ({ status: _s, scoreHome: _h, scoreAway: _a, ...rest }: UpdateMatchBody): UpdateMatchBody => rest;
+const withoutKickoff = ({ matchDate: _d, kickoffConfirmed: _c, ...rest }: UpdateMatchBody): UpdateMatchBody => rest;
 
 export function createMatchesService({ db, matches, resultChanges, teams, standings, clock }: Deps) {
+  /**
+   * The one rule of when a match may carry a result (live or finished): once it has kicked off by the server's
+   * clock, read on the match as it will be. Picks close at that kick-off (decision 011), so a result before it
+   * would close them early and move rankings for a match nobody has played.
+   */
+  const resultBeforeKickoff = (match: Pick<Match, 'status' | 'matchDate'>) =>
+    match.status !== 'scheduled' && Date.parse(match.matchDate) > clock().getTime();
+
   /** Inside a transaction, read with its handle: PGlite's one session would wait for that transaction forever. */
   const assertTeamsExist = async (executor: Executor, homeTeamId: number, awayTeamId: number) => {
     if (!(await teams.exists(homeTeamId, executor))) throw new BadRequestError(matchMessages.homeTeamUnknown);
@@ -63,12 +94,19 @@ export function createMatchesService({ db, matches, resultChanges, teams, standi
     const merged: Match = { ...before, ...changes };
     const issue = matchConsistencyIssue(merged);
     if (issue) throw new BadRequestError(issue);
+    // Only a change of the result or the kick-off is judged: other edits of a match saved before the rule stay possible.
+    const kickoffMoved = kickoffChanged(before, merged);
+    if ((resultChanged(before, merged) || kickoffMoved) && resultBeforeKickoff(merged)) {
+      throw new ConflictError(matchMessages.resultBeforeKickoff);
+    }
     if (changes.homeTeamId !== undefined || changes.awayTeamId !== undefined) {
       await assertTeamsExist(tx, merged.homeTeamId, merged.awayTeamId);
     }
     let after: Match;
     try {
-      after = await matches.update(tx, id, toValues(merged));
+      // An admin's kick-off is theirs until they change it again: imports keep it (`importUpdate`).
+      const correctedBy = source.kind === 'admin' && kickoffMoved ? { userId: source.userId, at: clock() } : undefined;
+      after = await matches.update(tx, id, toValues(merged), correctedBy);
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(matchMessages.fixtureExists);
       throw error;
@@ -89,22 +127,25 @@ export function createMatchesService({ db, matches, resultChanges, teams, standi
     return after;
   };
 
+  const create = async (body: CreateMatchBody): Promise<Match> => {
+    if (resultBeforeKickoff(body)) throw new ConflictError(matchMessages.resultBeforeKickoff);
+    await assertTeamsExist(db, body.homeTeamId, body.awayTeamId);
+    let created: Match;
+    try {
+      created = await matches.insert({
+        ...body,
+        round: body.round ?? `Jornada ${body.weekNumber}`,
+        matchDate: new Date(body.matchDate),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(matchMessages.fixtureExists);
+      throw error;
+    }
+    return created;
+  };
+
   return {
-    async create(body: CreateMatchBody): Promise<Match> {
-      await assertTeamsExist(db, body.homeTeamId, body.awayTeamId);
-      let created: Match;
-      try {
-        created = await matches.insert({
-          ...body,
-          round: body.round ?? `Jornada ${body.weekNumber}`,
-          matchDate: new Date(body.matchDate),
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError(matchMessages.fixtureExists);
-        throw error;
-      }
-      return created;
-    },
+    create,
 
     /**
      * The one place a match changes, results included (admin PATCH and the importer).
@@ -120,26 +161,60 @@ export function createMatchesService({ db, matches, resultChanges, teams, standi
     },
 
     /**
-     * The importer's changes: as `update`, except that a result last saved by an admin (the match's latest result
-     * change is an admin's) is never replaced by another: it stays, and is reported as `kept`; the other changes
-     * (kick-off, round) still apply. Decided under the match's lock, so a correction saved meanwhile counts.
+     * A fixture the importer found new: as `create`, except that a result for a match that has not kicked off is
+     * left out (the fixture is created without it) and reported as a `notStarted` conflict.
+     */
+    async importCreate(body: CreateMatchBody): Promise<{ match: Match; conflicts: ImportConflict[] }> {
+      if (!resultBeforeKickoff(body)) return { match: await create(body), conflicts: [] };
+      const unplayed = { ...body, status: 'scheduled' as const, scoreHome: null, scoreAway: null };
+      return { match: await create(unplayed), conflicts: [{ kind: 'notStarted' }] };
+    },
+
+    /**
+     * The importer's changes: as `update`, except that what an admin corrected by hand is never replaced: a kick-off
+     * an admin set, and a result last saved by an admin (the match's latest result change is an admin's), stay and
+     * are reported as conflicts; and a result for a match that, as it stays, has not kicked off is refused and
+     * reported. The other changes (round, and the kick-off or result nobody corrected) still apply. Decided under
+     * the match's lock, so a correction saved meanwhile counts.
      */
     async importUpdate(id: number, changes: UpdateMatchBody): Promise<ImportUpdate> {
       return db.transaction(async (tx) => {
         const before = await matches.findForUpdate(tx, id);
         if (!before) throw new NotFoundError(matchMessages.matchNotFound);
-        let kept: KeptCorrection | null = null;
+        const conflicts: ImportConflict[] = [];
         let applied = changes;
-        if (resultChanged(before, { ...before, ...changes })) {
+        if (kickoffChanged(before, { ...before, ...applied })) {
+          const corrected = await matches.kickoffCorrection(tx, id);
+          if (corrected) {
+            const { matchDate, kickoffConfirmed } = before;
+            const changedBy = corrected.changedBy ?? DELETED_ADMIN;
+            conflicts.push({
+              kind: 'kickoff',
+              admin: { matchDate, kickoffConfirmed, changedAt: corrected.changedAt, changedBy },
+            });
+            applied = withoutKickoff(applied);
+          }
+        }
+        if (resultChanged(before, { ...before, ...applied })) {
           const last = await resultChanges.latest(tx, id);
           if (last?.source === 'admin') {
             const { status, scoreHome, scoreAway } = before;
-            kept = { status, scoreHome, scoreAway, changedAt: last.changedAt, changedBy: last.changedBy };
-            applied = withoutResult(changes);
+            conflicts.push({
+              kind: 'result',
+              admin: { status, scoreHome, scoreAway, changedAt: last.changedAt, changedBy: last.changedBy },
+            });
+            applied = withoutResult(applied);
           }
         }
-        if (Object.keys(applied).length === 0) return { match: before, changed: false, kept };
-        return { match: await save(tx, before, applied, { kind: 'import' }), changed: true, kept };
+        const merged = { ...before, ...applied };
+        if ((resultChanged(before, merged) || kickoffChanged(before, merged)) && resultBeforeKickoff(merged)) {
+          // Its result is refused; and a kick-off that would put a saved result before it is not taken either.
+          conflicts.push({ kind: 'notStarted' });
+          applied = withoutResult(applied);
+          if (resultBeforeKickoff({ ...before, ...applied })) applied = withoutKickoff(applied);
+        }
+        if (Object.keys(applied).length === 0) return { before, match: before, changed: false, conflicts };
+        return { before, match: await save(tx, before, applied, { kind: 'import' }), changed: true, conflicts };
       });
     },
 

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { matchResultChanges, users } from '../../db/schema.ts';
 
 /** Named when the admin who made a correction has since been deleted. */
-const DELETED_ADMIN = 'administrador (cuenta eliminada)';
+export const DELETED_ADMIN = 'administrador (cuenta eliminada)';
 
 /** The result history (audit trail): written by the matches service with every result change, read by its route. */
 export function createResultChangesRepository(db: Database) {

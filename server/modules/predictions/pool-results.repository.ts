@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { RESULT_PICKS_SHOWN, type MatchStatus, type PoolJornada, type PredictionChoice } from '#contract/index';
+import { RESULT_PICKS_SHOWN, roundDisplayLabel, type MatchStatus, type PoolJornada, type PredictionChoice } from '#contract/index';
 import { queryRows, type Database } from '../../db/client.ts';
 import { matches, pools, predictions, users } from '../../db/schema.ts';
 import { poolCountsMatchSql } from '../pools/pool-scope.ts';
@@ -43,26 +43,33 @@ export interface PickRow {
  */
 export function createPoolResultsRepository(db: Database) {
   return {
-    /** The pool's jornadas with a finished or live match, newest (highest number) first. */
-    async jornadas(poolId: number): Promise<PoolJornada[]> {
-      const rows = await queryRows<{ week_number: number; finished: number; live: number; first_round: string; last_round: string }>(
+    /**
+     * The pool's jornadas with a match that has started: finished, live, or past its kick-off by the server's clock
+     * (`now`) whatever its status says (the data may never mark a match live). Newest (highest number) first, each
+     * named in Spanish from its matches' data labels in kick-off order (`roundDisplayLabel`).
+     */
+    async jornadas(poolId: number, now: Date): Promise<PoolJornada[]> {
+      const at = sql`${now.toISOString()}::timestamptz`;
+      const rows = await queryRows<{ week_number: number; finished: number; live: number; started: number; rounds: string[] }>(
         db,
         sql`
           select m.week_number,
                  count(*) filter (where m.status = 'finished')::int as finished,
                  count(*) filter (where m.status = 'live')::int as live,
-                 min(m.round) as first_round, max(m.round) as last_round
+                 count(*) filter (where m.status = 'scheduled' and m.match_date <= ${at})::int as started,
+                 array_agg(m.round order by m.match_date, m.id) as rounds
           from ${matches} m join ${pools} p on p.id = ${poolId}
           where ${poolCounts}
           group by m.week_number
-          having count(*) filter (where m.status in ('finished', 'live')) > 0
+          having count(*) filter (where m.status <> 'scheduled' or m.match_date <= ${at}) > 0
           order by m.week_number desc`,
       );
       return rows.map((r) => ({
         weekNumber: Number(r.week_number),
-        label: r.first_round === r.last_round ? r.first_round : `Jornada ${r.week_number}`,
+        label: roundDisplayLabel(r.rounds),
         finished: Number(r.finished),
         live: Number(r.live),
+        started: Number(r.started),
       }));
     },
 

@@ -42,11 +42,12 @@ export function createPoolResultsService({ poolResults, pools, clock }: Deps) {
       // The creator is a participant only when "El creador también juega" is on.
       const participant = await pools.isParticipant(pool.id, actor.id);
 
-      const jornadas = await poolResults.jornadas(poolId);
+      const at = clock();
+      const jornadas = await poolResults.jornadas(poolId, at);
       const shown = weekNumber ?? jornadas[0]?.weekNumber ?? null;
       if (shown === null) return { poolId, participant, jornadas, weekNumber: null, matches: [] };
 
-      const now = clock().getTime();
+      const now = at.getTime();
       const rows = await poolResults.jornadaMatches(poolId, actor.id, shown);
       const started = rows.filter((row) => picksClosed({ status: row.status, matchDate: row.matchDate.toISOString() }, now));
       const startedIds = started.map((row) => row.id);

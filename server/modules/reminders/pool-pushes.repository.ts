@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { poolPushes } from '../../db/schema.ts';
+import { jornadaOverSql, matchStatesSql } from '../leaderboard/jornada-over.ts';
 import { poolCountsMatchSql } from '../pools/pool-scope.ts';
 
 /** A missing-picks reminder this instance claimed: `missing` of the jornada's open matches have no pick of the user. */
@@ -15,7 +16,7 @@ export interface ClaimedMissingPicks {
   missing: number;
 }
 
-/** A jornada result this instance claimed: the pool's jornada `weekNumber` has all its results. */
+/** A jornada result this instance claimed: the pool's jornada `weekNumber` is over (decision 061). */
 export interface ClaimedJornadaResult {
   userId: number;
   poolId: number;
@@ -137,22 +138,23 @@ export function createPoolPushesRepository(db: Database) {
     },
 
     /**
-     * Jornada results: a jornada of the pool's stored standings (its matches the pool counts of one week) whose
-     * matches are all finished, whose last kick-off is within the last 72 hours, and on which the pool had a pick.
+     * Jornada results: a jornada of the pool's stored standings (its matches the pool counts of one week) that is over
+     * (leaderboard/jornada-over.ts, the rule its winners wait for: docs/decisions/061), whose last finished match
+     * kicked off within the last 72 hours, and on which the pool had a pick.
      */
     async claimJornadaResults(now: Date): Promise<ClaimedJornadaResult[]> {
       const rows = await queryRows<{ user_id: number; pool_id: number; pool_name: string; week_number: number }>(db, sql`
-        with weeks as (
+        with states as (${matchStatesSql}), weeks as (
           select distinct week_number from matches
           where match_date <= ${at(now)} and match_date > ${at(now)} - ${RESULT_WINDOW_HOURS}::int * interval '1 hour'
         ), finished as (
           select p.id as pool_id, p.name as pool_name, m.week_number
           from weeks w
-          join matches m on m.week_number = w.week_number
+          join states m on m.week_number = w.week_number
           join pools p on ${poolCountsMatchSql(sql`p`, sql`m`)}
           group by p.id, p.name, m.week_number
-          having bool_and(m.status = 'finished')
-            and max(m.match_date) > ${at(now)} - ${RESULT_WINDOW_HOURS}::int * interval '1 hour'
+          having ${jornadaOverSql(sql`m`)}
+            and max(m.match_date) filter (where m.status = 'finished') > ${at(now)} - ${RESULT_WINDOW_HOURS}::int * interval '1 hour'
             -- A pool's predictions are of matches it counts (pool-scope.ts).
             and exists (
               select 1 from matches pm join predictions pr on pr.match_id = pm.id

@@ -4,7 +4,9 @@ import {
   type ImportJobStatus,
   type ImportResultsSummary,
   type ImportTrigger,
+  type ResultConflict,
   resultsMessages,
+  roundDisplayLabel,
 } from '#contract/index';
 import type { Database } from '../../db/client.ts';
 import { importJobs } from '../../db/schema.ts';
@@ -20,11 +22,28 @@ const RETENTION_MS = 30 * 24 * 60 * 60_000;
 
 type Row = typeof importJobs.$inferSelect;
 
-/** A summary as stored: those saved before conflicts were reported have none. */
+type StoredConflict = Omit<ResultConflict, 'kind' | 'roundLabel' | 'kickoff'> & Partial<ResultConflict>;
+type StoredSummary = Omit<ImportResultsSummary, 'conflicts' | 'results' | 'kickoffs'> &
+  Partial<Pick<ImportResultsSummary, 'results' | 'kickoffs'>> & { conflicts?: StoredConflict[] };
+
+/**
+ * A summary as stored: those saved before conflicts were reported have none; before results and kick-off changes
+ * were counted apart, those counts are null; a conflict from before conflicts had kinds is an admin's result.
+ */
 const storedSummary = (summary: unknown): ImportResultsSummary | null => {
   if (!summary) return null;
-  const stored = summary as Omit<ImportResultsSummary, 'conflicts'> & Partial<Pick<ImportResultsSummary, 'conflicts'>>;
-  return { ...stored, conflicts: stored.conflicts ?? [] };
+  const stored = summary as StoredSummary;
+  return {
+    ...stored,
+    results: stored.results ?? null,
+    kickoffs: stored.kickoffs ?? null,
+    conflicts: (stored.conflicts ?? []).map((conflict) => ({
+      ...conflict,
+      kind: conflict.kind ?? 'result',
+      roundLabel: conflict.roundLabel ?? roundDisplayLabel([conflict.round]),
+      kickoff: conflict.kickoff ?? null,
+    })),
+  };
 };
 
 /** How an import ended. */

@@ -52,7 +52,17 @@ function setUp(importFixtures: ResultsImporter['importFixtures']) {
 
 const everyMatch: ResultsImporter['importFixtures'] = async (_parsed, source, { onProgress } = {}) => {
   for (let done = 0; done <= 380; done++) await onProgress?.(done, 380);
-  return { source, matchesSeen: 380, updated: 0, created: 0, unchanged: 380, unknownTeams: [], conflicts: [] };
+  return {
+    source,
+    matchesSeen: 380,
+    updated: 0,
+    created: 0,
+    unchanged: 380,
+    results: 0,
+    kickoffs: 0,
+    unknownTeams: [],
+    conflicts: [],
+  };
 };
 
 describe('an import job', () => {

@@ -1,4 +1,10 @@
-import type { Match, ResultsImportSummary, UpdateMatchBody } from '#contract/index';
+import {
+  roundDisplayLabel,
+  type Match,
+  type ResultConflict,
+  type ResultsImportSummary,
+  type UpdateMatchBody,
+} from '#contract/index';
 import {
   competitionOf,
   fixturesOfKnownTeams,
@@ -9,17 +15,18 @@ import {
 } from './openfootball.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
-import type { MatchesService } from '../matches/matches.service.ts';
+import { kickoffChanged, resultChanged, type ImportConflict, type MatchesService } from '../matches/matches.service.ts';
 import type { TeamsRepository } from '../teams/teams.repository.ts';
 
 interface Deps {
   teams: Pick<TeamsRepository, 'idsBySourceName' | 'findById'>;
   matches: Pick<MatchesRepository, 'listByCompetition'>;
   /**
-   * Every match is created and changed through it, so standings and the result history follow, and a result an
-   * admin corrected by hand is never replaced (`importUpdate`).
+   * Every match is created and changed through it, so standings and the result history follow, a result or a
+   * kick-off an admin corrected by hand is never replaced, and no result is saved before kick-off
+   * (`importCreate`, `importUpdate`).
    */
-  matchesService: Pick<MatchesService, 'create' | 'importUpdate'>;
+  matchesService: Pick<MatchesService, 'importCreate' | 'importUpdate'>;
 }
 
 /** In a double round robin a pair meets once at each ground; in a cup the round tells two meetings apart. */
@@ -61,8 +68,9 @@ export interface ResultsImporter {
  * created, moved kick-offs and new results are saved through the matches service
  * (so standings and the audit trail follow), and nothing is ever un-finished by a
  * file that lacks a result the database already has. A result an admin corrected by hand
- * (the match's latest result change is theirs) is never replaced by a different one from the
- * file: it stays and the match is listed in `conflicts`. Unknown teams are reported, never created.
+ * (the match's latest result change is theirs) or a kick-off an admin set is never replaced by a
+ * different one from the file, and a result for a match that has not kicked off is not saved: the
+ * match is listed in `conflicts` with why. Unknown teams are reported, never created.
  */
 export function createResultsImporter({ teams, matches, matchesService }: Deps): ResultsImporter {
   const apply = async (
@@ -84,8 +92,49 @@ export function createResultsImporter({ teams, matches, matchesService }: Deps):
       updated: 0,
       created: 0,
       unchanged: 0,
+      results: null,
+      kickoffs: null,
       unknownTeams: unknownTeamNames,
       conflicts: [],
+    };
+    let [results, kickoffs] = [0, 0];
+    /** What the admin reads of a match the import left otherwise than the source says (`ImportConflict`). */
+    const report = async (match: Match, fixture: FixtureRow, conflict: ImportConflict): Promise<ResultConflict> => {
+      const [home, away] = await Promise.all([teams.findById(match.homeTeamId), teams.findById(match.awayTeamId)]);
+      const kickoffOf = (k: { matchDate: string; kickoffConfirmed: boolean }) => ({
+        matchDate: k.matchDate,
+        kickoffConfirmed: k.kickoffConfirmed,
+      });
+      const sourceKickoff = { matchDate: fixture.matchDate.toISOString(), kickoffConfirmed: fixture.kickoffConfirmed };
+      const { status, scoreHome, scoreAway } = match;
+      return {
+        matchId: match.id,
+        competition,
+        round: match.round,
+        roundLabel: roundDisplayLabel([match.round]),
+        homeTeamId: match.homeTeamId,
+        awayTeamId: match.awayTeamId,
+        home: home?.name ?? fixture.homeTeam,
+        away: away?.name ?? fixture.awayTeam,
+        kind: conflict.kind,
+        admin:
+          conflict.kind === 'result'
+            ? conflict.admin
+            : conflict.kind === 'kickoff'
+              ? {
+                  status,
+                  scoreHome,
+                  scoreAway,
+                  changedAt: conflict.admin.changedAt,
+                  changedBy: conflict.admin.changedBy,
+                }
+              : null,
+        source: { status: fixture.status, scoreHome: fixture.scoreHome, scoreAway: fixture.scoreAway },
+        kickoff:
+          conflict.kind === 'result'
+            ? null
+            : { kept: kickoffOf(conflict.kind === 'kickoff' ? conflict.admin : match), source: sourceKickoff },
+      };
     };
     const applyFixture = async (fixture: FixtureRow): Promise<void> => {
       const homeTeamId = teamIds.get(fixture.homeTeam)!;
@@ -93,7 +142,7 @@ export function createResultsImporter({ teams, matches, matchesService }: Deps):
       const current = existing.get(keyOf(fixture.round, homeTeamId, awayTeamId));
       if (current === undefined) {
         const created = await matchesService
-          .create({
+          .importCreate({
             competition,
             round: fixture.round,
             weekNumber: fixture.weekNumber,
@@ -110,8 +159,14 @@ export function createResultsImporter({ teams, matches, matchesService }: Deps):
             if (error instanceof ConflictError) return null;
             throw error;
           });
-        if (created) summary.created += 1;
-        else summary.unchanged += 1;
+        if (!created) {
+          summary.unchanged += 1;
+          return;
+        }
+        summary.created += 1;
+        if (created.match.status !== 'scheduled') results += 1;
+        for (const conflict of created.conflicts)
+          summary.conflicts.push(await report(created.match, fixture, conflict));
         return;
       }
       const changes = createOnly ? null : changesFor(current, fixture);
@@ -119,31 +174,20 @@ export function createResultsImporter({ teams, matches, matchesService }: Deps):
         summary.unchanged += 1;
         return;
       }
-      const { changed, kept } = await matchesService.importUpdate(current.id, changes);
-      // A match whose only change was refused keeps everything it had: unchanged, and listed as a conflict.
+      const { before, match, changed, conflicts } = await matchesService.importUpdate(current.id, changes);
+      // A match whose only changes were refused keeps everything it had: unchanged, and listed as a conflict.
       if (changed) summary.updated += 1;
       else summary.unchanged += 1;
-      if (kept) {
-        const [home, away] = await Promise.all([teams.findById(homeTeamId), teams.findById(awayTeamId)]);
-        summary.conflicts.push({
-          matchId: current.id,
-          competition,
-          round: current.round,
-          homeTeamId,
-          awayTeamId,
-          home: home?.name ?? fixture.homeTeam,
-          away: away?.name ?? fixture.awayTeam,
-          admin: kept,
-          source: { status: fixture.status, scoreHome: fixture.scoreHome, scoreAway: fixture.scoreAway },
-        });
-      }
+      if (resultChanged(before, match)) results += 1;
+      if (kickoffChanged(before, match)) kickoffs += 1;
+      for (const conflict of conflicts) summary.conflicts.push(await report(match, fixture, conflict));
     };
     await onProgress?.(0, fixtures.length);
     for (const [index, fixture] of fixtures.entries()) {
       await applyFixture(fixture);
       await onProgress?.(index + 1, fixtures.length);
     }
-    return summary;
+    return { ...summary, results, kickoffs };
   };
 
   return {

@@ -6,7 +6,7 @@ export interface JornadaSummary {
   poolName: string;
   /** "Jornada 14", or a knock-out round's name. */
   jornada: string;
-  /** "Ganador de la jornada: Carla · 6 puntos", both winners of a tie, or that nobody scored. */
+  /** "Ganador de la jornada: Carla · 6 puntos", both winners of a tie, that nobody scored, or that it is still provisional. */
   winners: string;
   /** The jornada's first five; the reader's own row says "(tú)". */
   top: SummaryRow[];
@@ -44,7 +44,7 @@ function slug(text: string): string {
 /** The summary of one played jornada of a pool, from its jornada ranking (GET /api/leaderboard/pool/{id}/round/{week}). */
 export function jornadaSummary(
   poolName: string,
-  round: { label: string; winners: readonly number[]; positions: readonly JornadaPosition[] },
+  round: { label: string; winners: readonly number[]; positions: readonly JornadaPosition[]; over: boolean },
   userId: number,
 ): JornadaSummary {
   const row = (position: JornadaPosition): SummaryRow => {
@@ -64,8 +64,9 @@ export function jornadaSummary(
   return {
     poolName,
     jornada: round.label,
-    winners:
-      winners.length === 0
+    winners: !round.over
+      ? `${leaderboardMessages.jornadaProvisional}: sin ganador todavía`
+      : winners.length === 0
         ? 'Sin ganador: nadie sumó puntos'
         : `${winners.length === 1 ? leaderboardMessages.jornadaWinner : 'Ganadores de la jornada'}: ${namesText(
             winners.map((winner) => winner.username),

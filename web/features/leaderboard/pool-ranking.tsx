@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { podiumOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { leaderboardMessages, type Jornada } from '#contract/leaderboard';
+import { jornadaPendingText, leaderboardMessages, type Jornada } from '#contract/leaderboard';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
@@ -52,7 +52,7 @@ export function PoolRanking({ poolId, poolName, userId, fixtures, belowRoundTabl
   const jornadas = useMemo<Jornada[]>(() => {
     const played = ranking.data?.jornadas ?? [];
     if (live === null || played.some((jornada) => jornada.weekNumber === live)) return played;
-    return [...played, { weekNumber: live, label: roundLabel(live) }].sort((a, b) => a.weekNumber - b.weekNumber);
+    return [...played, { weekNumber: live, label: roundLabel(live), over: false }].sort((a, b) => a.weekNumber - b.weekNumber);
   }, [ranking.data?.jornadas, live]);
 
   if (ranking.isPending) return <LoadingState text="Cargando ranking..." />;
@@ -122,13 +122,22 @@ interface JornadaTableProps {
   played: boolean;
 }
 
-function JornadaTable({ poolId, poolName, userId, weekNumber, played }: JornadaTableProps) {
+/**
+ * One jornada's table. Until its last counted match is finished it is provisional: it says so, and names no winner
+ * (the server marks none: docs/decisions/061-a-jornada-is-won-when-it-is-over.md).
+ */
+export function JornadaTable({ poolId, poolName, userId, weekNumber, played }: JornadaTableProps) {
   const table = useQuery(leaderboardQueries.round(poolId, weekNumber));
   if (table.isPending) return <LoadingState text="Cargando jornada..." />;
   if (table.isError) return <p className="pool-ranking__message">{leaderboardMessages.jornadaFailed}</p>;
   if (table.data.positions.length === 0) return <p className="pool-ranking__message">{leaderboardMessages.rankingEmpty}</p>;
   return (
     <>
+      {!table.data.over && (
+        <p className="pool-ranking__provisional" data-testid="jornada-provisional">
+          <strong>{leaderboardMessages.jornadaProvisional}</strong> {jornadaPendingText(table.data.pending)}
+        </p>
+      )}
       <RankingTable
         caption={`Puntos de la ${roundLabel(weekNumber).toLowerCase()}`}
         positions={table.data.positions}

@@ -9,7 +9,7 @@ import { shareSummary } from './jornada-summary-image.ts';
 interface ShareSummaryButtonProps {
   poolName: string;
   userId: number;
-  round: { label: string; winners: readonly number[]; positions: readonly JornadaPosition[] };
+  round: { label: string; winners: readonly number[]; positions: readonly JornadaPosition[]; over: boolean };
 }
 
 /**

@@ -22,7 +22,7 @@ import { useToast } from '../../lib/toast.ts';
 import { describeTeam, type TeamDisplay } from '../matches/upcoming-matches.ts';
 import { teamQueries } from '../teams/api.ts';
 import { predictionQueries } from './api.ts';
-import { roundLabel } from './fixtures.ts';
+import { commentsOpen, resultStatus } from './result-status.ts';
 import './pool-results.css';
 
 /** Up to this many picks are listed on the card; more fold behind a button. */
@@ -75,7 +75,7 @@ export function PoolResults({ poolId, userId, comments }: PoolResultsProps) {
         >
           {answer.jornadas.map((jornada) => (
             <IonSelectOption key={jornada.weekNumber} value={jornada.weekNumber}>
-              {roundLabel(jornada.weekNumber)}
+              {jornada.label}
               {jornada.live > 0 ? ` · ${poolResultsMessages.live}` : ''}
             </IonSelectOption>
           ))}
@@ -116,16 +116,8 @@ interface ResultCardProps {
   comments: PoolResultsProps['comments'];
 }
 
-/** What the middle of a card says: the score as the data has it, "En juego", or that nothing is known yet. */
-function statusOf(match: PoolResultMatch): { score: string | null; note: string | null } {
-  const score = match.scoreHome !== null && match.scoreAway !== null ? `${match.scoreHome} – ${match.scoreAway}` : null;
-  if (match.status === 'finished') return { score, note: poolResultsMessages.finished };
-  if (match.status === 'live') return { score, note: poolResultsMessages.live };
-  return { score: null, note: match.kickedOff ? poolResultsMessages.awaitingResult : null };
-}
-
 function ResultCard({ poolId, userId, match, participant, home, away, comments }: ResultCardProps) {
-  const { score, note } = statusOf(match);
+  const { stage, score, note } = resultStatus(match);
   const label = `${home.name} contra ${away.name}`;
   return (
     <article className="pool-results__card" data-testid="result-card" data-match-id={match.id} aria-label={label}>
@@ -143,7 +135,7 @@ function ResultCard({ poolId, userId, match, participant, home, away, comments }
             <span className="pool-results__versus">VS</span>
           )}
           {note !== null && (
-            <span className={`pool-results__status pool-results__status--${match.status}`} data-testid="result-status">
+            <span className={`pool-results__status pool-results__status--${stage}`} data-testid="result-status">
               {note}
             </span>
           )}
@@ -167,7 +159,7 @@ function ResultCard({ poolId, userId, match, participant, home, away, comments }
         </p>
       )}
       <Picks poolId={poolId} userId={userId} match={match} />
-      {match.status !== 'scheduled' && comments?.(match.id)}
+      {commentsOpen(match) && comments?.(match.id)}
     </article>
   );
 }

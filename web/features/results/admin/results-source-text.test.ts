@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportJob, ImportResultsSummary } from '#contract/results';
+import type { ImportJob, ImportResultsSummary, ResultConflict } from '#contract/results';
 import { formatKickoff } from '../../../lib/format-date.ts';
-import { importOutcomeText, lastImportText, pollText, sourceOriginText, sourceText } from './results-source-text.ts';
+import {
+  conflictText,
+  importOutcomeText,
+  lastImportText,
+  pollText,
+  sourceOriginText,
+  sourceText,
+} from './results-source-text.ts';
 
 const summary = (over: Partial<ImportResultsSummary> = {}): ImportResultsSummary => ({
   source: 'https://datos.example.org/es.1.json',
@@ -9,6 +16,8 @@ const summary = (over: Partial<ImportResultsSummary> = {}): ImportResultsSummary
   updated: 2,
   created: 0,
   unchanged: 378,
+  results: 2,
+  kickoffs: 0,
   unknownTeams: [],
   conflicts: [],
   changes: [],
@@ -58,11 +67,14 @@ describe('the results source card’s texts', () => {
     const conflict = {
       matchId: 1,
       competition: 'laliga-2026-27',
-      round: 'Jornada 14',
+      round: 'Matchday 14',
+      roundLabel: 'Jornada 14',
       homeTeamId: 1,
       awayTeamId: 2,
       home: 'A',
       away: 'B',
+      kind: 'result' as const,
+      kickoff: null,
     };
     const state = { status: 'finished' as const, scoreHome: 1, scoreAway: 0 };
     expect(
@@ -82,6 +94,56 @@ describe('the results source card’s texts', () => {
     expect(lastImportText(null)).toBe('Nunca');
     expect(lastImportText(job({ trigger: 'update-all' }))).toBe(
       `${formatKickoff('2026-11-21T12:00:00.000Z', true)}, 2 partidos actualizados, 0 creados, 378 sin cambios (Actualizar Resultados: https://datos.example.org/es.1.json)`,
+    );
+  });
+
+  it('tell each conflict with its round’s Spanish name: an admin’s result or kick-off kept, or a result not saved before kick-off', () => {
+    const base = {
+      matchId: 1,
+      competition: 'laliga-2026-27',
+      round: 'Matchday 14',
+      roundLabel: 'Jornada 14',
+      homeTeamId: 1,
+      awayTeamId: 2,
+      home: 'A',
+      away: 'B',
+    };
+    const at = '2026-11-21T12:00:00.000Z';
+    const finished = { status: 'finished' as const, scoreHome: 2, scoreAway: 1 };
+    const result: ResultConflict = {
+      ...base,
+      kind: 'result',
+      admin: { ...finished, changedAt: at, changedBy: 'Ana' },
+      source: { ...finished, scoreHome: 0 },
+      kickoff: null,
+    };
+    expect(conflictText(result)).toBe(
+      `Jornada 14 · guardado 2 – 1 por Ana (${formatKickoff(at, true)}) · la fuente dice 0 – 1`,
+    );
+    expect(conflictText(result)).not.toContain('Matchday');
+
+    const kept = { matchDate: '2026-11-29T20:00:00.000Z', kickoffConfirmed: true };
+    const placeholder = { matchDate: '2026-11-29T11:00:00.000Z', kickoffConfirmed: false };
+    const kickoff: ResultConflict = {
+      ...base,
+      kind: 'kickoff',
+      admin: { status: 'scheduled', scoreHome: null, scoreAway: null, changedAt: at, changedBy: 'Ana' },
+      source: { status: 'scheduled', scoreHome: null, scoreAway: null },
+      kickoff: { kept, source: placeholder },
+    };
+    expect(conflictText(kickoff)).toBe(
+      `Jornada 14 · hora guardada: ${formatKickoff(kept.matchDate, true)} por Ana (${formatKickoff(at, true)}) · la fuente dice ${formatKickoff(placeholder.matchDate, false)}`,
+    );
+
+    const early: ResultConflict = {
+      ...base,
+      kind: 'notStarted',
+      admin: null,
+      source: finished,
+      kickoff: { kept: placeholder, source: placeholder },
+    };
+    expect(conflictText(early)).toBe(
+      `Jornada 14 · la fuente dice 2 – 1, pero el partido no ha empezado (empieza ${formatKickoff(placeholder.matchDate, false)}): no se guardó`,
     );
   });
 });

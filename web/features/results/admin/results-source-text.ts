@@ -1,5 +1,6 @@
-import { IMPORT_TRIGGER_LABELS, type ImportJob, type ResultsSource } from '#contract/results';
+import { IMPORT_TRIGGER_LABELS, type ImportJob, type ResultConflict, type ResultsSource } from '#contract/results';
 import { formatKickoff } from '../../../lib/format-date.ts';
+import { STATUS_LABELS, scoreText } from '../../matches/admin/match-admin.ts';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -46,4 +47,29 @@ export function lastImportText(job: ImportJob | null): string {
   if (!job) return 'Nunca';
   const when = formatKickoff(job.finishedAt ?? job.startedAt, true);
   return `${when}, ${importOutcomeText(job)} (${IMPORT_TRIGGER_LABELS[job.trigger]}: ${job.source})`;
+}
+
+/** "2 – 1" for a finished result, else its status ("En juego", "Programado"). */
+const resultText = (state: Pick<ResultConflict['source'], 'status' | 'scoreHome' | 'scoreAway'>) =>
+  state.status === 'finished' ? scoreText(state) : STATUS_LABELS[state.status];
+
+/**
+ * What an import left otherwise than its source says, after the teams' names, with the round's Spanish name: an
+ * admin's result or kick-off that stays (who saved it and when, and what the source says), or the source's result
+ * for a match that has not started yet.
+ */
+export function conflictText(conflict: ResultConflict): string {
+  const by = conflict.admin
+    ? ` por ${conflict.admin.changedBy} (${formatKickoff(conflict.admin.changedAt, true)})`
+    : '';
+  const kickoff = (k: { matchDate: string; kickoffConfirmed: boolean }) =>
+    formatKickoff(k.matchDate, k.kickoffConfirmed);
+  if (conflict.kind === 'kickoff' && conflict.kickoff) {
+    return `${conflict.roundLabel} · hora guardada: ${kickoff(conflict.kickoff.kept)}${by} · la fuente dice ${kickoff(conflict.kickoff.source)}`;
+  }
+  if (conflict.kind === 'notStarted') {
+    const when = conflict.kickoff ? ` (empieza ${kickoff(conflict.kickoff.kept)})` : '';
+    return `${conflict.roundLabel} · la fuente dice ${resultText(conflict.source)}, pero el partido no ha empezado${when}: no se guardó`;
+  }
+  return `${conflict.roundLabel} · guardado ${conflict.admin ? resultText(conflict.admin) : '–'}${by} · la fuente dice ${resultText(conflict.source)}`;
 }

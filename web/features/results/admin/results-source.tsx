@@ -6,11 +6,9 @@ import type { ImportJob, SaveResultsSourceBody } from '#contract/results';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { InputField } from '../../../ionic/input-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatKickoff } from '../../../lib/format-date.ts';
 import { useToast } from '../../../lib/toast.ts';
-import { STATUS_LABELS, scoreText } from '../../matches/admin/match-admin.ts';
 import { resultAdminQueries, useSaveResultsSource } from './api.ts';
-import { lastImportText, pollText, sourceOriginText, sourceText } from './results-source-text.ts';
+import { conflictText, lastImportText, pollText, sourceOriginText, sourceText } from './results-source-text.ts';
 
 const SAVE_FAILED = 'No se pudo guardar la fuente de resultados.';
 
@@ -126,31 +124,47 @@ export function ResultsSourceCard() {
   );
 }
 
-/** The matches an import left with an admin's correction the source contradicts (also under "Importar"'s result). */
+/**
+ * The matches an import left otherwise than the source says (also under "Importar"'s result): an admin's correction
+ * it kept, or a result it did not save because the match has not started.
+ */
 export function Conflicts({ job }: { job: Pick<ImportJob, 'summary'> | null }) {
   const conflicts = job?.summary?.conflicts ?? [];
   if (conflicts.length === 0) return null;
-  const result = (state: { status: keyof typeof STATUS_LABELS; scoreHome: number | null; scoreAway: number | null }) =>
-    state.status === 'finished' ? scoreText(state) : STATUS_LABELS[state.status];
+  const kept = conflicts.filter((conflict) => conflict.kind !== 'notStarted');
+  const early = conflicts.filter((conflict) => conflict.kind === 'notStarted');
+  const list = (shown: typeof conflicts) => (
+    <ul className="admin-changes" aria-label="Conflictos con la fuente">
+      {shown.map((conflict) => (
+        <li key={`${conflict.matchId}-${conflict.kind}`} data-testid="results-source-conflict">
+          <strong>
+            {conflict.home} – {conflict.away}
+          </strong>
+          <span>{conflictText(conflict)}</span>
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <div>
-      <p className="admin__warning">
-        Se conservó la corrección de un administrador (la fuente dice otra cosa; para aceptarla, corrige el resultado en
-        Partidos):
-      </p>
-      <ul className="admin-changes" aria-label="Conflictos con la fuente">
-        {conflicts.map((conflict) => (
-          <li key={conflict.matchId} data-testid="results-source-conflict">
-            <strong>
-              {conflict.home} – {conflict.away}
-            </strong>
-            <span>
-              {conflict.round} · guardado {result(conflict.admin)} por {conflict.admin.changedBy} (
-              {formatKickoff(conflict.admin.changedAt, true)}) · la fuente dice {result(conflict.source)}
-            </span>
-          </li>
-        ))}
-      </ul>
+      {kept.length > 0 && (
+        <>
+          <p className="admin__warning">
+            Se conservó la corrección de un administrador (la fuente dice otra cosa; para aceptarla, corrige el partido
+            en Partidos):
+          </p>
+          {list(kept)}
+        </>
+      )}
+      {early.length > 0 && (
+        <>
+          <p className="admin__warning">
+            No se guardó el resultado de la fuente: el partido todavía no ha empezado (si ya se jugó, confirma antes su
+            hora de inicio en Partidos):
+          </p>
+          {list(early)}
+        </>
+      )}
     </div>
   );
 }
