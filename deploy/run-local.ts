@@ -229,8 +229,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [
         `pid ${pidFile};`,
         `error_log ${logDir}/error.log warn;`,
+        // docs/deploy.md's main-context settings ("Live streams"), so the recipe's limits are what is tested.
         'worker_processes 1;',
-        'events { worker_connections 1024; }',
+        'worker_rlimit_nofile 32768;',
+        'events { worker_connections 16384; }',
         'http {',
         `  access_log ${logDir}/access.log;`,
         ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${dir}/${kind}_temp;`),

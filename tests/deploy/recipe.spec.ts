@@ -306,14 +306,21 @@ test('one session is served by both instances', async () => {
   expect(new Set(served.flatMap((line) => line.upstreams))).toEqual(new Set([instanceAddress(0), instanceAddress(1)]));
 });
 
-test('an instance stopped with SIGTERM: nginx still answers every request, then sends everything to the other', async () => {
+test('an instance stopped with SIGTERM: nginx still answers every request, writes too, then sends everything to the other', async () => {
   const reads = ['/auth/profile', '/api/predictions', `/api/leaderboard/pool/${pool.id}/ranking`];
   const statuses: number[] = [];
+  const writes: number[] = [];
   let reading = true;
   const readLoop = async (url: string) => {
     while (reading) statuses.push((await call('GET', url, { token: player.token })).status);
   };
-  const loops = [...reads, ...reads].map(readLoop);
+  // Writes in flight as the instance stops (a favourite saved again and again: a POST nginx may not resend).
+  const writeLoop = async () => {
+    while (reading) {
+      writes.push((await call('POST', '/api/favorites', { token: player.token, body: { matchId: laterMatch.id } })).status);
+    }
+  };
+  const loops = [...[...reads, ...reads].map(readLoop), writeLoop(), writeLoop()];
   await new Promise((r) => setTimeout(r, 500));
   // What `systemctl stop quiniela@<port>` sends; the instance drains what it is serving and exits 0.
   expect(await stack!.instances[0]!.stop('SIGTERM')).toBe(0);
@@ -326,6 +333,10 @@ test('an instance stopped with SIGTERM: nginx still answers every request, then 
 
   expect(statuses.length).toBeGreaterThan(20);
   expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  // No write failed: the stopping instance answered what reached it, and refused new connections, which nginx
+  // passed on (no 502 from a cut connection, no 503 from a draining one).
+  expect(writes.length).toBeGreaterThan(5);
+  expect(writes.filter((status) => status !== 201)).toEqual([]);
 
   // A write after the stop: the connection to the stopped instance is refused, so nginx passes even a POST on.
   const predicted = await call('POST', '/api/predictions', {
@@ -362,4 +373,69 @@ test('a forged X-Forwarded-For does not dodge the per-address limit through ngin
 
   // The app counts the client behind nginx, not nginx: another client (127.0.0.1) still has its own budget.
   expect((await attempt('127.0.0.1')).status).toBe(401);
+});
+
+test('one address opening live streams is refused beyond 100 by nginx, while other clients are answered', async () => {
+  test.setTimeout(120_000);
+  // Thirty accounts (signed up from addresses of their own: the credential limit is per address) and one pool.
+  const accounts: { token: string; userId: number }[] = [];
+  for (let i = 0; i < 30; i += 1) {
+    const user = { name: `Directo ${i}`, email: `directo-${i}-${Date.now()}@example.com`, password: 'clave-desplegada' };
+    const from = `127.0.1.${1 + Math.floor(i / 5)}`;
+    expect((await call('POST', '/auth/signup', { body: user, from })).status).toBe(201);
+    const signedIn = await call('POST', '/auth/signin', { body: user, from });
+    accounts.push({ token: signedIn.body.session.accessToken, userId: signedIn.body.userProfile.id });
+  }
+  const [owner, ...players] = accounts as [(typeof accounts)[number], ...typeof accounts];
+  const pool = await call('POST', '/api/pools', {
+    token: owner.token,
+    body: { name: 'Directo', invitationCode: 100000 + Math.floor(Math.random() * 900000), maxParticipants: 100, creatorId: owner.userId },
+  });
+  expect(pool.status, JSON.stringify(pool.body)).toBe(201);
+  for (const player of players) {
+    expect((await call('POST', '/api/pools/join', { token: player.token, body: { invitationCode: pool.body.data.invitationCode, userId: player.userId } })).status).toBe(200);
+  }
+
+  // From one address, 120 streams held open: four per account (an instance keeps a user to four, ending the oldest).
+  const open: http.ClientRequest[] = [];
+  const openStream = (token: string) =>
+    new Promise<{ status: number; retryAfter: string | undefined; requestId: string | string[] | undefined; body: string }>((resolve, reject) => {
+      const request = https.request(
+        {
+          host: 'localhost', family: 4, port: stack!.httpsPort, path: `/api/live/pool/${pool.body.data.id}`, ca: certificate,
+          agent: false, localAddress: '127.0.2.1', headers: { authorization: `Bearer ${token}` },
+        },
+        (response) => {
+          const requestId = response.headers['x-request-id'];
+          if (response.statusCode === 200) return resolve({ status: 200, retryAfter: undefined, requestId, body: '' });
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'], requestId, body }));
+        },
+      );
+      request.on('error', reject);
+      request.end();
+      open.push(request);
+    });
+  try {
+    const answers = [];
+    for (let round = 0; round < 4; round += 1) {
+      answers.push(...(await Promise.all(accounts.map((account) => openStream(account.token)))));
+    }
+    // nginx refuses them itself (the instance never sees them: no X-Request-Id of its own).
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(100);
+    expect(refused).toHaveLength(20);
+    expect(refused[0]).toMatchObject({ retryAfter: '30', requestId: undefined });
+    expect(JSON.parse(refused[0]!.body)).toMatchObject({ statusCode: 429, message: 'Demasiadas conexiones en directo abiertas. Se volverá a intentar en un momento.' });
+
+    // Everyone else is answered meanwhile, at once.
+    const started = Date.now();
+    expect((await call('GET', '/health', { from: '127.0.3.1' })).status).toBe(200);
+    expect((await call('GET', '/api/matches', { token: owner.token, from: '127.0.3.1' })).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  } finally {
+    for (const request of open) request.destroy();
+  }
 });
