@@ -32,6 +32,9 @@ export const poolMessages = {
   ownPool: 'Eres el creador de esta quiniela: no puedes unirte como participante.',
   notFound: 'Quiniela no encontrada.',
   notMember: 'No participas en esta quiniela.',
+  /** The pool screen of a closed or inactive pool, beside its code: nobody new can join it (the server refuses). */
+  closedToNewMembers: 'La quiniela está cerrada: nadie nuevo puede unirse.',
+  inactiveToNewMembers: 'La quiniela está desactivada: nadie nuevo puede unirse.',
   creatorOnly: 'Solo el creador de la quiniela puede hacer esto.',
   maxBelowCount: 'El máximo de participantes no puede ser menor que los participantes actuales.',
   tooManyWrongCodes: 'Demasiados códigos incorrectos. Inténtalo de nuevo más tarde.',

@@ -172,7 +172,9 @@ test('installable: the manifest is linked and complete, Chromium finds nothing m
       background_color: '#f4f6f5',
     });
     expect(manifest).toHaveProperty('description', expect.stringMatching(/\S/));
-    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#1b7a3d');
+    // The browser's bar follows the theme: green in the light one, the dark toolbar's colour in the dark one.
+    await expect(page.locator('meta[name="theme-color"][media="(prefers-color-scheme: light)"]')).toHaveAttribute('content', '#1b7a3d');
+    await expect(page.locator('meta[name="theme-color"][media="(prefers-color-scheme: dark)"]')).toHaveAttribute('content', '#1c211e');
 
     // Every icon is there at its declared size; any-purpose 192 and 512, and a maskable one.
     const naturalSize = (src: string) =>

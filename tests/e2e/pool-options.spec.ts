@@ -69,6 +69,7 @@ test('an organiser creates a pool with options, changes a pick, sees when it clo
   await expectToast(page, 'Participante quitado.');
   await expect(list).not.toContainText(leaving.userProfile.name);
 
+  await page.getByTestId('pool-more').getByText('Reglas y opciones').click();
   await page.getByRole('button', { name: 'Cerrar a nuevos miembros' }).click();
   await expect(page.getByTestId('pool-status')).toHaveText('Estado: Activa • Cerrada');
 

@@ -216,6 +216,8 @@ test.describe('the invitation link', () => {
     });
     const pool = await api.pool(await signedInUser(page, api, 'comparte'));
     await page.goto(`/tabs/pool/${pool.id}`);
+    // Passing the invitation on is among the organiser's tools, folded under "Reglas y opciones".
+    await page.getByTestId('pool-more').getByText('Reglas y opciones').click();
     await page.getByRole('button', { name: 'Compartir invitación' }).click();
     const shared = await page.waitForFunction(() => (window as unknown as { shared?: ShareData }).shared);
     const { url, text } = (await shared.jsonValue()) as ShareData;
@@ -251,6 +253,8 @@ test.describe('the invitation link', () => {
     await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
     const pool = await api.pool(await signedInUser(page, api, 'copia'));
     await page.goto(`/tabs/pool/${pool.id}`);
+    // Passing the invitation on is among the organiser's tools, folded under "Reglas y opciones".
+    await page.getByTestId('pool-more').getByText('Reglas y opciones').click();
     await page.getByRole('button', { name: 'Compartir invitación' }).click();
     await expectToast(page, 'Enlace de invitación copiado al portapapeles.');
     const link = await page.evaluate(() => navigator.clipboard.readText());

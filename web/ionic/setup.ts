@@ -2,6 +2,7 @@ import { setupIonicReact } from '@ionic/react';
 /* The padding utility (`ion-padding`) only Ionic's dialogs use; the rest of Ionic's CSS comes with the app (web/app.tsx). */
 import '@ionic/react/css/padding.css';
 import './touch-targets.css';
+import './fit.css';
 
 /*
  * Ionic's config and mode (md/ios), set before its first component renders.

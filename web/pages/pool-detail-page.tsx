@@ -6,6 +6,7 @@ import { messages } from '#contract/messages';
 import { POOL_SECTIONS } from '#contract/notifications';
 import { poolMessages, type Pool, type PoolDetail as PoolDetailData } from '#contract/pools';
 import { BackButton } from '../components/back-button.tsx';
+import { Disclosure } from '../components/disclosure.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 import { TabPage } from '../components/tab-page.tsx';
@@ -14,11 +15,11 @@ import { useStoredAccount } from '../features/accounts/session.ts';
 import { matchQueries } from '../features/matches/api.ts';
 import { describeTeam } from '../features/matches/upcoming-matches.ts';
 import { poolQueries } from '../features/pools/api.ts';
-import { ChatInvitationLinks, CopyCodeButton, ShareInvitationButton } from '../features/pools/invitation-buttons.tsx';
+import { CopyCodeButton } from '../features/pools/invitation-buttons.tsx';
 import { ParticipantList } from '../features/pools/participant-list.tsx';
 import { PoolInfoCard } from '../features/pools/pool-info-card.tsx';
 import { PoolOrganiser } from '../features/pools/pool-organiser.tsx';
-import { PoolRules } from '../features/pools/pool-rules.tsx';
+import { PoolRules, gameTitle } from '../features/pools/pool-rules.tsx';
 import { fixturesOfPool, type Fixture } from '../features/predictions/fixtures.ts';
 import { PoolRanking } from '../features/leaderboard/pool-ranking.tsx';
 import { PoolPicks } from '../features/predictions/pool-picks.tsx';
@@ -53,6 +54,9 @@ export function PoolDetailPage() {
     >
       {poolId === null || (pool.isError && pool.error instanceof ApiRequestError && pool.error.status === 404) ? (
         <ErrorState text={poolMessages.notFoundPanel} />
+      ) : pool.isError && pool.error instanceof ApiRequestError && pool.error.status === 403 ? (
+        // Not (or no longer) a member, say a removed player: asking again cannot help, so no "Reintentar".
+        <ErrorState text={poolMessages.loadFailedPanel(errorMessage(pool.error, messages.unknownError))} error={pool.error} />
       ) : pool.isError ? (
         <ErrorState
           text={poolMessages.loadFailedPanel(errorMessage(pool.error, messages.unknownError))}
@@ -90,19 +94,25 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
 
   return (
     <>
-      <PoolInfoCard pool={pool} isCreator={isCreator} />
-      <PoolRules pool={pool} />
-      {isCreator && <PoolOrganiser pool={pool} />}
-      {isCreator && (
-        <div className="pool-detail__actions">
-          <UpdateResultsButton />
-          <div className="pool-detail__invite">
+      {/* What every visit needs first comes first: the compact card, the creator's two spec buttons, then the
+          sections; the rules and the organiser's tools are folded under the card (issue 41). */}
+      <PoolInfoCard pool={pool} isCreator={isCreator}>
+        {isCreator && (
+          <div className="pool-detail__actions">
+            <UpdateResultsButton />
             <CopyCodeButton invitationCode={pool.invitationCode} />
-            <ShareInvitationButton pool={pool} />
           </div>
-          <ChatInvitationLinks pool={pool} />
-        </div>
-      )}
+        )}
+        <Disclosure
+          className="pool-detail__more"
+          title={isCreator ? 'Reglas y opciones' : 'Reglas'}
+          hint={gameTitle(pool)}
+          testId="pool-more"
+        >
+          <PoolRules pool={pool} />
+          {isCreator && <PoolOrganiser pool={pool} />}
+        </Disclosure>
+      </PoolInfoCard>
       <SegmentedControl<Segment>
         className="pool-detail__segment"
         value={segment}
@@ -139,6 +149,7 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
           userId={userId}
           game={pool.game}
           fixtures={fixtures.list}
+          active={pool.isActive}
         />
       ) : (
         <PoolRanking

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { defaultPoolScope, type Competition } from '#contract/matches';
 import {
   DEFAULT_MAX_PARTICIPANTS,
@@ -47,8 +47,12 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
   const createPool = useCreatePool();
   const showToast = useToast();
 
+  const nameField = useRef<HTMLIonInputElement>(null);
+
   const submit = async () => {
     if (name.trim() === '') {
+      // The field the warning is about comes into view with the cursor in it; the toast then keeps clear of it.
+      await nameField.current?.setFocus();
       showToast({ message: poolMessages.nameRequired, color: 'warning' });
       return;
     }
@@ -89,6 +93,7 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
       submitTestId="pool-create-submit"
     >
       <InputField
+        ref={nameField}
         label="Nombre"
         labelPlacement="floating"
         maxlength={POOL_NAME_MAX}

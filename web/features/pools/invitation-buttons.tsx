@@ -68,7 +68,7 @@ export function ChatInvitationLinks({ pool }: { pool: Pick<Pool, 'name' | 'invit
   const links = invitationChatLinks(pool.name, pool.invitationCode);
   if (!links) return null;
   return (
-    <div className="pool-detail__invite" data-testid="invitation-chats">
+    <div className="invitation-chats" data-testid="invitation-chats">
       <IonButton fill="clear" href={links.whatsapp} target="_blank" rel="noopener noreferrer">
         <IonIcon slot="start" icon={logoWhatsapp} aria-hidden="true" />
         Enviar por WhatsApp

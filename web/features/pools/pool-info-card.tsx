@@ -1,19 +1,27 @@
 import { IonCard, IonCardContent, IonIcon } from '@ionic/react';
 import { keyOutline, peopleOutline, trophyOutline } from 'ionicons/icons';
-import { poolScopeText, type Pool } from '#contract/pools';
+import type { ReactNode } from 'react';
+import { poolMessages, poolScopeText, type Pool } from '#contract/pools';
 import { poolStatusText } from './pool-card.tsx';
 import './pool-info-card.css';
 
 /**
- * The spec's Pool detail card: description and code for everyone; participants count/max for the creator. Beyond
- * the spec, which matches the pool counts ("LaLiga 2026/27 · desde la Jornada 14").
+ * The spec's Pool detail card, kept compact so the pool's sections come right after it: description and code for
+ * everyone; participants count/max and the state ("Estado: Activa • Abierta") for the creator. Beyond the spec,
+ * which matches the pool counts ("LaLiga 2026/27 · desde la Jornada 14"), whether anybody new can still join, and
+ * what the page puts at its foot (`children`: the creator's buttons, the folded rules).
  */
-export function PoolInfoCard({ pool, isCreator }: { pool: Pool; isCreator: boolean }) {
+export function PoolInfoCard({ pool, isCreator, children }: { pool: Pool; isCreator: boolean; children?: ReactNode }) {
+  const noNewMembers = !pool.isActive
+    ? poolMessages.inactiveToNewMembers
+    : pool.isClose
+      ? poolMessages.closedToNewMembers
+      : null;
   return (
     <IonCard className="pool-info-card" data-testid="pool-info">
       <IonCardContent>
         <p className="pool-info-card__description">{pool.description === '' ? 'Sin descripción.' : pool.description}</p>
-        <p className="pool-info-card__scope" data-testid="pool-scope">
+        <p className="pool-info-card__line" data-testid="pool-scope">
           <IonIcon icon={trophyOutline} aria-hidden="true" />
           {poolScopeText(pool)}
         </p>
@@ -37,7 +45,17 @@ export function PoolInfoCard({ pool, isCreator }: { pool: Pool; isCreator: boole
             </div>
           )}
         </dl>
-        {isCreator && <p className="pool-info-card__status">{poolStatusText(pool)}</p>}
+        {isCreator && (
+          <p className="pool-info-card__status" data-testid="pool-status">
+            {poolStatusText(pool)}
+          </p>
+        )}
+        {noNewMembers !== null && (
+          <p className="pool-info-card__closed" data-testid="pool-closed-note">
+            {noNewMembers}
+          </p>
+        )}
+        {children}
       </IonCardContent>
     </IonCard>
   );

@@ -1,29 +1,39 @@
 import { useState } from 'react';
 import { poolOptionsMessages } from '#contract/pool-options';
 import type { PoolDetail } from '#contract/pools';
+import { presentAlert } from '../../lib/alert.ts';
 import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { useUpdatePool, useUpdatePoolRules } from './api.ts';
-import { poolStatusText } from './pool-card.tsx';
+import { ChatInvitationLinks, ShareInvitationButton } from './invitation-buttons.tsx';
 import { PoolOptionsFields, draftOf, optionsOf } from './pool-options-fields.tsx';
 import '../../components/outline-button.css';
 import './pool-form.css';
 import './pool-organiser.css';
 
 /**
- * The creator's controls on their pool: close or reopen it to new members, mark it active or inactive (the spec's
- * "Estado"), and change its options until it starts.
+ * The creator's tools on their pool, folded under "Reglas y opciones" on the pool screen: close or reopen it to new
+ * members, mark it active or inactive (the spec's "Estado"; making it inactive asks first), change its options until
+ * it starts, and pass the invitation on while anybody new can join (copying the code stays in view: the spec's
+ * 'Copiar Código').
  */
 export function PoolOrganiser({ pool }: { pool: PoolDetail }) {
   const updatePool = useUpdatePool(pool.id);
   const [editing, setEditing] = useState(false);
   const change = (changes: { isClose?: boolean; isActive?: boolean }, done: string) =>
     updatePool.mutate(changes, outcomeToasts(() => done, 'No se pudo cambiar la quiniela.'));
+  const confirmDeactivation = () =>
+    void presentAlert({
+      header: 'Desactivar la quiniela',
+      message: `Nadie podrá pronosticar en «${pool.name}» ni unirse a ella hasta que la actives de nuevo.`,
+      buttons: [
+        { text: 'Cancelar', role: 'cancel' },
+        { text: 'Desactivar', role: 'confirm', handler: () => change({ isActive: false }, 'Quiniela desactivada.') },
+      ],
+    });
+  const invites = pool.isActive && !pool.isClose;
 
   return (
     <section className="pool-organiser" aria-label="Organizar la quiniela">
-      <p className="pool-organiser__status" data-testid="pool-status">
-        {poolStatusText(pool)}
-      </p>
       <div className="pool-organiser__buttons">
         <button
           type="button"
@@ -39,7 +49,7 @@ export function PoolOrganiser({ pool }: { pool: PoolDetail }) {
           type="button"
           className="outline-button"
           disabled={updatePool.isPending}
-          onClick={() => change({ isActive: !pool.isActive }, pool.isActive ? 'Quiniela desactivada.' : 'Quiniela activada.')}
+          onClick={() => (pool.isActive ? confirmDeactivation() : change({ isActive: true }, 'Quiniela activada.'))}
         >
           {pool.isActive ? 'Desactivar' : 'Activar'}
         </button>
@@ -50,6 +60,12 @@ export function PoolOrganiser({ pool }: { pool: PoolDetail }) {
         )}
       </div>
       {!pool.started && editing && <RulesEditor pool={pool} onDone={() => setEditing(false)} />}
+      {invites && (
+        <div className="pool-organiser__invite" data-testid="invitation-buttons">
+          <ShareInvitationButton pool={pool} />
+          <ChatInvitationLinks pool={pool} />
+        </div>
+      )}
     </section>
   );
 }

@@ -1,39 +1,45 @@
 import { useQuery } from '@tanstack/react-query';
-import { IonCard, IonCardContent } from '@ionic/react';
 import { gameModeLabels, gameRulesMessages, pointsLines, pointsPresetLabels } from '#contract/game-rules';
 import { fromRoundPhrase } from '#contract/matches';
+import { messages } from '#contract/messages';
 import { poolOptionLines } from '#contract/pool-options';
-import type { Pool } from '#contract/pools';
+import type { Pool, PoolDetail } from '#contract/pools';
 import { matchQueries } from '../matches/api.ts';
 import './pool-rules.css';
 
+/** The game's name as the rules and their folded row say it: "Quiniela 1X2", "Resultado exacto · Clásica". */
+export function gameTitle({ game }: Pick<Pool, 'game'>): string {
+  return game.preset === null ? gameModeLabels[game.mode] : `${gameModeLabels[game.mode]} · ${pointsPresetLabels[game.preset]}`;
+}
+
 /**
  * "Reglas": how the pool plays, as every member sees it: its game (contract/game-rules.ts) and the organiser's
- * options (contract/pool-options.ts), chosen by its creator and fixed once its first match kicks off.
+ * options (contract/pool-options.ts), chosen by its creator and fixed once it has started, which it then says.
  */
-export function PoolRules({ pool }: { pool: Pool }) {
+export function PoolRules({ pool }: { pool: PoolDetail }) {
   const { game } = pool;
   const knockoutRound = useKnockoutRoundLabel(pool);
-  const title = game.preset === null ? gameModeLabels[game.mode] : `${gameModeLabels[game.mode]} · ${pointsPresetLabels[game.preset]}`;
   return (
-    <IonCard className="pool-rules" data-testid="pool-rules">
-      <IonCardContent>
-        <h2 className="pool-rules__title">{gameRulesMessages.rulesTitle}</h2>
-        <ul className="pool-rules__list">
-          <li>
-            <strong>{title}</strong>
-          </li>
-          {pointsLines(game.mode, game.points).map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-          {game.joker && <li>{gameRulesMessages.jokerRule}</li>}
-          {knockoutRound !== null && <li>{gameRulesMessages.knockoutRule(fromRoundPhrase(knockoutRound))}</li>}
-          {poolOptionLines(pool.options).map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </IonCardContent>
-    </IonCard>
+    <section className="pool-rules" aria-label={gameRulesMessages.rulesTitle} data-testid="pool-rules">
+      <ul className="pool-rules__list">
+        <li>
+          <strong>{gameTitle(pool)}</strong>
+        </li>
+        {pointsLines(game.mode, game.points).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+        {game.joker && <li>{gameRulesMessages.jokerRule}</li>}
+        {knockoutRound !== null && <li>{gameRulesMessages.knockoutRule(fromRoundPhrase(knockoutRound))}</li>}
+        {poolOptionLines(pool.options).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      {pool.started && (
+        <p className="pool-rules__frozen" data-testid="rules-frozen">
+          {messages.rulesFrozen}
+        </p>
+      )}
+    </section>
   );
 }
 

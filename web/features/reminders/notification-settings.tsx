@@ -1,11 +1,12 @@
 import '../../ionic/setup.ts';
-import { IonButton, IonItem, IonLabel, IonList, IonListHeader } from '@ionic/react';
+import { IonButton, IonItem, IonList, IonListHeader } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { messages } from '#contract/messages';
-import { notificationMessages, type NotificationSettingBody } from '#contract/notifications';
+import { notificationMessages, type NotificationSettingBody, type NotificationSettings } from '#contract/notifications';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { ModalScreen } from '../../ionic/modal-screen.tsx';
+import { IonToggle } from '../../ionic/toggle.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
 import { notificationSettingsQuery, reminderKeys, saveNotificationSetting } from './api.ts';
@@ -39,6 +40,13 @@ export function NotificationSettingsModal({ isOpen, onClose }: { isOpen: boolean
   );
 }
 
+/** The settings with one of them changed, as the dialog shows them while the server saves the change. */
+function withSetting(settings: NotificationSettings, { kind, poolId, enabled }: NotificationSettingBody): NotificationSettings {
+  if (kind === 'favorite-reminders') return { ...settings, favoriteReminders: enabled };
+  const key = kind === 'missing-picks' ? 'missingPicks' : 'jornadaResults';
+  return { ...settings, pools: settings.pools.map((pool) => (pool.poolId === poolId ? { ...pool, [key]: enabled } : pool)) };
+}
+
 function NotificationSettingsList() {
   const queryClient = useQueryClient();
   const settings = useQuery(notificationSettingsQuery());
@@ -55,8 +63,18 @@ function NotificationSettingsList() {
   }, []);
   const save = useMutation({
     mutationFn: saveNotificationSetting,
+    // The switch shows the change at once and goes back when the server refuses it: Ionic's toggle would otherwise
+    // keep what was tapped, its `checked` never having changed.
+    onMutate: (body) => {
+      const before = queryClient.getQueryData<NotificationSettings>(reminderKeys.settings());
+      if (before) queryClient.setQueryData(reminderKeys.settings(), withSetting(before, body));
+      return { before };
+    },
     onSuccess: (saved) => queryClient.setQueryData(reminderKeys.settings(), saved),
-    onError: (error) => showToast({ message: errorMessage(error, notificationMessages.saveFailed), color: 'danger' }),
+    onError: (error, _body, context) => {
+      if (context?.before) queryClient.setQueryData(reminderKeys.settings(), context.before);
+      showToast({ message: errorMessage(error, notificationMessages.saveFailed), color: 'danger' });
+    },
   });
 
   const enableDevice = async () => {
@@ -73,19 +91,17 @@ function NotificationSettingsList() {
     }
   };
 
+  // Ionic's toggle in its item: the whole row, label included, switches it (a 48 px row, not a 13 px box).
   const toggle = (label: string, checked: boolean, body: Omit<NotificationSettingBody, 'enabled'>, testId: string) => (
     <IonItem>
-      <IonLabel>{label}</IonLabel>
-      <input
-        slot="end"
-        type="checkbox"
-        role="switch"
-        aria-label={label}
+      <IonToggle
         checked={checked}
         disabled={save.isPending}
-        onChange={(event) => save.mutate({ ...body, enabled: event.currentTarget.checked })}
+        onIonChange={(event) => save.mutate({ ...body, enabled: event.detail.checked })}
         data-testid={testId}
-      />
+      >
+        {label}
+      </IonToggle>
     </IonItem>
   );
 
