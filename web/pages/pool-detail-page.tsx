@@ -1,6 +1,6 @@
 import '../ionic/setup.ts';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { messages } from '#contract/messages';
 import { POOL_SECTIONS } from '#contract/notifications';
@@ -24,6 +24,7 @@ import { fixturesOfPool, type Fixture } from '../features/predictions/fixtures.t
 import { PoolRanking } from '../features/leaderboard/pool-ranking.tsx';
 import { PoolPicks } from '../features/predictions/pool-picks.tsx';
 import { PoolResults } from '../features/predictions/pool-results.tsx';
+import { predictionQueries } from '../features/predictions/api.ts';
 import { PredictionList } from '../features/predictions/prediction-list.tsx';
 import { usePoolLive } from '../features/live/use-pool-live.ts';
 import { PoolWall } from '../features/wall/pool-wall.tsx';
@@ -45,6 +46,15 @@ export function PoolDetailPage() {
   const account = useStoredAccount();
   const pool = useQuery({ ...poolQueries.detail(poolId ?? 0), enabled: poolId !== null });
   const userId = account.status === 'signed-in' ? account.userProfile.id : null;
+  // What the first screen needs besides the pool is asked for at the same time, not once the pool has arrived: the
+  // teams and matches (Predecir, Ranking) and one's own picks (Predecir). One round trip, not three in a row.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (poolId === null || userId === null) return;
+    void queryClient.prefetchQuery(matchQueries.list());
+    void queryClient.prefetchQuery(teamQueries.list());
+    void queryClient.prefetchQuery(predictionQueries.mine(userId));
+  }, [queryClient, poolId, userId]);
 
   return (
     <TabPage

@@ -26,7 +26,10 @@ export function usePoolLive(poolId: number): void {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
 
+    // The first stream's "ready" finds the screen's reads just made: only a reconnection's may have missed events.
+    let opened = 0;
     const refresh = (kind: string) => {
+      if (kind === 'ready' && opened++ === 0) return;
       if (kind === 'wall') return void invalidateWall(queryClient, poolId);
       void invalidateRankings(queryClient);
       void invalidatePoolPicks(queryClient);
