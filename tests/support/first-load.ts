@@ -13,9 +13,12 @@ import { createFactories, fetchTransport } from './factories.ts';
 export interface StoredSession {
   session: unknown;
   userProfile: unknown;
+  /** A pool of another account's that this one joined: what `{pool}` in a route stands for. */
+  poolId: number;
 }
 
 export interface RouteBudget {
+  /** `{pool}` stands for the stored session's pool. */
   route: string;
   signedIn: boolean;
   /**
@@ -32,7 +35,12 @@ export interface RouteBudget {
   maxScripts: number;
   /** Waits until the route's screen is on screen. */
   ready(page: Page): Promise<void>;
+  /** The screen holds a live stream open, so the network is never idle: its scripts are counted after a pause. */
+  live?: boolean;
 }
+
+/** How long a live screen is given, once ready, for the scripts it still asks for. */
+const LIVE_SETTLE_MS = 2_000;
 
 export const routeBudgets: RouteBudget[] = [
   {
@@ -48,6 +56,32 @@ export const routeBudgets: RouteBudget[] = [
     budgetKb: 160,
     maxScripts: 4,
     ready: (page) => page.getByRole('heading', { name: 'Partidos', exact: true }).waitFor(),
+  },
+];
+
+/**
+ * Routes measured by `bench:bundle` against a target they do not meet yet, so no test holds them to it: issue 38's
+ * 0.6 of the original app (155 kB gzip). Both load Ionic's core and components (about 150 kB gzip above the tabs'
+ * 141): meeting it takes screens of the app's own, as the tabs are (decision 022). docs/benchmarks.md.
+ */
+export const watchedRoutes: RouteBudget[] = [
+  {
+    route: '/tabs/quinelas',
+    signedIn: true,
+    budgetKb: 155,
+    maxScripts: 6,
+    ready: (page) => page.getByRole('heading', { name: 'Mis Quinelas' }).waitFor(),
+  },
+  {
+    // A member opening a pool, on Predecir.
+    route: '/tabs/pool/{pool}',
+    signedIn: true,
+    budgetKb: 155,
+    maxScripts: 7,
+    live: true,
+    // Its cards, or (a server without matches) Predecir saying it has none.
+    ready: (page) =>
+      page.getByTestId('prediction-card').or(page.getByText('No hay partidos abiertos para pronosticar.')).first().waitFor(),
   },
 ];
 
@@ -111,10 +145,12 @@ export async function measureFirstLoad(
       if (url.origin === origin && response.request().resourceType() === 'script')
         scripts.set(url.pathname, response.body());
     });
-    await page.goto(budget.route);
+    const route = budget.route.replace('{pool}', String(stored?.poolId));
+    await page.goto(route);
     await budget.ready(page);
-    await page.waitForLoadState('networkidle');
-    if (new URL(page.url()).pathname !== budget.route) throw new Error(`${budget.route} ended on ${page.url()}`);
+    if (budget.live) await page.waitForTimeout(LIVE_SETTLE_MS);
+    else await page.waitForLoadState('networkidle');
+    if (new URL(page.url()).pathname !== route) throw new Error(`${route} ended on ${page.url()}`);
     const files = [...scripts.keys()].sort();
     let raw = 0;
     let gzip = 0;
@@ -123,16 +159,21 @@ export async function measureFirstLoad(
       raw += content.byteLength;
       gzip += await gzipBytes(content);
     }
-    return { route: budget.route, files, remote, rawKb: kb(raw), gzipKb: kb(gzip) };
+    return { route, files, remote, rawKb: kb(raw), gzipKb: kb(gzip) };
   } finally {
     await context.close();
   }
 }
 
-/** Signs a new account up and in through the API: the session a signed-in route starts from. */
+/**
+ * Signs a new account up and in through the API, with a pool of another account's it joined (the spec's body: it
+ * counts every match): the session a signed-in route starts from.
+ */
 export async function newStoredSession(baseURL: string): Promise<StoredSession> {
-  const { session, userProfile } = await createFactories(fetchTransport(baseURL)).user({ name: 'Medición' });
-  return { session, userProfile };
+  const api = createFactories(fetchTransport(baseURL));
+  const { session, userProfile } = await api.user({ name: 'Medición' });
+  const pool = await api.pool(await api.user({ name: 'Organiza' }), { players: [{ session, userProfile }] });
+  return { session, userProfile, poolId: pool.id };
 }
 
 export const formatKb = (value: number) => value.toFixed(1);
