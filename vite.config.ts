@@ -89,10 +89,37 @@ function zodJitless(): Plugin {
   };
 }
 
+/**
+ * zod's JSON Schema output (`toJSONSchema` and the processors every schema class links to): the server makes the
+ * API's JSON Schema (its OpenAPI document); the web app never does, yet zod's classic schemas import it, so it was
+ * about a fifth of the `tabs` chunk. In the web build each of its exports is a function that says where JSON
+ * Schema comes from, should anything call it (tests/e2e/first-load-budget.spec.ts holds the budgets it buys).
+ */
+const zodJsonSchemaModule = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
+function zodWithoutJsonSchema(): Plugin {
+  return {
+    name: 'quiniela:zod-without-json-schema',
+    enforce: 'pre',
+    load(id) {
+      if (!zodJsonSchemaModule.test(id)) return null;
+      const source = readFileSync(id, 'utf8');
+      const names = [...source.matchAll(/^export (?:function|const) (\w+)|^export \{ \w+ as (\w+) \}/gm)].map(
+        (match) => match[1] ?? match[2],
+      );
+      const unavailable = `() => { throw new Error('JSON Schema is made by the server, not in the web app (vite.config.ts)'); }`;
+      return names.map((name) => `export const ${name} = ${unavailable};`).join('\n');
+    },
+  };
+}
+
 /** The tabs' modules other screens share (the build's `tabs` chunk), and the tab shell with Inicio (its own). */
 const tabsShared =
   /web[\\/](pages[\\/](match-list-tab\.tsx|tab-visibility\.ts|tabs-layout\.css)|features[\\/](matches[\\/](?!admin[\\/])|reminders[\\/](?!notification-settings)|teams[\\/]api\.ts)|components[\\/]|lib[\\/])|[\\/]node_modules[\\/](zod|@tanstack)[\\/]/;
 const tabsShellModule = fileURLToPath(new URL('./web/pages/tabs-layout.tsx', import.meta.url));
+/** The tabs' screens other than Inicio that open first most (issue 38): Mis Quinelas and a pool. */
+const firstScreenModules = ['./web/pages/pools-page.tsx', './web/pages/pool-detail-page.tsx'].map((file) =>
+  fileURLToPath(new URL(file, import.meta.url)),
+);
 const contractModule = /[\\/]contract[\\/][^\\/]+\.ts$/;
 
 /**
@@ -284,7 +311,7 @@ function inlineBoot(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), zodJitless(), ioniconsOnePerModule(), inlineBoot(), tabPreloads(), serviceWorkerPrecache()],
+  plugins: [react(), zodJitless(), zodWithoutJsonSchema(), ioniconsOnePerModule(), inlineBoot(), tabPreloads(), serviceWorkerPrecache()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
@@ -311,15 +338,19 @@ export default defineConfig({
             // not build their schemas). Not the "Avisos" dialog (an Ionic modal, loaded on its first tap): grouped
             // here, it would bring Ionic into the tabs' first load. The tab shell and Inicio (tabs-layout.tsx,
             // home-page.tsx) are the chunk web/main.tsx imports, so they stay out of this one (a group's module
-            // imported on its own gets a chunk of a few bytes that re-exports it). Icons go with the tabs when the tabs draw them, and
-            // the other screens' icons make one chunk (not one request per icon).
+            // imported on its own gets a chunk of a few bytes that re-exports it). Icons go with the tabs when the tabs,
+            // Mis Quinelas or a pool's first screen draw them, and the other screens' icons make one chunk (not one
+            // request per icon).
             {
               debugName: 'tabs and icons',
               name: (id: string, context: ChunkingContext) => {
                 if (tabsShared.test(id)) return 'tabs';
                 if (contractModule.test(id)) return importedByTheTabs(id, context) ? 'tabs' : null;
                 if (!isIcon(id)) return null;
-                return importedByTheTabs(id, context) ? 'tabs' : 'icons';
+                // The few icons Mis Quinelas and a pool's card draw come with the tabs too: the icons chunk would
+                // be a request of 3 kB for one or two of them.
+                const firstScreens = firstScreenModules.some((page) => staticImportsOf(page, context).has(id));
+                return firstScreens || importedByTheTabs(id, context) ? 'tabs' : 'icons';
               },
             },
           ],

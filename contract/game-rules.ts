@@ -92,6 +92,10 @@ export const gameRulesMessages = {
 export const gameModeLabels: Record<GameMode, string> = { outcome: 'Quiniela 1X2', exactScore: 'Resultado exacto' };
 export const pointsPresetLabels: Record<PointsPreset, string> = { clasica: 'Clásica', polla: 'Polla', custom: 'Personalizada' };
 
+/** A game's name as its rules and their folded row say it: "Quiniela 1X2", "Resultado exacto · Clásica". */
+export const gameTitle = (game: Pick<GameRules, 'mode' | 'preset'>): string =>
+  game.preset === null ? gameModeLabels[game.mode] : `${gameModeLabels[game.mode]} · ${pointsPresetLabels[game.preset]}`;
+
 /** One line per tier a pool's points give, for the form's examples and the "Reglas" section. */
 export function pointsLines(mode: GameMode, points: ScoringPoints): string[] {
   if (mode === 'outcome') return [`${points.outcome} puntos por acertar Local, Empate o Visitante.`];

@@ -220,6 +220,10 @@ export function poolCountsMatch(pool: PoolScope, match: { competition: string; w
   return match.competition === pool.competition && pool.fromWeek !== null && match.weekNumber >= pool.fromWeek;
 }
 
+/** "Estado: Activa • Abierta" (the spec's Quinelas screen, owned pools, and its Pool detail for the creator). */
+export const poolStatusText = (pool: Pick<Pool, 'isActive' | 'isClose'>): string =>
+  `Estado: ${pool.isActive ? 'Activa' : 'Inactiva'} • ${pool.isClose ? 'Cerrada' : 'Abierta'}`;
+
 /** What a pool's info card says it counts: "LaLiga 2026/27 · desde la Jornada 14". */
 export function poolScopeText(pool: Pick<Pool, 'competitionName' | 'fromRoundLabel'>): string {
   if (pool.competitionName === null) return poolMessages.countsEveryMatch;

@@ -74,7 +74,7 @@ test('Inicio, Favoritos, Quinielas and its dialogs, a pool as player and as crea
   await page.getByTestId('pool-more').locator('summary').click();
   expect(await seriousA11yViolations(page), 'Quiniela (participante), Predecir').toEqual([]);
   await page.goto(`/tabs/pool/${season.id}`);
-  await page.locator('.pool-detail__segment ion-segment-button', { hasText: 'Resultados' }).click();
+  await page.locator('.pool-detail__segment').getByRole('tab', { name: 'Resultados', exact: true }).click();
   await expect(page.getByTestId('result-card').first()).toBeVisible();
   expect(await seriousA11yViolations(page), 'Quiniela (participante), Resultados').toEqual([]);
 
@@ -84,7 +84,7 @@ test('Inicio, Favoritos, Quinielas and its dialogs, a pool as player and as crea
   await api.predict(player, pool, match, 'home');
   await api.result(admin, match, 1, 0);
   await page.goto(`/tabs/pool/${pool.id}`);
-  await page.locator('.pool-detail__segment ion-segment-button', { hasText: 'Ranking' }).click();
+  await page.locator('.pool-detail__segment').getByRole('tab', { name: 'Ranking', exact: true }).click();
   await expect(page.getByTestId('ranking').getByTestId('ranking-row')).toHaveCount(1);
   await expect(page.getByTestId('evolution')).toBeVisible();
   expect(await seriousA11yViolations(page), 'Quiniela (participante), Ranking').toEqual([]);
@@ -116,6 +116,6 @@ test('Administración is dark and passes axe', async ({ page, api }) => {
   await modal(page).getByRole('button', { name: 'Cerrar' }).click();
   await expect(modal(page)).toHaveCount(0);
   await page.getByTestId('admin-section-import').click();
-  await expect(page.getByTestId('admin-section-import')).toHaveClass(/segment-button-checked/);
+  await expect(page.getByTestId('admin-section-import')).toHaveAttribute('aria-selected', 'true');
   expect(await seriousA11yViolations(page), 'Administración, Importar').toEqual([]);
 });

@@ -136,7 +136,7 @@ for (const phone of PHONES) {
 
       await page.getByTestId('admin-section-teams').click();
       problems.push(...(await measureModal(page, 'Nuevo equipo', () => page.getByTestId('team-new').click(), 'Cancelar')));
-      await page.locator('.admin__subsegment ion-segment-button', { hasText: 'Confederaciones' }).click();
+      await page.locator('.admin__subsegment').getByRole('tab', { name: 'Confederaciones', exact: true }).click();
       problems.push(
         ...(await measureModal(page, 'Nueva confederación', () => page.getByTestId('confederation-new').click(), 'Cancelar')),
       );

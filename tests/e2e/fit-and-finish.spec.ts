@@ -36,10 +36,9 @@ test('Administración: the "Confederaciones" sub-tab shows its whole label, and 
   await signInViaStorage(page, api, e2eAdmin);
   await page.goto('/tabs/admin');
   await page.getByTestId('admin-section-teams').click();
-  const confederations = page.locator('.admin__subsegment ion-segment-button', { hasText: 'Confederaciones' });
+  const confederations = page.locator('.admin__subsegment').getByRole('tab', { name: 'Confederaciones', exact: true });
   await expect(confederations).toBeVisible();
-  const label = confederations.locator('ion-label');
-  const fits = await label.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+  const fits = await confederations.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
   expect(fits.scrollWidth).toBeLessThanOrEqual(fits.clientWidth);
 
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();

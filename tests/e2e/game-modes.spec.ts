@@ -10,7 +10,7 @@ import { LAST_LALIGA_ROUND, createFutureMatch, scrollToPredictionCard, signedInU
  */
 
 const modal = (page: Page) => page.locator('ion-modal.show-modal');
-const segment = (page: Page, label: string) => page.locator('ion-segment-button', { hasText: label });
+const segment = (page: Page, label: string) => page.getByRole('tab', { name: label, exact: true });
 
 async function choose(page: Page, testId: string, option: string) {
   await modal(page).getByTestId(testId).click();
@@ -52,6 +52,8 @@ test('an exact-score pool with "Clásica": two players predict scores, a result 
   await page.evaluate(() => localStorage.clear());
   await signInViaStorage(page, api, ana);
   await page.goto(`/tabs/pool/${pool.id}`);
+  // The rules are folded under "Reglas" and made on the first opening.
+  await page.getByTestId('pool-more').locator('summary').click();
   await expect(page.getByTestId('pool-rules')).toContainText('Resultado exacto · Clásica');
   await expect(page.getByTestId('pool-rules')).toContainText('Resultado exacto: 3');
   const card = await scrollToPredictionCard(page, match.id);

@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { createFutureMatch, seriousA11yViolations, signedInUser, signInAsAdmin, test } from './helpers.ts';
 
-const segment = (page: Page, label: string) => page.locator('ion-segment-button', { hasText: label });
+const segment = (page: Page, label: string) => page.getByRole('tab', { name: label, exact: true });
 
 async function choose(page: Page, option: string) {
   await page.getByTestId('round-select').click();

@@ -7,7 +7,7 @@ import { playerInPool, signedInUser, test } from './helpers.ts';
  * admin move the ranking, and each other's wall messages, without reloading.
  */
 
-const segment = (page: Page, label: string) => page.locator('.pool-detail__segment ion-segment-button', { hasText: label });
+const segment = (page: Page, label: string) => page.locator('.pool-detail__segment').getByRole('tab', { name: label, exact: true });
 const pointsOf = (page: Page, name: string) =>
   page.getByTestId('ranking').getByTestId('ranking-row').filter({ hasText: name }).locator('td').nth(2);
 

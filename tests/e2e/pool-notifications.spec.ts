@@ -4,7 +4,7 @@ import type { PushPayload } from '#contract/index';
 import { emulatePushService, expectToast, signedInUser, signInAsAdmin, startE2ePushService, test, unique } from './helpers.ts';
 
 const hour = 3_600_000;
-const segment = (page: Page, label: string) => page.locator('ion-segment-button', { hasText: label });
+const segment = (page: Page, label: string) => page.getByRole('tab', { name: label, exact: true });
 
 test('a player who misses picks gets the pool push, which opens Predecir; turned off in Avisos, no more come', async ({
   page,
@@ -78,9 +78,9 @@ test('a player who misses picks gets the pool push, which opens Predecir; turned
     // A jornada-result push opens Ranking; the missing-picks one, Predecir (the service worker's notificationclick
     // navigates the app to the push's url).
     await page.goto(`/tabs/pool/${quiet.id}?seccion=ranking`);
-    await expect(segment(page, 'Ranking')).toHaveClass(/segment-button-checked/);
+    await expect(segment(page, 'Ranking')).toHaveAttribute('aria-selected', 'true');
     await page.goto(reminder!.url);
-    await expect(segment(page, 'Predecir')).toHaveClass(/segment-button-checked/);
+    await expect(segment(page, 'Predecir')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('prediction-card')).toHaveCount(1);
   } finally {
     await pushService.close();

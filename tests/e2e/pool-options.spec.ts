@@ -9,7 +9,7 @@ import { LAST_LALIGA_ROUND, createFutureMatch, expectToast, scrollToPredictionCa
  * sees when it closes, removes a participant, who is told why on their next visit, and closes the pool.
  */
 const modal = (page: Page) => page.locator('ion-modal.show-modal');
-const segment = (page: Page, name: string) => page.locator('.pool-detail__segment ion-segment-button', { hasText: name });
+const segment = (page: Page, name: string) => page.locator('.pool-detail__segment').getByRole('tab', { name: name, exact: true });
 
 test('an organiser creates a pool with options, changes a pick, sees when it closes and removes a participant', async ({ page, api }) => {
   test.slow();
@@ -38,11 +38,13 @@ test('an organiser creates a pool with options, changes a pick, sees when it clo
   await api.join(leaving, pool);
 
   await page.getByTestId('pool-card').filter({ hasText: name }).click();
+  // The rules are folded under "Reglas y opciones" and made on the first opening.
+  await page.getByTestId('pool-more').locator('summary').click();
   await expect(page.getByTestId('pool-rules')).toContainText('Los pronósticos se pueden cambiar hasta que cierran.');
   await expect(page.getByTestId('pool-rules')).toContainText('Los pronósticos cierran 24 horas antes del partido.');
   await expect(page.getByTestId('pool-rules')).toContainText('El creador también juega.');
   // The creator who plays has both their segments.
-  await expect(page.locator('.pool-detail__segment ion-segment-button')).toHaveText(['Participantes', 'Predecir', 'Ranking', 'Resultados', 'Muro']);
+  await expect(page.locator('.pool-detail__segment').getByRole('tab')).toHaveText(['Participantes', 'Predecir', 'Ranking', 'Resultados', 'Muro']);
 
   await segment(page, 'Predecir').click();
   const card = await scrollToPredictionCard(page, match.id);
@@ -69,7 +71,7 @@ test('an organiser creates a pool with options, changes a pick, sees when it clo
   await expectToast(page, 'Participante quitado.');
   await expect(list).not.toContainText(leaving.userProfile.name);
 
-  await page.getByTestId('pool-more').getByText('Reglas y opciones').click();
+  // "Reglas y opciones" is still open from above.
   await page.getByRole('button', { name: 'Cerrar a nuevos miembros' }).click();
   await expect(page.getByTestId('pool-status')).toHaveText('Estado: Activa • Cerrada');
 

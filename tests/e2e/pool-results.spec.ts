@@ -8,7 +8,7 @@ import type { TestMatch } from './helpers.ts';
  * pick and what it earned, and everyone's picks by name from kick-off.
  */
 
-const segment = (page: Page, label: string) => page.locator('ion-segment-button', { hasText: label });
+const segment = (page: Page, label: string) => page.getByRole('tab', { name: label, exact: true });
 const resultCard = (page: Page, match: TestMatch) => page.locator(`[data-testid="result-card"][data-match-id="${match.id}"]`);
 const resultsPath = /\/api\/predictions\/pool\/\d+\/results/;
 
@@ -39,8 +39,8 @@ test('after a result, a participant sees the score, their pick with "+3" and the
 
   await page.goto(`/tabs/pool/${pool.id}`);
   // The spec's start segment stays; "Resultados" comes third, "Muro" fourth.
-  await expect(page.locator('.pool-detail__segment ion-segment-button')).toHaveText(['Predecir', 'Ranking', 'Resultados', 'Muro']);
-  await expect(segment(page, 'Predecir')).toHaveClass(/segment-button-checked/);
+  await expect(page.locator('.pool-detail__segment').getByRole('tab')).toHaveText(['Predecir', 'Ranking', 'Resultados', 'Muro']);
+  await expect(segment(page, 'Predecir')).toHaveAttribute('aria-selected', 'true');
   await segment(page, 'Resultados').click();
   await expect(page.getByTestId('results-round-select')).toBeVisible();
   await chooseJornada(page, match.weekNumber);
@@ -91,7 +91,7 @@ test('the results failing to load show the error panel, and "Reintentar" loads t
   );
   await page.goto(`/tabs/pool/${pool.id}`);
   // The creator starts on Participantes (the spec) and has the segment too.
-  await expect(segment(page, 'Participantes')).toHaveClass(/segment-button-checked/);
+  await expect(segment(page, 'Participantes')).toHaveAttribute('aria-selected', 'true');
   await segment(page, 'Resultados').click();
 
   const panel = page.locator('.screen-state', { hasText: 'No se pudieron cargar los resultados.' }).filter({ visible: true });

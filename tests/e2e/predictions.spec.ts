@@ -17,7 +17,7 @@ import {
 } from './helpers.ts';
 import type { Factories, TestMatch } from './helpers.ts';
 
-const segment = (page: Page, label: string) => page.locator('ion-segment-button', { hasText: label });
+const segment = (page: Page, label: string) => page.getByRole('tab', { name: label, exact: true });
 const predictionCard = (page: Page, match: Pick<TestMatch, 'id'>) => page.locator(`[data-testid="prediction-card"][data-match-id="${match.id}"]`);
 
 async function chooseRound(page: Page, weekNumber: number) {
@@ -30,7 +30,7 @@ test('a participant predicts a match, and the choice stays locked after a reload
   const { match, player, pool } = await playerInPool(page, api, 'pronostica');
 
   await page.goto(`/tabs/pool/${pool.id}`);
-  await expect(segment(page, 'Predecir')).toHaveClass(/segment-button-checked/);
+  await expect(segment(page, 'Predecir')).toHaveAttribute('aria-selected', 'true');
   const card = await scrollToPredictionCard(page, match.id);
   await expect(card).toContainText(match.home);
   await expect(card).toContainText(match.away);
@@ -236,7 +236,9 @@ test.describe('Predecir by jornada', () => {
   });
 
   test('the list shows a first screenful at once, then the rest by itself: every open match of the season', async ({ page, api }) => {
-    // A pool of the whole season (from its first jornada; the played ones are off Predecir).
+    // A pool of the whole season (from its first jornada; the played ones are off Predecir). Some 250 cards, and axe
+    // over all of them: slow on a loaded machine.
+    test.slow();
     const { player, pool } = await playerInPool(page, api, 'tandas', { competition: LAST_LALIGA_POOL.competition, fromWeek: 1 });
     await page.goto(`/tabs/pool/${pool.id}`);
     const cards = page.getByTestId('prediction-card');

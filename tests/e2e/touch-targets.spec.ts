@@ -22,8 +22,6 @@ const TARGETS = [
   'select',
   'textarea',
   'ion-button',
-  'ion-fab-button',
-  'ion-segment-button',
   'ion-tab-button',
   'ion-back-button',
   'ion-input',
@@ -84,9 +82,9 @@ const MODAL = 'ion-modal.show-modal';
 const modal = (page: Page) => page.locator(MODAL);
 
 async function selectSegment(page: Page, label: string): Promise<void> {
-  const button = page.locator('ion-segment-button', { hasText: label }).filter({ visible: true });
+  const button = page.getByRole('tab', { name: label, exact: true }).filter({ visible: true });
   await button.click();
-  await expect(button).toHaveClass(/segment-button-checked/);
+  await expect(button).toHaveAttribute('aria-selected', 'true');
 }
 
 test('the sign-in and register screens: every control is at least 44×44', async ({ page }) => {
@@ -245,7 +243,7 @@ test('Administración and each of its sections: every control is at least 44×44
     ['teams', 'Equipos'],
   ] as const) {
     await page.getByTestId(`admin-section-${section}`).click();
-    await expect(page.getByTestId(`admin-section-${section}`)).toHaveClass(/segment-button-checked/);
+    await expect(page.getByTestId(`admin-section-${section}`)).toHaveAttribute('aria-selected', 'true');
     if (section !== 'import') await expect(page.locator('.admin__list').first()).toBeVisible();
     await expectTouchTargets(page, `Administración, ${label}`);
   }
@@ -258,7 +256,7 @@ test('Administración and each of its sections: every control is at least 44×44
   await modal(page).getByRole('button', { name: 'Cancelar' }).click();
   await expect(modal(page)).toHaveCount(0);
 
-  await page.locator('.admin__subsegment ion-segment-button', { hasText: 'Equipos' }).click();
+  await page.locator('.admin__subsegment').getByRole('tab', { name: 'Equipos', exact: true }).click();
   await page.getByTestId('team-new').click();
   await expect(modal(page).getByRole('button', { name: 'Cancelar' })).toBeVisible();
   await expectTouchTargets(page, 'Nuevo equipo', MODAL);

@@ -1,5 +1,5 @@
 import { chevronDown } from 'ionicons/icons';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Icon } from './icon.tsx';
 import './disclosure.css';
 
@@ -16,17 +16,25 @@ interface DisclosureProps {
 /**
  * A row that opens what a screen keeps folded until asked for (a pool's rules and its organiser's tools): the
  * browser's own disclosure (`details`), so a tap, Enter or Space opens it and screen readers say whether it is
- * open. Closed on every visit.
+ * open. Closed on every visit. What is inside is made on the first opening, so code it loads lazily (the organiser's
+ * tools) arrives then, not with the screen (issue 38).
  */
 export function Disclosure({ title, hint, className, testId, children }: DisclosureProps) {
+  const [opened, setOpened] = useState(false);
   return (
-    <details className={`disclosure${className ? ` ${className}` : ''}`} data-testid={testId}>
+    <details
+      className={`disclosure${className ? ` ${className}` : ''}`}
+      data-testid={testId}
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+      }}
+    >
       <summary className="disclosure__summary">
         <span className="disclosure__title">{title}</span>
         {hint && <span className="disclosure__hint">{hint}</span>}
         <Icon src={chevronDown} />
       </summary>
-      <div className="disclosure__content">{children}</div>
+      <div className="disclosure__content">{opened && children}</div>
     </details>
   );
 }

@@ -37,7 +37,7 @@ function placement(): CSSProperties {
     : [...document.querySelectorAll('.toolbar')].find((element) => shown(element));
   const top = shown(toolbar) ? toolbar.getBoundingClientRect().bottom + GAP : null;
   // Whatever sits at the foot of the screen: the tab bar and floating buttons (under a dialog too: it may be closing).
-  const floor = [...document.querySelectorAll('.tab-bar, ion-fab')]
+  const floor = [...document.querySelectorAll('.tab-bar, .fab')]
     .filter((element) => shown(element))
     .reduce((lowest, element) => Math.min(lowest, element.getBoundingClientRect().top), height);
   const bottom = floor < height ? { bottom: `${height - floor + GAP}px` } : {};

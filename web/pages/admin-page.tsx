@@ -16,8 +16,8 @@ import { ImportResults } from '../features/results/admin/import-results.tsx';
 import { ResultsSourceCard } from '../features/results/admin/results-source.tsx';
 import { AccountButtons } from '../features/accounts/account-buttons.tsx';
 import { useStoredAccount } from '../features/accounts/session.ts';
-import { SegmentedControl } from '../ionic/segmented-control.tsx';
-import type { SegmentChoice } from '../ionic/segmented-control.tsx';
+import { SegmentedControl } from '../components/segmented-control.tsx';
+import type { SegmentChoice } from '../components/segmented-control.tsx';
 import '../components/screen-state.css';
 import './admin-page.css';
 

@@ -1,40 +1,56 @@
-import '../ionic/setup.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { messages } from '#contract/messages';
+import { gameTitle } from '#contract/game-rules';
 import { POOL_SECTIONS } from '#contract/notifications';
 import { poolMessages, type Pool, type PoolDetail as PoolDetailData } from '#contract/pools';
 import { BackButton } from '../components/back-button.tsx';
 import { Disclosure } from '../components/disclosure.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
+import { SegmentedControl } from '../components/segmented-control.tsx';
 import { TabPage } from '../components/tab-page.tsx';
 import { AccountButtons } from '../features/accounts/account-buttons.tsx';
 import { useStoredAccount } from '../features/accounts/session.ts';
 import { matchQueries } from '../features/matches/api.ts';
 import { describeTeam } from '../features/matches/upcoming-matches.ts';
 import { poolQueries } from '../features/pools/api.ts';
-import { CopyCodeButton } from '../features/pools/invitation-buttons.tsx';
-import { ParticipantList } from '../features/pools/participant-list.tsx';
 import { PoolInfoCard } from '../features/pools/pool-info-card.tsx';
-import { PoolOrganiser } from '../features/pools/pool-organiser.tsx';
-import { PoolRules, gameTitle } from '../features/pools/pool-rules.tsx';
 import { fixturesOfPool, type Fixture } from '../features/predictions/fixtures.ts';
-import { PoolRanking } from '../features/leaderboard/pool-ranking.tsx';
-import { PoolPicks } from '../features/predictions/pool-picks.tsx';
-import { PoolResults } from '../features/predictions/pool-results.tsx';
 import { predictionQueries } from '../features/predictions/api.ts';
 import { PredictionList } from '../features/predictions/prediction-list.tsx';
 import { usePoolLive } from '../features/live/use-pool-live.ts';
-import { PoolWall } from '../features/wall/pool-wall.tsx';
-import { MatchComments } from '../features/wall/match-comments.tsx';
-import { UpdateResultsButton } from '../features/results/update-results-button.tsx';
 import { teamQueries } from '../features/teams/api.ts';
 import { ApiRequestError, errorMessage } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
-import { SegmentedControl } from '../ionic/segmented-control.tsx';
 import './pool-detail-page.css';
+
+// What a member sees first (the card, Predecir) comes with the page; each other section and the organiser's tools
+// load when first opened, with the Ionic they use: the page itself loads no Ionic (issue 38).
+const PoolCreatorActions = lazy(() =>
+  import('./pool-creator-actions.tsx').then((module) => ({ default: module.PoolCreatorActions })),
+);
+const PoolRules = lazy(() => import('../features/pools/pool-rules.tsx').then((module) => ({ default: module.PoolRules })));
+const ParticipantList = lazy(() =>
+  import('../features/pools/participant-list.tsx').then((module) => ({ default: module.ParticipantList })),
+);
+const PoolOrganiser = lazy(() =>
+  import('../features/pools/pool-organiser.tsx').then((module) => ({ default: module.PoolOrganiser })),
+);
+const PoolRanking = lazy(() =>
+  import('../features/leaderboard/pool-ranking.tsx').then((module) => ({ default: module.PoolRanking })),
+);
+const PoolPicks = lazy(() =>
+  import('../features/predictions/pool-picks.tsx').then((module) => ({ default: module.PoolPicks })),
+);
+const PoolResults = lazy(() =>
+  import('../features/predictions/pool-results.tsx').then((module) => ({ default: module.PoolResults })),
+);
+const PoolWall = lazy(() => import('../features/wall/pool-wall.tsx').then((module) => ({ default: module.PoolWall })));
+const MatchComments = lazy(() =>
+  import('../features/wall/match-comments.tsx').then((module) => ({ default: module.MatchComments })),
+);
 
 /**
  * /tabs/pool/{id} (the spec's Pool detail): the creator manages, the others predict; everyone sees the ranking and,
@@ -66,7 +82,10 @@ export function PoolDetailPage() {
         <ErrorState text={poolMessages.notFoundPanel} />
       ) : pool.isError && pool.error instanceof ApiRequestError && pool.error.status === 403 ? (
         // Not (or no longer) a member, say a removed player: asking again cannot help, so no "Reintentar".
-        <ErrorState text={poolMessages.loadFailedPanel(errorMessage(pool.error, messages.unknownError))} error={pool.error} />
+        <ErrorState
+          text={poolMessages.loadFailedPanel(errorMessage(pool.error, messages.unknownError))}
+          error={pool.error}
+        />
       ) : pool.isError ? (
         <ErrorState
           text={poolMessages.loadFailedPanel(errorMessage(pool.error, messages.unknownError))}
@@ -108,19 +127,21 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
           sections; the rules and the organiser's tools are folded under the card (issue 41). */}
       <PoolInfoCard pool={pool} isCreator={isCreator}>
         {isCreator && (
-          <div className="pool-detail__actions">
-            <UpdateResultsButton />
-            <CopyCodeButton invitationCode={pool.invitationCode} />
-          </div>
+          // Its row's room is kept while the buttons arrive, so the sections below do not jump.
+          <Suspense fallback={<div className="pool-detail__actions" />}>
+            <PoolCreatorActions invitationCode={pool.invitationCode} />
+          </Suspense>
         )}
         <Disclosure
           className="pool-detail__more"
           title={isCreator ? 'Reglas y opciones' : 'Reglas'}
-          hint={gameTitle(pool)}
+          hint={gameTitle(pool.game)}
           testId="pool-more"
         >
-          <PoolRules pool={pool} />
-          {isCreator && <PoolOrganiser pool={pool} />}
+          <Suspense fallback={<LoadingState text="Cargando..." />}>
+            <PoolRules pool={pool} />
+            {isCreator && <PoolOrganiser pool={pool} />}
+          </Suspense>
         </Disclosure>
       </PoolInfoCard>
       <SegmentedControl<Segment>
@@ -136,42 +157,50 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
         onValueChange={setSegment}
         aria-label="Secciones de la quiniela"
       />
-      {segment === 'participants' ? (
-        <ParticipantList pool={pool} userId={userId} />
-      ) : segment === 'results' ? (
-        <PoolResults
-          poolId={pool.id}
-          userId={userId}
-          comments={(matchId) => <MatchComments poolId={pool.id} matchId={matchId} />}
-        />
-      ) : segment === 'wall' ? (
-        <PoolWall poolId={pool.id} />
-      ) : fixtures.status !== 'ready' ? (
-        fixtures.status === 'loading' ? (
-          <LoadingState text="Cargando partidos..." />
+      <Suspense fallback={<LoadingState text="Cargando..." />}>
+        {segment === 'participants' ? (
+          <ParticipantList pool={pool} userId={userId} />
+        ) : segment === 'results' ? (
+          <PoolResults
+            poolId={pool.id}
+            userId={userId}
+            comments={(matchId) => (
+              <Suspense fallback={null}>
+                <MatchComments poolId={pool.id} matchId={matchId} />
+              </Suspense>
+            )}
+          />
+        ) : segment === 'wall' ? (
+          <PoolWall poolId={pool.id} />
+        ) : fixtures.status !== 'ready' ? (
+          fixtures.status === 'loading' ? (
+            <LoadingState text="Cargando partidos..." />
+          ) : (
+            <ErrorState text={messages.loadMatchesFailed} error={fixtures.error} onRetry={fixtures.retry} />
+          )
+        ) : segment === 'predict' ? (
+          <PredictionList
+            poolId={pool.id}
+            options={pool.options}
+            userId={userId}
+            game={pool.game}
+            fixtures={fixtures.list}
+            active={pool.isActive}
+          />
         ) : (
-          <ErrorState text={messages.loadMatchesFailed} error={fixtures.error} onRetry={fixtures.retry} />
-        )
-      ) : segment === 'predict' ? (
-        <PredictionList
-          poolId={pool.id}
-          options={pool.options}
-          userId={userId}
-          game={pool.game}
-          fixtures={fixtures.list}
-          active={pool.isActive}
-        />
-      ) : (
-        <PoolRanking
-          poolId={pool.id}
-          poolName={pool.name}
-          userId={userId}
-          fixtures={fixtures.list}
-          belowRoundTable={({ weekNumber, now }) => (
-            <PoolPicks poolId={pool.id} weekNumber={weekNumber} fixtures={fixtures.list} now={now} />
-          )}
-        />
-      )}
+          <PoolRanking
+            poolId={pool.id}
+            poolName={pool.name}
+            userId={userId}
+            fixtures={fixtures.list}
+            belowRoundTable={({ weekNumber, now }) => (
+              <Suspense fallback={null}>
+                <PoolPicks poolId={pool.id} weekNumber={weekNumber} fixtures={fixtures.list} now={now} />
+              </Suspense>
+            )}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

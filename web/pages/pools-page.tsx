@@ -1,24 +1,28 @@
-import '../ionic/setup.ts';
-import { IonButton, IonIcon } from '@ionic/react';
 import { add, enterOutline } from 'ionicons/icons';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { comingFrom } from '../components/back-button.tsx';
+import { Button } from '../components/button.tsx';
+import { Fab } from '../components/fab.tsx';
+import { OpenedOnce } from '../components/opened-once.tsx';
+import { SegmentedControl, type SegmentChoice } from '../components/segmented-control.tsx';
 import { TabPage } from '../components/tab-page.tsx';
 import { AccountButtons } from '../features/accounts/account-buttons.tsx';
 import { useStoredAccount } from '../features/accounts/session.ts';
-import { CreatePoolModal } from '../features/pools/create-pool-modal.tsx';
 import { forgetPendingInvitation, pendingInvitation } from '../features/pools/invitation.ts';
-import { JoinPoolModal } from '../features/pools/join-pool-modal.tsx';
-import { PoolList } from '../features/pools/pool-list.tsx';
+import { PoolList, type PoolListKind } from '../features/pools/pool-list.tsx';
 import { PoolNotices } from '../features/pools/pool-notices.tsx';
-import type { PoolListKind } from '../features/pools/pool-list.tsx';
-import { IonFab, IonFabButton } from '../ionic/fab.ts';
-import { SegmentedControl } from '../ionic/segmented-control.tsx';
-import type { SegmentChoice } from '../ionic/segmented-control.tsx';
 import { paths } from '../lib/paths.ts';
 import { useTabIsShown } from './tab-visibility.ts';
 import './pools-page.css';
+
+// The two dialogs (Ionic's forms) load on their first opening: Mis Quinelas itself loads no Ionic (issue 38).
+const CreatePoolModal = lazy(() =>
+  import('../features/pools/create-pool-modal.tsx').then((module) => ({ default: module.CreatePoolModal })),
+);
+const JoinPoolModal = lazy(() =>
+  import('../features/pools/join-pool-modal.tsx').then((module) => ({ default: module.JoinPoolModal })),
+);
 
 const POOL_LISTS: SegmentChoice<PoolListKind>[] = [
   { value: 'joined', label: 'Unidas' },
@@ -51,16 +55,13 @@ export function PoolsPage() {
       end={<AccountButtons />}
       fixed={
         userId !== null && (
-          <IonFab vertical="bottom" horizontal="end">
-            <IonFabButton
-              aria-label="Crear Nueva Quiniela"
-              title="Crear Nueva Quiniela"
-              onClick={() => setCreating(true)}
-              data-testid="open-create"
-            >
-              <IonIcon icon={add} aria-hidden="true" />
-            </IonFabButton>
-          </IonFab>
+          <Fab
+            icon={add}
+            aria-label="Crear Nueva Quiniela"
+            title="Crear Nueva Quiniela"
+            onClick={() => setCreating(true)}
+            data-testid="open-create"
+          />
         )
       }
     >
@@ -68,10 +69,9 @@ export function PoolsPage() {
         <>
           <PoolNotices />
           <div className="pools-page__actions">
-            <IonButton expand="block" onClick={() => setJoinCode('')} data-testid="open-join">
-              <IonIcon slot="start" icon={enterOutline} aria-hidden="true" />
+            <Button block icon={enterOutline} onClick={() => setJoinCode('')} data-testid="open-join">
               Unirse a una Quiniela
-            </IonButton>
+            </Button>
             <SegmentedControl
               value={segment}
               choices={POOL_LISTS}
@@ -80,31 +80,35 @@ export function PoolsPage() {
             />
           </div>
           <PoolList kind={segment} userId={userId} />
-          <CreatePoolModal
-            isOpen={creating}
-            creatorId={userId}
-            onClose={() => setCreating(false)}
-            onCreated={() => {
-              setCreating(false);
-              setSegment('owned');
-            }}
-          />
-          <JoinPoolModal
-            isOpen={dialogCode !== null}
-            userId={userId}
-            initialCode={dialogCode ?? ''}
-            fromInvitation={joiningByLink}
-            onClose={closeJoinDialog}
-            onJoined={(pool) => {
-              closeJoinDialog();
-              setSegment('joined');
-              if (joiningByLink) openPool(pool.id);
-            }}
-            onOpenPool={(poolId) => {
-              closeJoinDialog();
-              openPool(poolId);
-            }}
-          />
+          <OpenedOnce open={creating}>
+            <CreatePoolModal
+              isOpen={creating}
+              creatorId={userId}
+              onClose={() => setCreating(false)}
+              onCreated={() => {
+                setCreating(false);
+                setSegment('owned');
+              }}
+            />
+          </OpenedOnce>
+          <OpenedOnce open={dialogCode !== null}>
+            <JoinPoolModal
+              isOpen={dialogCode !== null}
+              userId={userId}
+              initialCode={dialogCode ?? ''}
+              fromInvitation={joiningByLink}
+              onClose={closeJoinDialog}
+              onJoined={(pool) => {
+                closeJoinDialog();
+                setSegment('joined');
+                if (joiningByLink) openPool(pool.id);
+              }}
+              onOpenPool={(poolId) => {
+                closeJoinDialog();
+                openPool(poolId);
+              }}
+            />
+          </OpenedOnce>
         </>
       )}
     </TabPage>

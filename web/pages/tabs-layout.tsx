@@ -42,9 +42,11 @@ const TAB_BUTTONS: Record<TabSegment, { label: string; icon: string }> = {
  * The tab shell mounted at /tabs/*. Like Ionic's tabs, every visited tab keeps
  * its screens mounted (hidden while another tab shows), so coming back finds
  * them as they were left: same screen, same scroll, same segment. A tab's
- * first screen also stays under a deeper one (a pool over the pools list), so
- * going back to it finds it as it was. A tab's button leads back to where that
- * tab was left, or to its first screen when it is already showing.
+ * first screen, once shown, also stays under a deeper one (a pool over the
+ * pools list), so going back to it finds it as it was; a deeper screen opened
+ * first (a pool's link) does not load the first one until it is asked for
+ * (issue 38). A tab's button leads back to where that tab was left, or to its
+ * first screen when it is already showing.
  */
 export function TabsLayout() {
   const location = useLocation() as Location<unknown>;
@@ -54,6 +56,10 @@ export function TabsLayout() {
   const [visited, setVisited] = useState<Partial<Record<TabSegment, Location<unknown>>>>({});
   // Derived during render (React's "adjusting state when a prop changes"), so the tab shows at once.
   if (active && visited[active] !== location) setVisited({ ...visited, [active]: location });
+  const [firstShown, setFirstShown] = useState<ReadonlySet<TabSegment>>(new Set());
+  if (active && location.pathname === paths.tab(active) && !firstShown.has(active)) {
+    setFirstShown(new Set([...firstShown, active]));
+  }
 
   if (!active) return <Navigate to={paths.home} replace />;
   const shown: Partial<Record<TabSegment, Location<unknown>>> = { ...visited, [active]: location };
@@ -67,11 +73,13 @@ export function TabsLayout() {
           const deeper = left.pathname !== paths.tab(name);
           return (
             <section key={name} className="tabs-layout__tab" hidden={name !== active}>
-              <div hidden={deeper}>
-                <TabVisibility.Provider value={name === active && !deeper}>
-                  <TabScreens location={deeper ? firstScreenOf(name) : left} />
-                </TabVisibility.Provider>
-              </div>
+              {(!deeper || firstShown.has(name)) && (
+                <div hidden={deeper}>
+                  <TabVisibility.Provider value={name === active && !deeper}>
+                    <TabScreens location={deeper ? firstScreenOf(name) : left} />
+                  </TabVisibility.Provider>
+                </div>
+              )}
               {deeper && (
                 <TabVisibility.Provider value={name === active}>
                   <TabScreens location={left} />

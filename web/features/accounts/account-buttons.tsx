@@ -1,5 +1,6 @@
 import { fingerPrintOutline, logOutOutline, notificationsOutline } from 'ionicons/icons';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
+import { OpenedOnce } from '../../components/opened-once.tsx';
 import { ToolbarButton } from '../../components/toolbar.tsx';
 import { useSignOut } from './api.ts';
 import { useBiometricCapability } from '../passkeys/passkey.ts';
@@ -41,7 +42,6 @@ export function AccountButtons() {
 function PasskeySettingsButton() {
   const capable = useBiometricCapability();
   const [isOpen, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
   if (!capable) return null;
 
   return (
@@ -49,17 +49,12 @@ function PasskeySettingsButton() {
       <ToolbarButton
         label="Biometría"
         icon={fingerPrintOutline}
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
         testId="passkey-settings"
       />
-      {opened && (
-        <Suspense fallback={null}>
-          <PasskeySettingsModal isOpen={isOpen} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      <OpenedOnce open={isOpen}>
+        <PasskeySettingsModal isOpen={isOpen} onClose={() => setOpen(false)} />
+      </OpenedOnce>
     </>
   );
 }
@@ -67,23 +62,17 @@ function PasskeySettingsButton() {
 /** "Avisos": its dialog loads on the first tap and then stays, so closing it can animate. */
 function NotificationSettingsButton() {
   const [isOpen, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
   return (
     <>
       <ToolbarButton
         label="Avisos"
         icon={notificationsOutline}
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
+        onClick={() => setOpen(true)}
         testId="notification-settings"
       />
-      {opened && (
-        <Suspense fallback={null}>
-          <NotificationSettingsModal isOpen={isOpen} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      <OpenedOnce open={isOpen}>
+        <NotificationSettingsModal isOpen={isOpen} onClose={() => setOpen(false)} />
+      </OpenedOnce>
     </>
   );
 }

@@ -1,16 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
 import { EvolutionResponseSchema, RankingResponseSchema, RoundRankingResponseSchema } from '#contract/leaderboard';
 import { apiRequest } from '../../lib/api-client.ts';
-
-/** The rankings' query keys; other features go through `invalidateRankings`, never the keys. */
-export const leaderboardKeys = {
-  all: ['leaderboard'] as const,
-  pool: (poolId: number) => [...leaderboardKeys.all, poolId] as const,
-  overall: (poolId: number) => [...leaderboardKeys.pool(poolId), 'overall'] as const,
-  round: (poolId: number, weekNumber: number) => [...leaderboardKeys.pool(poolId), 'round', weekNumber] as const,
-  evolution: (poolId: number) => [...leaderboardKeys.pool(poolId), 'evolution'] as const,
-};
+import { leaderboardKeys } from './keys.ts';
 
 export const leaderboardQueries = {
   /** The general table (the spec's ranking), with movement, jornadas won and the played jornadas. */
@@ -40,7 +31,3 @@ export const leaderboardQueries = {
           .jornadas,
     }),
 };
-
-/** Results changed: every pool's standings, overall, by round and their evolution, are asked for again. */
-export const invalidateRankings = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: leaderboardKeys.all });

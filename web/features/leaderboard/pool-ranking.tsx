@@ -1,3 +1,4 @@
+import '../../ionic/setup.ts';
 import { IonNote } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { podiumOutline } from 'ionicons/icons';

@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { LIVE_EVENT_NAME, LiveEventSchema } from '#contract/live';
 import { authorizationHeader } from '../../lib/api-client.ts';
 import { useConnectivity } from '../../lib/connectivity.ts';
-import { invalidateRankings } from '../leaderboard/api.ts';
+import { invalidateRankings } from '../leaderboard/keys.ts';
 import { invalidatePool } from '../pools/api.ts';
 import { invalidatePoolPicks } from '../predictions/api.ts';
-import { invalidateWall } from '../wall/api.ts';
+import { invalidateWall } from '../wall/keys.ts';
 import { createSseParser, reconnectDelay, retryAfterDelay } from './sse.ts';
 
 /**

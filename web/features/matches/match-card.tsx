@@ -7,6 +7,7 @@ import { Icon } from '../../components/icon.tsx';
 import { TeamLogo } from '../../components/team-logo.tsx';
 import { formatKickoff } from '../../lib/format-date.ts';
 import { describeTeam, type TeamDisplay } from './upcoming-matches.ts';
+import '../../components/card.css';
 import './match-card.css';
 
 interface MatchCardProps {
@@ -18,7 +19,7 @@ interface MatchCardProps {
 }
 
 /**
- * A plain element styled as Ionic's card (match-card.css), not ion-card and
+ * A plain element styled as Ionic's card (components/card.css), not ion-card and
  * ion-card-content: two fewer web components to upgrade per card in a long list.
  * Memoised: its props are plain values and stable references, so a heart toggle
  * re-renders one card.
@@ -33,7 +34,7 @@ export const MatchCard = memo(function MatchCard({
   const home = describeTeam(teamsById, match.homeTeamId);
   const away = describeTeam(teamsById, match.awayTeamId);
   return (
-    <div className="match-card" data-testid="match-card" data-match-id={match.id}>
+    <div className="card match-card" data-testid="match-card" data-match-id={match.id}>
       <div className="match-card__header">
         <time className="match-card__kickoff" dateTime={match.matchDate}>
           {formatKickoff(match.matchDate, match.kickoffConfirmed)}

@@ -15,7 +15,7 @@ import {
   type UpdatePoolBody,
 } from '#contract/pools';
 import { apiRequest } from '../../lib/api-client.ts';
-import { invalidateRankings } from '../leaderboard/api.ts';
+import { invalidateRankings } from '../leaderboard/keys.ts';
 import { withFreshInvitationCode } from './invitation-code.ts';
 
 /** The pools' query keys; other features go through `invalidatePools`, never the keys. */

@@ -1,3 +1,4 @@
+import '../../ionic/setup.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { defaultPoolScope, type Competition } from '#contract/matches';

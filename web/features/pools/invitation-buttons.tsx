@@ -1,7 +1,8 @@
-import { IonButton, IonIcon } from '@ionic/react';
 import { copyOutline, logoWhatsapp, paperPlaneOutline, shareSocialOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
 import type { Pool } from '#contract/pools';
+import { Button, buttonClass } from '../../components/button.tsx';
+import { Icon } from '../../components/icon.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { invitationChatLinks, shareInvitation } from './invitation.ts';
 
@@ -27,10 +28,9 @@ function InvitationButton({ icon, testId, children, pass, failed }: InvitationBu
     }
   };
   return (
-    <IonButton fill="outline" onClick={() => void click()} data-testid={testId}>
-      <IonIcon slot="start" icon={icon} aria-hidden="true" />
+    <Button fill="outline" icon={icon} onClick={() => void click()} data-testid={testId}>
       {children}
-    </IonButton>
+    </Button>
   );
 }
 
@@ -69,14 +69,14 @@ export function ChatInvitationLinks({ pool }: { pool: Pick<Pool, 'name' | 'invit
   if (!links) return null;
   return (
     <div className="invitation-chats" data-testid="invitation-chats">
-      <IonButton fill="clear" href={links.whatsapp} target="_blank" rel="noopener noreferrer">
-        <IonIcon slot="start" icon={logoWhatsapp} aria-hidden="true" />
+      <a className={buttonClass('clear')} href={links.whatsapp} target="_blank" rel="noopener noreferrer">
+        <Icon src={logoWhatsapp} />
         Enviar por WhatsApp
-      </IonButton>
-      <IonButton fill="clear" href={links.telegram} target="_blank" rel="noopener noreferrer">
-        <IonIcon slot="start" icon={paperPlaneOutline} aria-hidden="true" />
+      </a>
+      <a className={buttonClass('clear')} href={links.telegram} target="_blank" rel="noopener noreferrer">
+        <Icon src={paperPlaneOutline} />
         Enviar por Telegram
-      </IonButton>
+      </a>
     </div>
   );
 }

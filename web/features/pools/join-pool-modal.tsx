@@ -1,3 +1,4 @@
+import '../../ionic/setup.ts';
 import { IonButton } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

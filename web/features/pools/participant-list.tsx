@@ -1,3 +1,4 @@
+import '../../ionic/setup.ts';
 import { IonItem, IonLabel, IonList } from '@ionic/react';
 import { useQuery } from '@tanstack/react-query';
 import { peopleOutline } from 'ionicons/icons';

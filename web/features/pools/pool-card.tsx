@@ -1,15 +1,10 @@
 import { keyOutline, peopleOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
-import type { Pool } from '#contract/pools';
+import { poolStatusText, type Pool } from '#contract/pools';
 import { comingFrom } from '../../components/back-button.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { paths } from '../../lib/paths.ts';
 import './pool-card.css';
-
-/** "Estado: Activa • Abierta" (the spec's Quinelas screen, owned pools). */
-export function poolStatusText(pool: Pick<Pool, 'isActive' | 'isClose'>): string {
-  return `Estado: ${pool.isActive ? 'Activa' : 'Inactiva'} • ${pool.isClose ? 'Cerrada' : 'Abierta'}`;
-}
 
 /** A card that opens the pool (the spec's Quinelas screen): a link, styled as Ionic's card. */
 export function PoolCard({ pool, owned }: { pool: Pool; owned: boolean }) {

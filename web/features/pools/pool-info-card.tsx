@@ -1,8 +1,8 @@
-import { IonCard, IonCardContent, IonIcon } from '@ionic/react';
 import { keyOutline, peopleOutline, trophyOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
-import { poolMessages, poolScopeText, type Pool } from '#contract/pools';
-import { poolStatusText } from './pool-card.tsx';
+import { Icon } from '../../components/icon.tsx';
+import '../../components/card.css';
+import { poolMessages, poolScopeText, poolStatusText, type Pool } from '#contract/pools';
 import './pool-info-card.css';
 
 /**
@@ -18,17 +18,17 @@ export function PoolInfoCard({ pool, isCreator, children }: { pool: Pool; isCrea
       ? poolMessages.closedToNewMembers
       : null;
   return (
-    <IonCard className="pool-info-card" data-testid="pool-info">
-      <IonCardContent>
+    <div className="card pool-info-card" data-testid="pool-info">
+      <div className="card__content">
         <p className="pool-info-card__description">{pool.description === '' ? 'Sin descripción.' : pool.description}</p>
         <p className="pool-info-card__line" data-testid="pool-scope">
-          <IonIcon icon={trophyOutline} aria-hidden="true" />
+          <Icon src={trophyOutline} />
           {poolScopeText(pool)}
         </p>
         <dl className="pool-info-card__facts">
           <div>
             <dt>
-              <IonIcon icon={keyOutline} aria-hidden="true" />
+              <Icon src={keyOutline} />
               Código
             </dt>
             <dd data-testid="pool-code">{pool.invitationCode}</dd>
@@ -36,7 +36,7 @@ export function PoolInfoCard({ pool, isCreator, children }: { pool: Pool; isCrea
           {isCreator && (
             <div>
               <dt>
-                <IonIcon icon={peopleOutline} aria-hidden="true" />
+                <Icon src={peopleOutline} />
                 Participantes
               </dt>
               <dd>
@@ -56,7 +56,7 @@ export function PoolInfoCard({ pool, isCreator, children }: { pool: Pool; isCrea
           </p>
         )}
         {children}
-      </IonCardContent>
-    </IonCard>
+      </div>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import '../../ionic/setup.ts';
 import { useState } from 'react';
 import { poolOptionsMessages } from '#contract/pool-options';
 import type { PoolDetail } from '#contract/pools';

@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { gameModeLabels, gameRulesMessages, pointsLines, pointsPresetLabels } from '#contract/game-rules';
+import { gameRulesMessages, gameTitle, pointsLines } from '#contract/game-rules';
 import { fromRoundPhrase } from '#contract/matches';
 import { messages } from '#contract/messages';
 import { poolOptionLines } from '#contract/pool-options';
 import type { Pool, PoolDetail } from '#contract/pools';
 import { matchQueries } from '../matches/api.ts';
 import './pool-rules.css';
-
-/** The game's name as the rules and their folded row say it: "Quiniela 1X2", "Resultado exacto · Clásica". */
-export function gameTitle({ game }: Pick<Pool, 'game'>): string {
-  return game.preset === null ? gameModeLabels[game.mode] : `${gameModeLabels[game.mode]} · ${pointsPresetLabels[game.preset]}`;
-}
 
 /**
  * "Reglas": how the pool plays, as every member sees it: its game (contract/game-rules.ts) and the organiser's
@@ -23,7 +18,7 @@ export function PoolRules({ pool }: { pool: PoolDetail }) {
     <section className="pool-rules" aria-label={gameRulesMessages.rulesTitle} data-testid="pool-rules">
       <ul className="pool-rules__list">
         <li>
-          <strong>{gameTitle(pool)}</strong>
+          <strong>{gameTitle(game)}</strong>
         </li>
         {pointsLines(game.mode, game.points).map((line) => (
           <li key={line}>{line}</li>

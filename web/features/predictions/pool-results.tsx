@@ -1,3 +1,4 @@
+import '../../ionic/setup.ts';
 import { useQuery } from '@tanstack/react-query';
 import { footballOutline } from 'ionicons/icons';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';

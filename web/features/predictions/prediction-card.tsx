@@ -1,4 +1,3 @@
-import { IonCard, IonCardContent } from '@ionic/react';
 import { useState } from 'react';
 import { PREDICTED_GOALS_MAX, type GameMode } from '#contract/game-rules';
 import { closesInText } from '#contract/pool-options';
@@ -13,6 +12,7 @@ import {
 import { TeamLogo } from '../../components/team-logo.tsx';
 import { formatKickoff, formatShortDateTime } from '../../lib/format-date.ts';
 import type { Fixture, FixtureTeam } from './fixtures.ts';
+import '../../components/card.css';
 import './prediction-card.css';
 
 const choices: readonly PredictionChoice[] = ['home', 'draw', 'away'];
@@ -57,8 +57,8 @@ export function PredictionCard({
 }: PredictionCardProps) {
   const locked = (pick !== null && !editable) || sending || disabled;
   return (
-    <IonCard className="prediction-card" data-testid="prediction-card" data-match-id={match.id}>
-      <IonCardContent>
+    <div className="card prediction-card" data-testid="prediction-card" data-match-id={match.id}>
+      <div className="card__content">
         <time className="prediction-card__kickoff" dateTime={match.matchDate}>
           {formatKickoff(match.matchDate, match.kickoffConfirmed)}
         </time>
@@ -123,8 +123,8 @@ export function PredictionCard({
             {predictionMessages.jokerLabel}
           </button>
         )}
-      </IonCardContent>
-    </IonCard>
+      </div>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UpdateAllResponseSchema } from '#contract/results';
 import { apiRequest } from '../../lib/api-client.ts';
-import { invalidateRankings } from '../leaderboard/api.ts';
+import { invalidateRankings } from '../leaderboard/keys.ts';
 import { invalidateMatchList } from '../matches/api.ts';
 import { invalidatePoolPicks } from '../predictions/api.ts';
 

@@ -1,6 +1,6 @@
-import { IonButton, IonIcon } from '@ionic/react';
 import { refreshOutline } from 'ionicons/icons';
 import { resultsMessages } from '#contract/results';
+import { Button } from '../../components/button.tsx';
 import { failureToast } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
 import { useUpdateResults } from './api.ts';
@@ -17,9 +17,14 @@ export function UpdateResultsButton() {
       onError: failureToast(resultsMessages.resultsUpdateFailed),
     });
   return (
-    <IonButton expand="block" disabled={updateResults.isPending} onClick={update} data-testid="update-results">
-      <IonIcon slot="start" icon={refreshOutline} aria-hidden="true" />
+    <Button
+      block
+      icon={refreshOutline}
+      disabled={updateResults.isPending}
+      onClick={update}
+      data-testid="update-results"
+    >
       Actualizar Resultados
-    </IonButton>
+    </Button>
   );
 }

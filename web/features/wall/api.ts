@@ -1,14 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
 import { MessageResponseSchema } from '#contract/accounts';
 import { WallMessageResponseSchema, WallPageResponseSchema } from '#contract/wall';
 import { apiRequest } from '../../lib/api-client.ts';
-
-/** The walls' query keys; other features go through `invalidateWall`, never the keys. */
-const wallKeys = {
-  all: ['wall'] as const,
-  pool: (poolId: number) => [...wallKeys.all, poolId] as const,
-};
+import { invalidateWall, wallKeys } from './keys.ts';
 
 export const wallQueries = {
   /** The pool's wall, or one match's comments on it (`matchId`): the newest messages, the newest at the bottom. */
@@ -23,10 +17,6 @@ export const wallQueries = {
         ).data,
     }),
 };
-
-/** The pool's wall changed (a message came or went): asked for again, with its matches' comments. */
-export const invalidateWall = (queryClient: QueryClient, poolId: number) =>
-  queryClient.invalidateQueries({ queryKey: wallKeys.pool(poolId) });
 
 export function useSendWallMessage(poolId: number, matchId: number | null = null) {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { dataEnvelope } from '#contract/common';
 import { MatchResultChangesResponseSchema, MatchSchema, type UpdateMatchBody } from '#contract/matches';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { invalidateRankings } from '../../leaderboard/api.ts';
+import { invalidateRankings } from '../../leaderboard/keys.ts';
 import { invalidatePools } from '../../pools/api.ts';
 import { invalidatePoolPicks } from '../../predictions/api.ts';
 import { invalidateMatchList, matchKeys } from '../api.ts';
