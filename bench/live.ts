@@ -3,7 +3,9 @@
 // both measured in the same run:
 //   - the time from the admin's PATCH of a result until the last stream has its event (the bare server: from a POST
 //     that makes it write one event to every stream), median of ROUNDS, as a multiple of the bare server's;
-//   - the memory each open stream adds to the server's resident set.
+//   - the memory each open stream adds to the server's resident set;
+//   - what opening a stream costs: wall time and the server's CPU per stream while `count` streams open, OPENING at
+//     a time (what a crowd of phones reconnecting after a deploy meets).
 //   npm run bench:live   (BENCH_LIVE_CONNECTIONS=1000,10000 by default; 127.0.0.1 only)
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -20,6 +22,12 @@ const ROUNDS = 3;
 
 /** Resident set size of a process now, in MB. */
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** CPU time (user + system) a process has used so far, in ms (clock ticks of 10 ms on Linux). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -67,7 +75,10 @@ async function openStreams(url: string, count: number, token?: string) {
 /** Times `fire` until every stream has its next event, ROUNDS times; the memory the streams added. */
 async function measure(pid: number, url: string, count: number, fire: (round: number) => Promise<void>, token?: string) {
   const before = rssMb(pid);
+  const [cpuBefore, openedFrom] = [cpuMs(pid), performance.now()];
   const streams = await openStreams(url, count, token);
+  const openMs = (performance.now() - openedFrom) / count;
+  const openCpuMs = (cpuMs(pid) - cpuBefore) / count;
   const perStreamKb = ((rssMb(pid) - before) * 1024) / count;
   const times: number[] = [];
   try {
@@ -80,7 +91,7 @@ async function measure(pid: number, url: string, count: number, fire: (round: nu
   } finally {
     streams.close();
   }
-  return { ms: median(times), range: [Math.min(...times), Math.max(...times)] as const, perStreamKb };
+  return { ms: median(times), range: [Math.min(...times), Math.max(...times)] as const, perStreamKb, openMs, openCpuMs };
 }
 
 async function request<T>(base: string, method: string, url: string, token: string, body?: object): Promise<T> {
@@ -157,6 +168,10 @@ try {
     console.log(`${count} open streams`);
     console.log(line('bare node:http fan-out', bareRun));
     console.log(`${line('app: PATCH result → last stream', appRun)}   ×${fmt(appRun.ms / bareRun.ms)} of bare`);
+    const opening = (label: string, run: typeof appRun) =>
+      `  ${label.padEnd(32)} ${fmt(run.openMs).padStart(9)} ms wall, ${fmt(run.openCpuMs)} ms of server CPU per stream`;
+    console.log(opening('bare: opening', bareRun));
+    console.log(`${opening('app: opening', appRun)}   ×${fmt(appRun.openMs / bareRun.openMs)} of bare (wall)`);
   }
 } finally {
   for (const child of processes) child.kill('SIGTERM');

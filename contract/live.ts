@@ -21,6 +21,11 @@ export const LiveEventSchema = z.discriminatedUnion('kind', [
     matchId: z.number().int().nullable(),
     deleted: z.boolean(),
   }),
+  /**
+   * The server is stopping (a deploy, a restart): the stream ends next, and the app opens another at a random
+   * moment within `reconnectWithinMs`, so the phones it held come back spread out, not in the same second.
+   */
+  z.object({ kind: z.literal('closing'), reconnectWithinMs: z.number().int().nonnegative() }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 

@@ -90,6 +90,7 @@ const EnvSchema = z
     LIVE_STREAMS_PER_ADDRESS: positiveInt(100),
     LIVE_STREAMS_MAX: positiveInt(defaultStreamCeiling()),
     LIVE_HEARTBEAT_SECONDS: positiveInt(25),
+    LIVE_REOPEN_PER_SECOND: positiveInt(200),
     OUTBOUND_ALLOWED_ADDRESSES: z
       .string()
       .optional()
@@ -158,8 +159,11 @@ export interface Config {
   shutdownDeadlineMs: number;
   /** Look for tables whose planner statistics are stale every N seconds (0: not this instance; server/db/statistics.ts). */
   statisticsCheckSeconds: number;
-  /** The live channel's streams: how many this process holds (server/modules/live/stream-limits.ts), and its heartbeat. */
-  live: StreamLimits & { heartbeatMs: number };
+  /**
+   * The live channel's streams: how many this process holds (server/modules/live/stream-limits.ts), its heartbeat,
+   * and how many a second the phones it held are asked to come back at when it stops (live.routes.ts).
+   */
+  live: StreamLimits & { heartbeatMs: number; reopenPerSecond: number };
   /** Where the server may push to (server/modules/reminders/push-endpoint.ts). */
   pushEndpoints: { hosts: readonly string[] | null; allowedAddresses: BlockList };
 }
@@ -208,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: e.LIVE_STREAMS_PER_ADDRESS,
       total: e.LIVE_STREAMS_MAX,
       heartbeatMs: e.LIVE_HEARTBEAT_SECONDS * 1000,
+      reopenPerSecond: e.LIVE_REOPEN_PER_SECOND,
     },
     pushEndpoints: { hosts: e.PUSH_ENDPOINT_HOSTS, allowedAddresses: e.OUTBOUND_ALLOWED_ADDRESSES },
   };

@@ -113,7 +113,7 @@ async function startInstance(env: Record<string, string> = {}) {
 }
 
 describe('an instance shutting down', () => {
-  it('ends its open streams and exits on SIGTERM while their client keeps running', async () => {
+  it('ends its open streams, telling each when to come back, and exits on SIGTERM while their client keeps running', async () => {
     const { server, drop } = await startInstance();
     try {
       const api = createFactories(fetchTransport(server.base));
@@ -125,7 +125,10 @@ describe('an instance shutting down', () => {
       // A connection opened and left without a request (a browser's preconnection) must not hold the exit either.
       const silent = net.connect(Number(new URL(server.base).port), '127.0.0.1');
       await once(silent, 'connect');
+      const closing = streams.map((stream) => stream.next((e) => e.kind === 'closing'));
       expect(await server.stop('SIGTERM')).toBe(0);
+      // Each heard when to come back: two streams, so the shortest window (reopenWindowMs).
+      expect(await Promise.all(closing)).toEqual([1, 2].map(() => ({ kind: 'closing', reconnectWithinMs: 1_000 })));
       await Promise.all(streams.map((stream) => stream.ended));
       silent.destroy();
     } finally {

@@ -7,10 +7,16 @@ import { NotFoundError, TooManyRequestsError } from '../../lib/errors.ts';
 import { REQUEST_ID_HEADER } from '../../lib/request-id.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 import { bearerToken, currentUser } from '../accounts/request-user.ts';
-import { assertCanView } from '../pools/pool-access.ts';
+import { assertCanView, assertCanViewAs } from '../pools/pool-access.ts';
 import type { PoolsRepository } from '../pools/pools.repository.ts';
 import { LIVE_CHANNEL, liveFrame, type LiveHub } from './live-hub.ts';
-import { createStreamRegistry, STREAM_REFUSAL_RETRY_SECONDS, type StreamLimits, type TrackedStream } from './stream-limits.ts';
+import {
+  createStreamRegistry,
+  reopenWindowMs,
+  STREAM_REFUSAL_RETRY_SECONDS,
+  type StreamLimits,
+  type TrackedStream,
+} from './stream-limits.ts';
 
 /**
  * A stream ends after this long and the app opens the next one, so a stuck connection's buffers cannot grow for
@@ -19,14 +25,20 @@ import { createStreamRegistry, STREAM_REFUSAL_RETRY_SECONDS, type StreamLimits, 
  */
 const STREAM_LIFETIME_MS = 15 * 60_000;
 
+/** How long a stopping server gives a stream to take its `closing` before cutting it. */
+const CLOSING_GRACE_MS = 1_000;
+
 interface Options {
   hub: LiveHub;
   pools: PoolsRepository;
   follow: DatabaseHandle['follow'];
   /** Who a bearer token belongs to now (the accounts module's cached check): a stream's session is checked with it. */
   authenticate: (token: string) => Promise<UserProfile>;
-  /** How many streams this process holds, and the heartbeat (a comment line that keeps proxies and phones open). */
-  limits: StreamLimits & { heartbeatMs: number };
+  /**
+   * How many streams this process holds, the heartbeat (a comment line that keeps proxies and phones open), and the
+   * rate the streams it ends on stopping are asked to come back at.
+   */
+  limits: StreamLimits & { heartbeatMs: number; reopenPerSecond: number };
 }
 
 /**
@@ -48,16 +60,24 @@ export async function liveRoutes(app: FastifyInstance, { hub, pools, follow, aut
       hub.restarted();
     });
   });
-  // Open streams would hold a graceful shutdown until their lifetime ends: they are cut first (the app reconnects).
+  // Open streams would hold a graceful shutdown until their lifetime ends: they are ended first. Each hears `closing`
+  // with a window to come back within, so long that they arrive at `reopenPerSecond` (thousands of phones at once
+  // would be a storm on the instances left); one whose socket does not take it is cut.
   app.addHook('preClose', async () => {
-    for (const stream of open) stream.destroy();
+    const frame = liveFrame({ kind: 'closing', reconnectWithinMs: reopenWindowMs(open.size, limits.reopenPerSecond) });
+    for (const stream of open) {
+      stream.end(frame);
+      setTimeout(() => stream.destroy(), CLOSING_GRACE_MS).unref();
+    }
     await stopFollowing?.();
   });
 
+  // One light query (the pool's creator, scope and the user's membership): opening a stream is what thousands of
+  // phones do at once after a deploy (issue 38).
   const poolFor = async (user: UserProfile, poolId: number) => {
-    const pool = await pools.findById(poolId);
+    const pool = await pools.findLiveAccess(poolId, user.id);
     if (!pool) throw new NotFoundError(poolMessages.notFound);
-    await assertCanView(pools, user, pool);
+    assertCanViewAs(user, pool, pool.isParticipant);
     return pool;
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStreamRegistry, defaultStreamCeiling, type TrackedStream } from './stream-limits.ts';
+import { createStreamRegistry, defaultStreamCeiling, reopenWindowMs, type TrackedStream } from './stream-limits.ts';
 
 const stream = (userId: number, address = '203.0.113.1') => {
   const tracked = { userId, address, ended: false, end: () => (tracked.ended = true) };
@@ -48,5 +48,14 @@ describe('the live streams a process holds', () => {
     expect(defaultStreamCeiling(4096)).toBe(3072);
     expect(defaultStreamCeiling(8192)).toBe(6144);
     expect(defaultStreamCeiling(100)).toBe(16);
+  });
+});
+
+describe('the window a stopping instance gives its streams to come back within', () => {
+  it('spreads them at the rate asked for, between 1 s and 2 minutes', () => {
+    expect(reopenWindowMs(5_000, 200)).toBe(25_000);
+    expect(reopenWindowMs(2, 200)).toBe(1_000);
+    expect(reopenWindowMs(0, 200)).toBe(1_000);
+    expect(reopenWindowMs(100_000, 200)).toBe(120_000);
   });
 });

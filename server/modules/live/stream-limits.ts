@@ -25,6 +25,13 @@ export interface TrackedStream {
 /** Retry-After of a refusal: long enough for streams to end or move, short enough for a person to wait. */
 export const STREAM_REFUSAL_RETRY_SECONDS = 30;
 
+/**
+ * The window a stopping instance asks the phones of its `streams` to come back within, so that they arrive at about
+ * `perSecond` (each picks a moment at random in it): 1 s at least, 2 minutes at most.
+ */
+export const reopenWindowMs = (streams: number, perSecond: number): number =>
+  Math.min(120_000, Math.max(1_000, Math.ceil((streams / perSecond) * 1000)));
+
 export function createStreamRegistry(limits: StreamLimits) {
   const byUser = new Map<number, TrackedStream[]>();
   const byAddress = new Map<string, number>();

@@ -40,7 +40,12 @@ export async function assertCanView(
   if (!(await canView(pools, user, pool))) throw notMember();
 }
 
+/** The same rule with the user's membership already read (the live channel reads it with the pool). */
+export function assertCanViewAs(user: UserProfile, pool: PoolRef, isParticipant: boolean): void {
+  if (!canManage(user, pool) && !isParticipant) throw notMember();
+}
+
 /** The same rule against the participants already read (a cached ranking's), with no lookup. */
 export function assertCanViewAmong(user: UserProfile, pool: PoolRef, participantIds: ReadonlySet<number>): void {
-  if (!canManage(user, pool) && !participantIds.has(user.id)) throw notMember();
+  assertCanViewAs(user, pool, participantIds.has(user.id));
 }

@@ -221,6 +221,32 @@ export function createPoolsRepository(db: Database) {
       return { ...invitation, membership };
     },
 
+    /**
+     * What the live channel needs to admit `userId` to a pool's stream (pool-access.ts) and route its events: the
+     * pool's creator, its scope and whether the user takes part, in one light query (no labels, no game).
+     */
+    async findLiveAccess(
+      poolId: number,
+      userId: number,
+    ): Promise<(Pick<Pool, 'id' | 'creatorId' | 'competition' | 'fromWeek'> & { isParticipant: boolean }) | undefined> {
+      const [row] = await db
+        .select({
+          id: pools.id,
+          creatorId: pools.creatorId,
+          competition: pools.competition,
+          fromWeek: pools.fromWeek,
+          isParticipant: sql<boolean>`${exists(
+            db
+              .select({ id: poolParticipants.id })
+              .from(poolParticipants)
+              .where(and(eq(poolParticipants.poolId, pools.id), eq(poolParticipants.userId, userId))),
+          )}`.mapWith(Boolean),
+        })
+        .from(pools)
+        .where(eq(pools.id, poolId));
+      return row;
+    },
+
     async isParticipant(poolId: number, userId: number): Promise<boolean> {
       const [row] = await db
         .select({ id: poolParticipants.id })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSseParser, reconnectDelay, retryAfterDelay, type SseEvent } from './sse.ts';
+import { closingDelay, createSseParser, reconnectDelay, retryAfterDelay, type SseEvent } from './sse.ts';
 
 describe('the server-sent events parser', () => {
   it('gives each complete frame once, whatever the chunks, skipping comments', () => {
@@ -36,5 +36,11 @@ describe('the reconnection back-off', () => {
     expect(retryAfterDelay('30', () => 1)).toBe(37500);
     expect(retryAfterDelay(null)).toBeNull();
     expect(retryAfterDelay('mañana')).toBeNull();
+  });
+
+  it('after the server’s `closing`, waits a moment at random within the window it gave', () => {
+    expect(closingDelay(25_000, () => 0)).toBe(0);
+    expect(closingDelay(25_000, () => 0.5)).toBe(12_500);
+    expect(closingDelay(25_000, () => 1)).toBe(25_000);
   });
 });

@@ -34,6 +34,10 @@ export function createSseParser(onEvent: (event: SseEvent) => void): (chunk: str
 
 export const RECONNECT_MS = { first: 1_000, max: 30_000 };
 
+/** After the server's `closing` (it is stopping): a moment at random within the window it gave. */
+export const closingDelay = (withinMs: number, random: () => number = Math.random): number =>
+  Math.round(random() * withinMs);
+
 /**
  * The wait before reconnection attempt `failures` (1, 2, …): 1 s doubling up to 30 s, each drawn at random between
  * half of it and all of it, so that the phones a restart cut off do not all come back in the same second.

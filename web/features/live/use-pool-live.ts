@@ -7,14 +7,15 @@ import { invalidateRankings } from '../leaderboard/keys.ts';
 import { invalidatePool } from '../pools/api.ts';
 import { invalidatePoolPicks } from '../predictions/api.ts';
 import { invalidateWall } from '../wall/keys.ts';
-import { createSseParser, reconnectDelay, retryAfterDelay } from './sse.ts';
+import { closingDelay, createSseParser, reconnectDelay, retryAfterDelay } from './sse.ts';
 
 /**
  * While a pool's screen is open (and the device online): its live channel (`GET /api/live/pool/{poolId}`, read with
  * `fetch` for the bearer header, decision 046). Each event, and each `ready` (first open, reconnection), has the
  * screen's cached reads asked for again: the channel says what changed, never the data (decision 045). A lost or
- * ended stream is opened again after about 1 s, doubling to 30 s (at random within each wait, so a restart's phones
- * do not all come back at once); a stream that opened resets the wait; a refused one (429) waits its Retry-After.
+ * ended stream is opened again after about 1 s, doubling to 30 s (at random within each wait); a stream that opened
+ * resets the wait; a refused one (429) waits its Retry-After; one the server ended as it stopped (`closing`) waits a
+ * moment at random within the window the server gave, so a restart's phones come back spread out.
  */
 export function usePoolLive(poolId: number): void {
   const queryClient = useQueryClient();
@@ -25,6 +26,7 @@ export function usePoolLive(poolId: number): void {
     const abort = new AbortController();
     let retry: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
+    let closingWait: number | null = null;
 
     // The first stream's "ready" finds the screen's reads just made: only a reconnection's may have missed events.
     let opened = 0;
@@ -44,7 +46,9 @@ export function usePoolLive(poolId: number): void {
       } catch {
         return;
       }
-      if (parsed.success) refresh(parsed.data.kind);
+      if (!parsed.success) return;
+      if (parsed.data.kind === 'closing') closingWait = closingDelay(parsed.data.reconnectWithinMs);
+      else refresh(parsed.data.kind);
     });
 
     const connect = async () => {
@@ -70,7 +74,9 @@ export function usePoolLive(poolId: number): void {
         if (abort.signal.aborted) return;
         failures += 1;
       }
-      if (!abort.signal.aborted) retry = setTimeout(() => void connect(), reconnectDelay(Math.max(1, failures)));
+      const wait = closingWait ?? reconnectDelay(Math.max(1, failures));
+      closingWait = null;
+      if (!abort.signal.aborted) retry = setTimeout(() => void connect(), wait);
     };
     void connect();
     return () => {
