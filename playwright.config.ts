@@ -3,6 +3,7 @@ import { serverNodeArgs } from './scripts/server-entry.mjs';
 import { e2eAdmin } from './tests/e2e/admin-account.ts';
 import { chromiumFlags, chromiumPath } from './tests/support/chromium.ts';
 import { e2ePushTls } from './tests/support/push-service.ts';
+import { e2eSmtpPort } from './tests/support/smtp-server-api.ts';
 
 // A port per run (inherited by the workers through the environment), so two runs on one
 // machine never collide; E2E_PORT pins it.
@@ -49,6 +50,10 @@ export default defineConfig({
       // The tests' push services listen on 127.0.0.1, which the server otherwise refuses to push to.
       OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
       REMINDERS_POLL_SECONDS: '2',
+      // The server sends e-mail to the run's own SMTP server on 127.0.0.1, which a test starts on this port when it
+      // reads the mail (tests/support/smtp-server.ts); meanwhile nothing listens there and mail waits in the outbox.
+      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort(port)}`,
+      MAIL_FROM: 'Quiniela <quiniela@example.org>',
     },
     url: `${baseURL}/health`,
     timeout: 120_000,

@@ -12,7 +12,29 @@ export const accountMessages = {
   tooManyEmailChanges: 'Demasiados cambios de correo electrónico. Inténtalo de nuevo más tarde.',
   ownsPoolsWithParticipants:
     'La cuenta creó quinielas en las que juegan otras personas: elimínalas antes de borrar la cuenta.',
+  // Getting back into an account and confirming an address, by the links mailed (server/modules/accounts/account-links.service.ts)
+  /** The same answer whether or not the address has an account. */
+  passwordResetRequested:
+    'Si hay una cuenta con ese correo, te hemos enviado un enlace para elegir una contraseña nueva. Caduca en 30 minutos.',
+  tooManyPasswordResets: 'Demasiadas solicitudes para restablecer la contraseña. Inténtalo más tarde.',
+  linkInvalid: 'El enlace no es válido, ya se usó o ha caducado. Pide otro.',
+  passwordReset: 'Contraseña cambiada: se han cerrado todas tus otras sesiones.',
+  emailConfirmed: 'Correo confirmado.',
+  emailUnconfirmed: 'Correo sin confirmar',
+  alreadyConfirmed: 'Tu correo ya está confirmado.',
+  noMailToConfirm: 'Este servidor no envía correos: pide a un administrador que cambie tu correo.',
+  resetLinkCreated: 'Este servidor no envía correos: entrega este enlace a la persona. Sirve una vez y caduca en 30 minutos.',
 } as const;
+
+/** "Te hemos enviado un enlace a …": the same whether or not another account has the address. */
+export const emailChangeRequested = (email: string) =>
+  `Te hemos enviado un enlace a ${email}: tu correo cambiará cuando lo abras.`;
+export const confirmationSent = (email: string) => `Te hemos enviado un enlace a ${email} para confirmarlo.`;
+export const resetLinkSent = (email: string) => `Enlace para elegir una contraseña nueva enviado a ${email}.`;
+
+/** How long a mailed link works, from the moment it is sent. */
+export const PASSWORD_RESET_LINK_MINUTES = 30;
+export const EMAIL_CONFIRMATION_LINK_HOURS = 24;
 
 const trimmed = (label: string, max: number) =>
   z
@@ -45,6 +67,21 @@ export const SignUpBodySchema = z.object({
     .max(128, { error: 'La contraseña admite como máximo 128 caracteres.' }),
 });
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
+
+/** The 256-bit token of a mailed link (base64url): anything else is the link's own error, not a field's. */
+const AccountTokenSchema = z
+  .string({ error: accountMessages.linkInvalid })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: accountMessages.linkInvalid });
+
+export const PasswordResetRequestBodySchema = z.object({ email: EmailSchema });
+export type PasswordResetRequestBody = z.infer<typeof PasswordResetRequestBodySchema>;
+
+/** The new password follows the sign-up rules. */
+export const PasswordResetBodySchema = z.object({ token: AccountTokenSchema, password: SignUpBodySchema.shape.password });
+export type PasswordResetBody = z.infer<typeof PasswordResetBodySchema>;
+
+export const EmailConfirmationBodySchema = z.object({ token: AccountTokenSchema });
+export type EmailConfirmationBody = z.infer<typeof EmailConfirmationBodySchema>;
 
 export const SignInBodySchema = z.object({
   email: EmailSchema,
@@ -91,10 +128,21 @@ export const UserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: RoleNameSchema,
+  /** Whether its owner opened a link mailed to `email`. */
+  emailConfirmed: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
 export const UserResponseSchema = dataEnvelope(UserSchema);
+/** An edit: the account as it is now, and what was mailed when the e-mail is to change (once its link is opened). */
+export const UpdateUserResponseSchema = UserResponseSchema.extend({ message: z.string().optional() });
+
+/** An admin's reset link: mailed (`data` null), or, on a server without mail, the link itself, shown once. */
+export const AdminPasswordResetResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ link: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type AdminPasswordResetResponse = z.infer<typeof AdminPasswordResetResponseSchema>;
 export const UserListResponseSchema = dataEnvelope(z.array(UserSchema));
 
 export const USER_LIST_MAX = 500;

@@ -15,3 +15,4 @@ export * from './reminders.ts';
 export * from './notifications.ts';
 export * from './live.ts';
 export * from './wall.ts';
+export * from './mail.ts';

@@ -22,6 +22,8 @@ export const messages = {
   networkUnavailable: 'Sin conexión y sin datos guardados para esta consulta.',
   retry: 'Reintentar',
   deleted: 'Eliminado.',
+  /** The sign-in screen's link to a reset by mail (only where the server sends mail). */
+  forgotPassword: '¿Olvidaste tu contraseña?',
 
   // Server messages (the brief's API contract: short, fit for a toast)
   invalidCredentials: 'Correo o contraseña incorrectos.',
@@ -52,6 +54,9 @@ export const fieldLabels: Record<string, string> = {
   name: 'nombre',
   email: 'correo electrónico',
   password: 'contraseña',
+  /** A mailed link's token: its message speaks of the link. */
+  token: 'enlace',
+  emails: 'correos',
   id: 'id',
   description: 'descripción',
   maxParticipants: 'máximo de participantes',

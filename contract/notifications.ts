@@ -22,6 +22,13 @@ export const notificationMessages = {
   deviceFailed: 'No se pudo activar los avisos en este dispositivo. Inténtalo de nuevo.',
   saveFailed: 'No se pudo guardar el aviso. Inténtalo de nuevo.',
   noPools: 'Cuando juegues en una quiniela podrás elegir aquí sus avisos.',
+  // By e-mail (off until turned on, only for a confirmed address)
+  emailUnavailable: 'Este servidor no envía correos: los avisos llegan solo como notificaciones.',
+  emailUnconfirmed: 'Para recibir avisos por correo, confirma tu correo en «Mi cuenta».',
+  emailOffered: 'También por correo, si quieres: 24 horas antes de cada jornada y al terminar.',
+  emailNeedsConfirmation: 'Confirma tu correo para recibir avisos por correo.',
+  emailNotForFavorites: 'Los recordatorios de favoritos llegan solo como notificaciones.',
+  channelInvalid: 'El canal (channel) debe ser push o email.',
 } as const;
 
 /**
@@ -32,11 +39,24 @@ export const NOTIFICATION_KINDS = ['favorite-reminders', 'missing-picks', 'jorna
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export type PoolNotificationKind = Exclude<NotificationKind, 'favorite-reminders'>;
 
+/** How a notification reaches the user: Web Push (on until turned off) or e-mail (off until turned on). */
+export const NOTIFICATION_CHANNELS = ['push', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
 export const NotificationSettingsSchema = z.object({
   favoriteReminders: z.boolean(),
-  /** The pools the user plays in, by name. */
+  /** Whether this server sends e-mail, and whether the user's address is confirmed (e-mail reminders need both). */
+  email: z.object({ available: z.boolean(), confirmed: z.boolean() }),
+  /** The pools the user plays in, by name; each kind by push and by e-mail. */
   pools: z.array(
-    z.object({ poolId: z.number().int(), poolName: z.string(), missingPicks: z.boolean(), jornadaResults: z.boolean() }),
+    z.object({
+      poolId: z.number().int(),
+      poolName: z.string(),
+      missingPicks: z.boolean(),
+      jornadaResults: z.boolean(),
+      missingPicksEmail: z.boolean(),
+      jornadaResultsEmail: z.boolean(),
+    }),
   ),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
@@ -47,9 +67,12 @@ export const NotificationSettingBodySchema = z
     kind: z.enum(NOTIFICATION_KINDS, { error: notificationMessages.kindInvalid }),
     poolId: positiveId('La quiniela no es válida.').nullable().optional(),
     enabled: z.boolean({ error: notificationMessages.enabledInvalid }),
+    /** Push when absent. */
+    channel: z.enum(NOTIFICATION_CHANNELS, { error: notificationMessages.channelInvalid }).optional(),
   })
   .superRefine((body, ctx) => {
     const forPool = body.kind !== 'favorite-reminders';
+    if (!forPool && body.channel === 'email') ctx.addIssue({ code: 'custom', path: ['channel'], message: notificationMessages.emailNotForFavorites });
     if (forPool && body.poolId == null) ctx.addIssue({ code: 'custom', path: ['poolId'], message: notificationMessages.poolRequired });
     if (!forPool && body.poolId != null) ctx.addIssue({ code: 'custom', path: ['poolId'], message: notificationMessages.poolNotAllowed });
   });

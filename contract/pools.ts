@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailSchema } from './accounts.ts';
 import { pageQuery, positiveId } from './common.ts';
 import { GameRulesInputSchema, GameRulesSchema } from './game-rules.ts';
 import { fromRoundPhrase } from './matches.ts';
@@ -38,6 +39,12 @@ export const poolMessages = {
   creatorOnly: 'Solo el creador de la quiniela puede hacer esto.',
   maxBelowCount: 'El máximo de participantes no puede ser menor que los participantes actuales.',
   tooManyWrongCodes: 'Demasiados códigos incorrectos. Inténtalo de nuevo más tarde.',
+  // "Invitar por correo" (POST /api/pools/{id}/invitations)
+  inviteByEmail: 'Invitar por correo',
+  invitationEmailsHint: 'Hasta 20 correos, separados por comas, espacios o saltos de línea.',
+  invitationEmailsInvalid: 'Escribe entre 1 y 20 correos electrónicos.',
+  invitationsSent: (count: number) => (count === 1 ? 'Invitación enviada a 1 correo.' : `Invitación enviada a ${count} correos.`),
+  tooManyInvitationEmails: 'Has enviado demasiadas invitaciones por correo hoy. Inténtalo mañana.',
   joined: 'Te has unido a la quiniela.',
   deleted: 'Quiniela eliminada.',
   // The join dialog opened by an invitation link
@@ -127,6 +134,16 @@ export const JoinPoolBodySchema = z.object({
   userId: UserIdSchema,
 });
 export type JoinPoolBody = z.infer<typeof JoinPoolBodySchema>;
+
+/** "Invitar por correo": the addresses, each a valid e-mail, 1 to 20 at once (the same one twice is sent once). */
+export const INVITATION_EMAILS_AT_ONCE = 20;
+export const PoolInvitationEmailsBodySchema = z.object({
+  emails: z
+    .array(EmailSchema, { error: poolMessages.invitationEmailsInvalid })
+    .min(1, { error: poolMessages.invitationEmailsInvalid })
+    .max(INVITATION_EMAILS_AT_ONCE, { error: poolMessages.invitationEmailsInvalid }),
+});
+export type PoolInvitationEmailsBody = z.infer<typeof PoolInvitationEmailsBodySchema>;
 
 /** An invitation code in a path (`/api/pools/invitation/{invitationCode}`): six digits, as the link carries it. */
 export const InvitationCodeParamsSchema = z.object({

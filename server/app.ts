@@ -10,6 +10,8 @@ import { REQUEST_ID_HEADER, requestId } from './lib/request-id.ts';
 import { authRoutes, credentialRateLimit } from './modules/accounts/auth.routes.ts';
 import { usersRoutes } from './modules/accounts/users.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { mailWorkerPlugin } from './modules/mail/mail-worker.ts';
 import { wallRoutes } from './modules/wall/wall.routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.ts';
 import { competitionsRoutes } from './modules/matches/competitions.routes.ts';
@@ -126,7 +128,13 @@ export async function buildApp({
   // Then the modules, one line each.
   await app.register(healthRoutes, { ping: () => database.ping() });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
-  await app.register(authRoutes, { prefix: '/auth', auth: services.auth, rateLimiter, config });
+  await app.register(authRoutes, { prefix: '/auth', auth: services.auth, links: services.accountLinks, rateLimiter, config });
+  await app.register(mailRoutes, {
+    from: config.mail?.from ?? null,
+    outbox: repositories.outbox,
+    unsubscribeKeys: services.unsubscribeKeys,
+    unsubscribe: services.reminders.unsubscribeEmail,
+  });
   await app.register(passkeysRoutes, {
     prefix: '/auth/passkeys',
     perAddressLimit: credentialRateLimit(rateLimiter, config),
@@ -154,7 +162,7 @@ export async function buildApp({
     competitions: repositories.competitions,
     clock: services.clock,
   });
-  await app.register(usersRoutes, { prefix: '/api/users', users: services.users });
+  await app.register(usersRoutes, { prefix: '/api/users', users: services.users, links: services.accountLinks });
   await app.register(rolesRoutes, { prefix: '/api/roles', roles: services.roles });
   // Tests await a job's end through it rather than sleeping.
   app.decorate('importJobSettled', services.resultsImport.settled);
@@ -181,6 +189,9 @@ export async function buildApp({
       ? { onTick: (summary: Parameters<typeof metrics.reminderTick>[0]) => metrics.reminderTick(summary) }
       : {}),
   });
+  if (config.mail && services.mailRunner) {
+    await app.register(mailWorkerPlugin, { runner: services.mailRunner, everySeconds: config.mail.pollSeconds });
+  }
   // Whatever the source is now: an admin may set one at any time (none: a tick reads nothing).
   if (config.resultsPollMinutes > 0) {
     await app.register(resultsPollerPlugin, { results: services.resultsPull, everyMinutes: config.resultsPollMinutes });

@@ -14,6 +14,24 @@ describe('loadConfig', () => {
     expect(config.rateLimits.authPerIp).toEqual({ max: 100, windowMs: 60_000 });
   });
 
+  it('sends e-mail only with SMTP_URL, which needs MAIL_FROM; links point at the first of WEBAUTHN_ORIGINS', () => {
+    expect(loadConfig({}).mail).toBeNull();
+    expect(loadConfig({}).publicOrigin).toBe('http://localhost:3000');
+    const config = loadConfig({
+      SMTP_URL: 'smtps://quiniela%40example.org:clave@smtp.example.org:465',
+      MAIL_FROM: 'Quiniela <quiniela@example.org>',
+      WEBAUTHN_ORIGINS: 'https://quiniela.example.org,https://www.quiniela.example.org',
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://quiniela%40example.org:clave@smtp.example.org:465',
+      from: 'Quiniela <quiniela@example.org>',
+      pollSeconds: 10,
+    });
+    expect(config.publicOrigin).toBe('https://quiniela.example.org');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ SMTP_URL: 'http://smtp.example.org', MAIL_FROM: 'q@example.org' })).toThrow(/SMTP_URL/);
+  });
+
   it('switches to PostgreSQL with a postgres URL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/q', PORT: '4000' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/q', poolSize: 10, pickBatchesAtOnce: 1 });

@@ -69,6 +69,15 @@ const EnvSchema = z
     JOIN_WRONG_CODE_WINDOW_MINUTES: positiveInt(15),
     UPDATE_ALL_MAX_PER_MINUTE: positiveInt(6),
     EMAIL_CHANGES_MAX_PER_HOUR: positiveInt(5),
+    PASSWORD_RESETS_MAX_PER_EMAIL: positiveInt(3),
+    PASSWORD_RESETS_MAX_PER_IP: positiveInt(20),
+    INVITATION_EMAILS_MAX_PER_DAY: positiveInt(50),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/]/, 'SMTP_URL must be an smtp:// or smtps:// URL (smtps://user:pass@mail.example.org:465)')
+      .optional(),
+    MAIL_FROM: z.string().trim().min(3).optional(),
+    MAIL_POLL_SECONDS: z.coerce.number().int().min(0).default(10),
     WALL_MESSAGES_MAX_PER_MINUTE: positiveInt(10),
     TRUST_PROXY: trustProxy.default(false),
     WEBAUTHN_RP_ID: z.string().min(1).default('localhost'),
@@ -116,6 +125,10 @@ const EnvSchema = z
   })
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+  })
+  .refine((env) => !env.SMTP_URL || env.MAIL_FROM, {
+    message: 'MAIL_FROM (the sender, e.g. "Quiniela <quiniela@example.org>") must be set with SMTP_URL',
+    path: ['MAIL_FROM'],
   });
 
 export interface Config {
@@ -138,6 +151,11 @@ export interface Config {
     wrongJoinCodesPerIp: { max: number; windowMs: number };
     updateAll: { max: number; windowMs: number };
     emailChanges: { max: number; windowMs: number };
+    /** "¿Olvidaste tu contraseña?": requests per typed address and per client address. */
+    passwordResetsPerEmail: { max: number; windowMs: number };
+    passwordResetsPerIp: { max: number; windowMs: number };
+    /** Addresses a user may send a pool's invitation to per day. */
+    invitationEmails: { max: number; windowMs: number };
     /** Messages a user may write on pools' walls per minute. */
     wallMessages: { max: number; windowMs: number };
   };
@@ -145,6 +163,13 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Passkeys: relying party id (a host name, never an IP) and the origins the browser may sign for. */
   webauthn: { rpId: string; rpName: string; origins: string[] };
+  /** Where the app is reached (the first of WEBAUTHN_ORIGINS): the origin of the links the app mails or hands out. */
+  publicOrigin: string;
+  /**
+   * E-mail through an SMTP relay (server/modules/mail/); null: this server sends none, and says so. `pollSeconds`: how
+   * often this instance's worker sends what is due (0: it sends none; a request that queues mail wakes it at once).
+   */
+  mail: { smtpUrl: string; from: string; pollSeconds: number } | null;
   seedData: boolean;
   /** openfootball JSON file or URL read by "Actualizar Resultados" and the poller; null: none. */
   resultsSource: string | null;
@@ -175,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
+  const origins = (e.WEBAUTHN_ORIGINS ?? `http://localhost:${e.PORT}`).split(',').map((o) => o.trim());
   return {
     port: e.PORT,
     host: e.HOST,
@@ -191,14 +217,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       wrongJoinCodesPerIp: { max: e.JOIN_MAX_WRONG_CODES_PER_IP, windowMs: e.JOIN_WRONG_CODE_WINDOW_MINUTES * 60_000 },
       updateAll: { max: e.UPDATE_ALL_MAX_PER_MINUTE, windowMs: 60_000 },
       emailChanges: { max: e.EMAIL_CHANGES_MAX_PER_HOUR, windowMs: 3_600_000 },
+      passwordResetsPerEmail: { max: e.PASSWORD_RESETS_MAX_PER_EMAIL, windowMs: 3_600_000 },
+      passwordResetsPerIp: { max: e.PASSWORD_RESETS_MAX_PER_IP, windowMs: 3_600_000 },
+      invitationEmails: { max: e.INVITATION_EMAILS_MAX_PER_DAY, windowMs: 24 * 3_600_000 },
       wallMessages: { max: e.WALL_MESSAGES_MAX_PER_MINUTE, windowMs: 60_000 },
     },
     trustProxy: e.TRUST_PROXY,
     webauthn: {
       rpId: e.WEBAUTHN_RP_ID,
       rpName: e.WEBAUTHN_RP_NAME,
-      origins: (e.WEBAUTHN_ORIGINS ?? `http://localhost:${e.PORT}`).split(',').map((o) => o.trim()),
+      origins,
     },
+    publicOrigin: origins[0] ?? `http://localhost:${e.PORT}`,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollSeconds: e.MAIL_POLL_SECONDS } : null,
     seedData: e.SEED_DATA,
     resultsSource: e.RESULTS_SOURCE ?? null,
     resultsPollMinutes: e.RESULTS_POLL_MINUTES,

@@ -6,7 +6,15 @@ import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { createMaintenance } from './maintenance.ts';
 import { analyzeStaleTables } from './db/statistics.ts';
+import { createAccountLinksService } from './modules/accounts/account-links.service.ts';
+import { createAccountTokensRepository } from './modules/accounts/account-tokens.repository.ts';
 import { createAuthService } from './modules/accounts/auth.service.ts';
+import { createMailOutboxRepository, type QueuedKind } from './modules/mail/mail-outbox.repository.ts';
+import type { MailQueue } from './modules/mail/mail-queue.ts';
+import { createMailRunner, createMailWorker, type ComposeMail, type MailRunner } from './modules/mail/mail-worker.ts';
+import { createSmtpSender } from './modules/mail/mail-transport.ts';
+import { createUnsubscribeKeyStore } from './modules/mail/unsubscribe-tokens.ts';
+import { createReminderMails } from './modules/reminders/reminder-mails.ts';
 import { createSessionsRepository } from './modules/accounts/sessions.repository.ts';
 import { createUsersRepository } from './modules/accounts/users.repository.ts';
 import { createUsersService } from './modules/accounts/users.service.ts';
@@ -69,9 +77,13 @@ export async function createServices({ database, config, clock = systemClock, lo
   // the database on PostgreSQL.
   const versions = createDataVersions(db);
   if (database.listen) await soleWriter(versions, database.listen);
+  const outbox = createMailOutboxRepository(db);
   // Only with a METRICS_TOKEN: without one nothing is counted and GET /metrics is a 404.
   const metrics = config.metricsToken
-    ? createMetrics(database.poolStats ? { poolStats: database.poolStats } : {})
+    ? createMetrics({
+        ...(database.poolStats ? { poolStats: database.poolStats } : {}),
+        ...(config.mail ? { mailQueued: async () => (await outbox.status()).queued } : {}),
+      })
     : null;
   if (metrics) observeCacheLookups(versions, (topic, hit) => metrics.cacheLookup(topic, hit));
   const counted: Metrics['countImports'] = (trigger, run) => (metrics ? metrics.countImports(trigger, run) : run);
@@ -100,11 +112,38 @@ export async function createServices({ database, config, clock = systemClock, lo
     poolPushes: createPoolPushesRepository(db),
     importJobs: createImportJobsRepository(db),
     wall: createWallRepository(db),
+    accountTokens: createAccountTokensRepository(db),
+    outbox,
   };
   const { users, sessions, passkeys, teams, matches, pools, standings, reminders, pushSubscriptions, poolPushes } =
     repositories;
 
-  const auth = createAuthService({ users, sessions, rateLimiter, clock, config, versions });
+  // Mail (SMTP_URL): the queue the domains write to, woken after their commits; this instance's worker sends it.
+  let mailRunner: MailRunner | null = null;
+  const mail: MailQueue | null = config.mail
+    ? {
+        enqueue: (executor, mails) => outbox.enqueue(executor, mails),
+        wake: () => mailRunner?.run(),
+        async send(mails) {
+          await outbox.enqueue(db, mails);
+          mailRunner?.run();
+        },
+      }
+    : null;
+  const unsubscribeKeys = createUnsubscribeKeyStore(db);
+
+  const auth = createAuthService({ db, users, mail, sessions, rateLimiter, clock, config, versions });
+  const accountLinks = createAccountLinksService({
+    db,
+    users,
+    sessions,
+    tokens: repositories.accountTokens,
+    mail,
+    rateLimiter,
+    issueSession: auth.issueSession,
+    clock,
+    config,
+  });
   const matchesService = createMatchesService({
     db,
     matches,
@@ -137,8 +176,42 @@ export async function createServices({ database, config, clock = systemClock, lo
     pullResults: resultsPull.pull,
     versions,
   });
+  const poolsService = createPoolsService({ pools, competitions: repositories.competitions, rateLimiter, mail, config, clock, versions });
+  const reminderMails = createReminderMails({
+    jornadaOutcomes: leaderboard.jornadaOutcomes,
+    unsubscribeKeys,
+    publicOrigin: config.publicOrigin,
+  });
+  // What each kind of mail says, decided by its domain as the mail is sent.
+  const composers: Record<QueuedKind, ComposeMail> = {
+    'password-reset': accountLinks.compose,
+    'password-changed': accountLinks.compose,
+    'email-confirmation': accountLinks.compose,
+    'email-change': accountLinks.compose,
+    'email-changed': accountLinks.compose,
+    invitation: poolsService.composeMail,
+    'missing-picks': reminderMails.compose,
+    'jornada-summary': reminderMails.compose,
+  };
+  const mailWorker = config.mail
+    ? createMailWorker({
+        outbox,
+        send: createSmtpSender(config.mail.smtpUrl, config.mail.from),
+        compose: (queued) => composers[queued.kind](queued),
+        clock,
+        domain: /@([^@>\s]+)>?\s*$/.exec(config.mail.from)?.[1] ?? 'localhost',
+      })
+    : null;
+  if (mailWorker && config.mail && config.mail.pollSeconds > 0) {
+    mailRunner = createMailRunner(mailWorker, (summary, error) => {
+      if (metrics) metrics.mailTick(summary);
+      if (!summary) log.warn({ err: error }, 'mail round failed');
+      else if (summary.failed > 0) log.warn({ summary }, 'some mail failed: GET /api/admin/mail says why');
+      else if (summary.sent + summary.retried + summary.dropped > 0) log.info({ summary }, 'mail sent');
+    });
+  }
 
-  return {
+  const built = {
     db,
     clock,
     versions,
@@ -147,10 +220,17 @@ export async function createServices({ database, config, clock = systemClock, lo
     repositories,
     auth,
     passkeys: createPasskeysService({ passkeys, users, auth, clock, config }),
-    users: createUsersService({ db, users, rateLimiter, config }),
+    users: createUsersService({ db, users, links: accountLinks, mail }),
+    accountLinks,
+    /** Null without SMTP_URL. */
+    mail,
+    /** This instance's sender of the outbox (null without SMTP_URL); `mailRunner` runs it unless MAIL_POLL_SECONDS is 0. */
+    mailWorker,
+    mailRunner,
+    unsubscribeKeys,
     roles: createRolesService({ roles: repositories.roles }),
     matches: matchesService,
-    pools: createPoolsService({ pools, competitions: repositories.competitions, rateLimiter, config, clock, versions }),
+    pools: poolsService,
     predictions: createPredictionsService({
       predictions: repositories.predictions,
       pools,
@@ -189,6 +269,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     liveHub: createLiveHub(),
     vapidKeys,
     reminders: createRemindersService({
+      mailAvailable: mail !== null,
       pushEndpoints,
       reminders,
       subscriptions: pushSubscriptions,
@@ -203,12 +284,24 @@ export async function createServices({ database, config, clock = systemClock, lo
       jornadaOutcomes: leaderboard.jornadaOutcomes,
       subscriptions: pushSubscriptions,
       sendPush: createPushSender({ vapidKeys, subject: config.reminders.vapidSubject, transport: pushEndpoints.transport }),
+      mail,
       clock,
     }),
-    maintenance: createMaintenance({ sessions, passkeys, reminders, poolPushes, rateLimiter, clock, config }),
+    maintenance: createMaintenance({
+      sessions,
+      passkeys,
+      reminders,
+      poolPushes,
+      accountTokens: repositories.accountTokens,
+      outbox,
+      rateLimiter,
+      clock,
+      config,
+    }),
     /** ANALYZE for the tables that changed enough since their last one (server/db/statistics.ts). */
     refreshStatistics: () => analyzeStaleTables(db, database.kind),
   };
+  return built;
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

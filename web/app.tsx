@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { messages } from '#contract/messages';
 import { ConnectionBanner } from './components/connection-banner.tsx';
@@ -29,6 +29,12 @@ import './app.css';
  * '@ionic/react': the first-load budgets (tests/support/first-load.ts) hold.
  */
 const TabsLayout = lazy(() => import('./pages/tabs-layout.tsx').then((module) => ({ default: module.TabsLayout })));
+// The pages of the links the server mails, and asking for one: seldom opened, so none weighs on a first load.
+const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page.tsx').then((module) => ({ default: module.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password-page.tsx').then((module) => ({ default: module.ResetPasswordPage })));
+const ConfirmEmailPage = lazy(() => import('./pages/confirm-email-page.tsx').then((module) => ({ default: module.ConfirmEmailPage })));
+const UnsubscribePage = lazy(() => import('./pages/unsubscribe-page.tsx').then((module) => ({ default: module.UnsubscribePage })));
+const lazyPage = (page: ReactNode) => <Suspense fallback={<div className="plain-screen" />}>{page}</Suspense>;
 
 const sessionGuardRules: SessionGuardRules = {
   isProtected: isTabsPath,
@@ -47,6 +53,10 @@ function AppRoutes() {
       <Route path={paths.login} element={<LoginPage />} />
       <Route path={paths.register} element={<RegisterPage />} />
       <Route path={routePatterns.invitation} element={<JoinPage />} />
+      <Route path={paths.forgotPassword} element={lazyPage(<ForgotPasswordPage />)} />
+      <Route path={paths.resetPassword} element={lazyPage(<ResetPasswordPage />)} />
+      <Route path={paths.confirmEmail} element={lazyPage(<ConfirmEmailPage />)} />
+      <Route path={paths.unsubscribe} element={lazyPage(<UnsubscribePage />)} />
       <Route
         path={routePatterns.tabs}
         element={

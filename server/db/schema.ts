@@ -35,8 +35,37 @@ export const users = pgTable('users', {
     .references(() => roles.id),
   /** Random WebAuthn user handle (base64url), made on the first passkey registration. */
   webauthnUserId: text('webauthn_user_id').unique(),
+  /** When the owner opened a link mailed to `email` (null: not confirmed); e-mail reminders need it. */
+  emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * The links mailed to an account: a password reset (valid 30 minutes) or the confirmation of an address (`email`:
+ * the account's own, or the one it is changing to). A row is made when the mail is sent, never before, and holds only
+ * the SHA-256 of its 256-bit token; `used_at` makes it single-use (server/modules/accounts/account-tokens.repository.ts).
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password-reset', 'email-confirmation'] }).notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('account_tokens_user_id_idx').on(t.userId),
+    // The sweep of expired links (server/maintenance.ts).
+    index('account_tokens_expires_at_idx').on(t.expiresAt),
+    check('account_tokens_purpose', sql`${t.purpose} in ('password-reset', 'email-confirmation')`),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -600,5 +629,67 @@ export const poolMessages = pgTable(
     index('pool_messages_pool_id_idx').on(t.poolId, t.id),
     index('pool_messages_pool_match_idx').on(t.poolId, t.matchId, t.id),
     check('pool_messages_text_length', sql`char_length(${t.text}) between 1 and 500`),
+  ],
+);
+
+/**
+ * Every e-mail, written in the transaction of what caused it and sent by one instance's mail worker
+ * (docs/decisions/064-the-mail-outbox-sends-at-most-once.md): `pending` until due (`next_attempt_at`), `sending` once
+ * claimed, with the Message-ID it is sent under set before it goes, then `sent`, `failed` (`last_error`: the SMTP
+ * answer, or why it is not tried again) or `dropped` (nothing left to say: the address changed, the player left). `params` is what the template needs; what the mail says about an account
+ * (its link, whether the address has one) is decided when it is sent. `dedupe_key` makes a reminder once per user,
+ * pool and jornada: its insert is the claim, as `pool_pushes`' key is for pushes.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    /** The account it is for or about (null: an address with no account); its pending mail goes with it. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    params: jsonb('params').notNull().default({}),
+    dedupeKey: text('dedupe_key').unique(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'dropped'] })
+      .notNull()
+      .default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    messageId: text('message_id'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_sending_idx').on(t.claimedAt).where(sql`${t.status} = 'sending'`),
+    index('mail_outbox_user_id_idx').on(t.userId),
+    // The sweep of mail sent or failed long ago (server/maintenance.ts).
+    index('mail_outbox_created_at_idx').on(t.createdAt),
+    check('mail_outbox_status', sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'dropped')`),
+  ],
+);
+
+/**
+ * Reminders a user asked to get by e-mail too, per pool and kind: a row for each one on (off by default, unlike
+ * pushes), sent only while the account's address is confirmed. Written by `PUT /api/notification-settings`, deleted
+ * by an unsubscribe link.
+ */
+export const emailNotifications = pgTable(
+  'email_notifications',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['missing-picks', 'jornada-results'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.poolId, t.kind] }),
+    index('email_notifications_pool_id_idx').on(t.poolId),
+    check('email_notifications_kind', sql`${t.kind} in ('missing-picks', 'jornada-results')`),
   ],
 );

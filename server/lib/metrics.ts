@@ -4,6 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { ResultsImportSummary } from '#contract/index';
 import { messages } from '#contract/index';
 import { hashQueue } from '../modules/accounts/passwords.ts';
+import type { MailTickSummary } from '../modules/mail/mail-worker.ts';
 import type { TickSummary } from '../modules/reminders/reminder-scheduler.ts';
 import { sendError } from '../plugins/error-handler.ts';
 import type { CacheLabel } from './data-versions.ts';
@@ -24,7 +25,14 @@ export interface PoolStats {
  * One app instance's metrics, in its own registry (not prom-client's global one: the API tests build many apps in
  * one process, and each must count only its own requests). Built only when METRICS_TOKEN is set.
  */
-export function createMetrics({ poolStats }: { poolStats?: () => PoolStats } = {}) {
+export function createMetrics({
+  poolStats,
+  mailQueued,
+}: {
+  poolStats?: () => PoolStats;
+  /** Rows of the mail outbox waiting to be sent (all instances'); only on a server that sends mail. */
+  mailQueued?: () => Promise<number>;
+} = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -51,6 +59,22 @@ export function createMetrics({ poolStats }: { poolStats?: () => PoolStats } = {
     ['outcome'],
   );
   const reminderTicks = counter('quiniela_reminder_ticks_total', 'Reminder scheduler runs', ['result']);
+  const mail = counter(
+    'quiniela_mail_total',
+    'E-mails this instance handed to the relay: sent, retried (refused for now or never transmitted: queued again), failed (given up on, the uncertain ones included), uncertain (cut while transmitting: not sent again), dropped (nothing left to say)',
+    ['outcome'],
+  );
+  const mailRounds = counter('quiniela_mail_rounds_total', 'Mail worker runs', ['result']);
+  if (mailQueued) {
+    new Gauge({
+      name: 'quiniela_mail_queued',
+      help: 'E-mails in the outbox waiting to be sent or retried, every instance\'s',
+      registers,
+      async collect() {
+        this.set(await mailQueued());
+      },
+    });
+  }
   const importRuns = counter(
     'quiniela_results_import_runs_total',
     'Results imports: trigger pull (poller or "Actualizar Resultados") or admin (POST /api/admin/import-results); result ok or error',
@@ -102,6 +126,11 @@ export function createMetrics({ poolStats }: { poolStats?: () => PoolStats } = {
       reminders.inc({ outcome: 'failed' }, summary.failed);
       reminders.inc({ outcome: 'dropped' }, summary.dropped + summary.notices.dropped);
       reminders.inc({ outcome: 'subscription_removed' }, summary.removedSubscriptions);
+    },
+    mailTick(summary: MailTickSummary | null) {
+      mailRounds.inc({ result: summary ? 'ok' : 'error' });
+      if (!summary) return;
+      for (const outcome of ['sent', 'retried', 'failed', 'uncertain', 'dropped'] as const) mail.inc({ outcome }, summary[outcome]);
     },
     /** `run`, counted: each call is one import run of `trigger`. */
     countImports<A extends unknown[], S extends ResultsImportSummary>(

@@ -19,8 +19,11 @@ export interface Reservation {
 }
 
 export interface RateLimiter {
-  /** Counts one hit; returns how long to wait (seconds) when the limit is exceeded, else null. */
-  hit(key: string, limit: Limit): Promise<number | null>;
+  /**
+   * Counts one hit (or `cost` at once: an invitation to 5 addresses is 5); returns how long to wait (seconds) when
+   * that would exceed the limit (nothing is counted then), else null.
+   */
+  hit(key: string, limit: Limit, cost?: number): Promise<number | null>;
   /**
    * Counts an attempt before it is evaluated, in one atomic statement: however many arrive at
    * once, at most `limit.max` per window get `waitSeconds: null`. Checking first and counting
@@ -40,22 +43,25 @@ export function createRateLimiter(db: Database, clock: Clock): RateLimiter {
     Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - now.getTime()) / 1000));
 
   /** Counts one attempt only when it fits: an attempt refused leaves no trace, so refunds bring the count back exactly. */
-  const count = async (key: string, limit: Limit) => {
+  const count = async (key: string, limit: Limit, cost = 1) => {
     const now = clock();
     const windowFloor = new Date(now.getTime() - limit.windowMs);
     const expired = sql`${rateLimitCounters.windowStart} <= ${windowFloor.toISOString()}::timestamptz`;
-    const [counted] = await db
-      .insert(rateLimitCounters)
-      .values({ key, windowStart: now, count: 1 })
-      .onConflictDoUpdate({
-        target: rateLimitCounters.key,
-        set: {
-          windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimitCounters.windowStart} end`,
-          count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
-        },
-        setWhere: sql`${expired} or ${rateLimitCounters.count} < ${limit.max}`,
-      })
-      .returning({ windowStart: rateLimitCounters.windowStart, count: rateLimitCounters.count });
+    const [counted] =
+      cost > limit.max
+        ? []
+        : await db
+            .insert(rateLimitCounters)
+            .values({ key, windowStart: now, count: cost })
+            .onConflictDoUpdate({
+              target: rateLimitCounters.key,
+              set: {
+                windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimitCounters.windowStart} end`,
+                count: sql`case when ${expired} then ${cost}::int else ${rateLimitCounters.count} + ${cost}::int end`,
+              },
+              setWhere: sql`${expired} or ${rateLimitCounters.count} + ${cost}::int <= ${limit.max}`,
+            })
+            .returning({ windowStart: rateLimitCounters.windowStart, count: rateLimitCounters.count });
     if (counted) return { windowStart: counted.windowStart, waitSeconds: null, count: counted.count };
     const [full] = await db
       .select({ windowStart: rateLimitCounters.windowStart })
@@ -66,8 +72,8 @@ export function createRateLimiter(db: Database, clock: Clock): RateLimiter {
   };
 
   return {
-    async hit(key, limit) {
-      return (await count(key, limit)).waitSeconds;
+    async hit(key, limit, cost) {
+      return (await count(key, limit, cost)).waitSeconds;
     },
 
     async reserve(key, limit) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Match, Pool, Prediction, SignInResponse } from '#contract/index';
+import { signUnsubscribe } from '#server/modules/mail/unsubscribe-tokens';
 import { openLiveStream } from '#tests/support/live-stream';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
@@ -80,6 +81,17 @@ const newMatch = (matchDate = '2026-12-20T20:00:00Z') => t.api.match(users.admin
 const sameRole = async (actor: Actor) =>
   actor === 'anonymous' ? null : (await t.createUser({ role: actor === 'admin' ? 'admin' : 'user' })).session.accessToken;
 
+/** A fresh account's link, as the mail would carry it (this server sends none: made straight in the database). */
+const linkToken = async (purpose: 'password-reset' | 'email-confirmation') => {
+  const { userProfile } = await t.createUser();
+  return t.app.services.repositories.accountTokens.issue(t.db, {
+    userId: userProfile.id,
+    purpose,
+    email: userProfile.email,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+};
+
 const everyone = (expected: Expected): Record<Actor, Expected> => ({ anonymous: expected, other: expected, participant: expected, creator: expected, admin: expected });
 const signedIn = (expected: Expected): Record<Actor, Expected> => ({ ...everyone(expected), anonymous: 401 });
 const adminOnly: Record<Actor, Expected> = { ...signedIn(403), admin: 'ok' };
@@ -96,6 +108,26 @@ const matrix: Record<string, Row> = {
   'POST /auth/signin': { call: () => ({ url: '/auth/signin', payload: { email: 'matriz@example.com', password: 'clave-matriz-1' } }), expect: everyone('ok') },
   'POST /auth/login': { call: () => ({ url: '/auth/login', payload: { email: 'matriz@example.com', password: 'clave-matriz-1' } }), expect: everyone('ok') },
   'GET /auth/profile': { call: () => ({ url: '/auth/profile' }), expect: signedIn('ok') },
+  // This server sends no mail: nothing is offered by it, a reset by mail is refused alike for everyone.
+  'GET /auth/mail/availability': { call: () => ({ url: '/auth/mail/availability' }), expect: everyone('ok') },
+  'POST /auth/password-reset': { call: () => ({ url: '/auth/password-reset', payload: { email: 'matriz@example.com' } }), expect: everyone(409) },
+  // A mailed link is its own proof: whoever holds it, signed in or not, uses it.
+  'POST /auth/password-reset/confirm': {
+    call: async () => ({ url: '/auth/password-reset/confirm', payload: { token: await linkToken('password-reset'), password: 'clave-nueva-1' } }),
+    expect: everyone('ok'),
+  },
+  'POST /auth/email-confirmation': {
+    call: async () => ({ url: '/auth/email-confirmation', payload: { token: await linkToken('email-confirmation') } }),
+    expect: everyone('ok'),
+  },
+  'POST /api/mail/unsubscribe': {
+    call: async () => {
+      const key = await t.app.services.unsubscribeKeys.get();
+      return { url: `/api/mail/unsubscribe?token=${signUnsubscribe(key, { userId: users.participant.userProfile.id, poolId: pool.id, kind: 'missing-picks' })}` };
+    },
+    expect: everyone('ok'),
+  },
+  'GET /api/admin/mail': { call: () => ({ url: '/api/admin/mail' }), expect: adminOnly },
   'POST /auth/signout': { call: async (actor) => ({ url: '/auth/signout', token: await sameRole(actor) }), expect: signedIn('ok') },
   'POST /auth/passkeys/register/options': { call: () => ({ url: '/auth/passkeys/register/options' }), expect: signedIn('ok') },
   'POST /auth/passkeys/register/verify': {
@@ -182,6 +214,11 @@ const matrix: Record<string, Row> = {
     },
     expect: { anonymous: 401, other: 404, participant: 'ok', creator: 404, admin: 404 },
   },
+  // Its creator or an admin (this server sends no mail: 409 once allowed).
+  'POST /api/pools/{id}/invitations': {
+    call: () => ({ url: `/api/pools/${pool.id}/invitations`, payload: { emails: ['invitada@example.org'] } }),
+    expect: { anonymous: 401, other: 403, participant: 403, creator: 409, admin: 409 },
+  },
   'PATCH /api/pools/{id}': { call: () => ({ url: `/api/pools/${pool.id}`, payload: { description: 'Editada' } }), expect: creatorOrAdmin },
   'DELETE /api/pools/{id}': {
     call: async () => {
@@ -263,6 +300,15 @@ const matrix: Record<string, Row> = {
   'GET /api/users': { call: () => ({ url: '/api/users' }), expect: signedIn('ok') },
   'GET /api/users/{id}': { call: () => ({ url: `/api/users/${users.participant.userProfile.id}` }), expect: selfParticipant },
   'PATCH /api/users/{id}': { call: () => ({ url: `/api/users/${users.participant.userProfile.id}`, payload: { name: 'Participante' } }), expect: selfParticipant },
+  // One's own confirmation link again: only one's own (this server sends no mail, so 409 for its owner).
+  'POST /api/users/{id}/email-confirmation': {
+    call: () => ({ url: `/api/users/${users.participant.userProfile.id}/email-confirmation` }),
+    expect: { anonymous: 401, other: 403, participant: 409, creator: 403, admin: 403 },
+  },
+  'POST /api/users/{id}/password-reset': {
+    call: async () => ({ url: `/api/users/${(await t.createUser()).userProfile.id}/password-reset` }),
+    expect: adminOnly,
+  },
   'PUT /api/users/{id}/role': {
     call: async () => ({ url: `/api/users/${(await t.createUser()).userProfile.id}/role`, payload: { role: 'admin' } }),
     expect: adminOnly,

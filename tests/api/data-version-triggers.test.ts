@@ -200,6 +200,9 @@ const tables: Record<string, Feeds> = {
   pool_messages: noCache('the pool\'s wall, read at every request for it; its writes notify the live channel instead (migration 0019)'),
   data_version_changes: noCache('the queue of topics a committing transaction changed (migration 0011)'),
   user_data_versions: noCache("holds the users' data versions themselves (migration 0020)"),
+  account_tokens: noCache('a mailed link, read once when it is opened'),
+  mail_outbox: noCache('written with what causes a mail, read only by the mail worker and the admin area'),
+  email_notifications: noCache('read at every request for the settings and by the reminder sweep'),
 };
 const topicTables = Object.entries(tables).flatMap(([name, feeds]) => ('writes' in feeds ? [{ name, ...feeds }] : []));
 const writesOf = (name: string): Writes => topicTables.find((table) => table.name === name)!.writes;

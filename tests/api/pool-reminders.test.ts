@@ -177,12 +177,23 @@ describe('notification settings', () => {
   it('lists the pools the user plays, every kind on until turned off', async () => {
     const res = await t.injectAs(carla.session.accessToken, { method: 'GET', url: '/api/notification-settings' });
     expect(res.statusCode).toBe(200);
+    // This server sends no mail: nothing by e-mail (tests/api/mail-reminders.test.ts has one that does).
     expect(res.json().data).toEqual({
       favoriteReminders: true,
-      pools: [{ poolId: pool.id, poolName: 'Los del barrio', missingPicks: false, jornadaResults: true }],
+      email: { available: false, confirmed: false },
+      pools: [
+        {
+          poolId: pool.id,
+          poolName: 'Los del barrio',
+          missingPicks: false,
+          jornadaResults: true,
+          missingPicksEmail: false,
+          jornadaResultsEmail: false,
+        },
+      ],
     });
     const creator = await t.injectAs(host.session.accessToken, { method: 'GET', url: '/api/notification-settings' });
-    expect(creator.json().data).toEqual({ favoriteReminders: true, pools: [] });
+    expect(creator.json().data).toEqual({ favoriteReminders: true, email: { available: false, confirmed: false }, pools: [] });
   });
 
   it('turns a kind back on, idempotently', async () => {

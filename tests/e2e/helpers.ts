@@ -14,6 +14,7 @@ import {
 } from '../support/factories.ts';
 import { e2eAdmin } from './admin-account.ts';
 import { pushServiceModulePath, type PushServiceApi } from '../support/push-service-api.ts';
+import { e2eSmtpPort, smtpServerModulePath, type SmtpServerApi } from '../support/smtp-server-api.ts';
 
 export { newCredentials, unique, type Account, type Credentials, type Factories } from '../support/factories.ts';
 
@@ -351,4 +352,10 @@ export async function startE2ePushService(baseURL: string) {
   const api = ((await import(pushServiceModulePath)) as { default: PushServiceApi }).default;
   const pushService = await api.startPushService(api.e2ePushTls(new URL(baseURL).port));
   return { pushService, newBrowserKeys: api.newBrowserKeys, decryptPush: api.decryptPush };
+}
+
+/** The run's SMTP server on 127.0.0.1 (the one the e2e server sends to: playwright.config.ts), recording what it gets. */
+export async function startE2eSmtpServer(baseURL: string) {
+  const api = ((await import(smtpServerModulePath)) as { default: SmtpServerApi }).default;
+  return api.startSmtpServer(e2eSmtpPort(new URL(baseURL).port));
 }

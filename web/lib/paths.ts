@@ -1,11 +1,17 @@
 /*
  * Every route of the web app and every link into it, in one table: the spec's
  * route table (/login, /register, /tabs/home, /tabs/quinelas, /tabs/pool/{id},
- * /tabs/favorites, /tabs/admin) and the invitation link (/unirse/{code}).
+ * /tabs/favorites, /tabs/admin), the invitation link (/unirse/{code}) and the pages of the links the server mails
+ * (contract/links.ts: a new password, an address confirmed, a reminder left).
  * web/app.tsx and web/pages/tabs-layout.tsx route with it, screens link with it,
  * and the build tells the server where the tabs are from it (vite.config.ts).
  * Nothing here may need the DOM: vite.config.ts imports it too.
  */
+
+import { linkPaths } from '#contract/links';
+
+/** In a tab's address, opens "Avisos" (the link a reminder mail gives to its settings). */
+export const NOTIFICATION_SETTINGS_PARAM = 'avisos';
 
 /** Everything under it needs a signed-in user. */
 const TABS = '/tabs';
@@ -16,15 +22,22 @@ export type TabSegment = (typeof TAB_SEGMENTS)[number];
 
 /** A pool's screen: in the tabs, reached from Quinelas. */
 const POOL_SEGMENT = 'pool';
-const INVITATION = '/unirse';
+const INVITATION = linkPaths.invitationPrefix;
 
 const tab = (segment: TabSegment) => `${TABS}/${segment}`;
 
 /** Where each screen is, for links and redirects. */
 export const paths = {
   root: '/',
-  login: '/login',
-  register: '/register',
+  login: linkPaths.signIn,
+  register: linkPaths.register,
+  /** "¿Olvidaste tu contraseña?", and the pages the links mailed open (their token in the fragment). */
+  forgotPassword: linkPaths.forgotPassword,
+  resetPassword: linkPaths.resetPassword,
+  confirmEmail: linkPaths.confirmEmail,
+  unsubscribe: linkPaths.unsubscribe,
+  /** Inicio with "Avisos" open (a reminder mail's link to its settings). */
+  notificationSettings: linkPaths.notificationSettings,
   tabs: TABS,
   tab,
   home: tab('home'),
@@ -33,7 +46,7 @@ export const paths = {
   favorites: tab('favorites'),
   admin: tab('admin'),
   /** The link a pool's creator shares (absolute: `invitationLink` in web/features/pools/invitation.ts). */
-  invitation: (code: number | string) => `${INVITATION}/${code}`,
+  invitation: linkPaths.invitation,
 } as const;
 
 /** React Router's patterns for the same screens. */

@@ -12,6 +12,7 @@ import { AdminMatches } from '../features/matches/admin/admin-matches.tsx';
 import { AdminTeams } from '../features/teams/admin/admin-teams.tsx';
 import { accountAdminQueries } from '../features/accounts/admin/api.ts';
 import { AdminUsers } from '../features/accounts/admin/admin-users.tsx';
+import { MailStatusLine } from '../features/mail/admin/mail-status.tsx';
 import { ImportResults } from '../features/results/admin/import-results.tsx';
 import { ResultsSourceCard } from '../features/results/admin/results-source.tsx';
 import { AccountButtons } from '../features/accounts/account-buttons.tsx';
@@ -64,7 +65,12 @@ export function AdminPage() {
             <ImportResults />
           </>
         )}
-        {section === 'users' && <AdminUsers selfId={account.userProfile.id} />}
+        {section === 'users' && (
+          <>
+            <MailStatusLine />
+            <AdminUsers selfId={account.userProfile.id} />
+          </>
+        )}
         {section === 'teams' && <AdminTeams />}
       </>
     );

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
+import { messages } from '#contract/messages';
 import { AccountScreen } from '../features/accounts/account-screen.tsx';
 import { PasskeySignInButton } from '../features/passkeys/passkey-sign-in-button.tsx';
 import { SignInForm } from '../features/accounts/sign-in-form.tsx';
 import { useSignInNotice } from '../features/accounts/sign-in-notice.ts';
+import { useMailAvailable } from '../features/accounts/mail-availability.ts';
 import { paths } from '../lib/paths.ts';
 
 export function LoginPage() {
@@ -23,7 +25,20 @@ export function LoginPage() {
         </p>
       )}
       <SignInForm />
+      <ForgotPasswordLink />
       <PasskeySignInButton />
     </AccountScreen>
+  );
+}
+
+/** "¿Olvidaste tu contraseña?", offered only by a server that sends mail. */
+function ForgotPasswordLink() {
+  if (!useMailAvailable()) return null;
+  return (
+    <p className="account-page__switch">
+      <Link to={paths.forgotPassword} data-testid="forgot-password">
+        {messages.forgotPassword}
+      </Link>
+    </p>
   );
 }

@@ -2,6 +2,9 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ApiErrorSchema,
+  EmailConfirmationBodySchema,
+  PasswordResetBodySchema,
+  PasswordResetRequestBodySchema,
   MessageResponseSchema,
   ProfileResponseSchema,
   SignInBodySchema,
@@ -14,11 +17,13 @@ import type { Config } from '../../config.ts';
 import { TooManyRequestsError } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { bearerToken, currentUser } from './request-user.ts';
+import type { AccountLinksService } from './account-links.service.ts';
 import type { AuthService } from './auth.service.ts';
 import { errorResponses } from '../../lib/route-docs.ts';
 
 interface Options {
   auth: AuthService;
+  links: AccountLinksService;
   rateLimiter: RateLimiter;
   config: Pick<Config, 'rateLimits'>;
 }
@@ -40,7 +45,7 @@ export function credentialRateLimit(
   };
 }
 
-export async function authRoutes(app: FastifyInstance, { auth, rateLimiter, config }: Options) {
+export async function authRoutes(app: FastifyInstance, { auth, links, rateLimiter, config }: Options) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const perAddressLimit = credentialRateLimit(rateLimiter, config);
 
@@ -70,6 +75,43 @@ export async function authRoutes(app: FastifyInstance, { auth, rateLimiter, conf
       handler: (request) => auth.signIn(request.body),
     });
   }
+
+  api.post('/password-reset', {
+    onRequest: perAddressLimit,
+    schema: {
+      tags: ['auth'],
+      summary:
+        '«¿Olvidaste tu contraseña?»: envía un enlace (30 minutos, un solo uso) al correo; la misma respuesta haya cuenta o no; límites por correo y por cliente (429); 409 si el servidor no envía correos',
+      body: PasswordResetRequestBodySchema,
+      response: { 202: MessageResponseSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.code(202).send({ message: await links.requestPasswordReset(request.body.email, request.ip) }),
+  });
+
+  api.post('/password-reset/confirm', {
+    onRequest: perAddressLimit,
+    schema: {
+      tags: ['auth'],
+      summary:
+        'Contraseña nueva con el enlace (las reglas del registro): cierra todas las sesiones de la cuenta, avisa por correo e inicia sesión en este dispositivo; 400 si el enlace no vale, ya se usó o caducó',
+      body: PasswordResetBodySchema,
+      response: { 200: SignInResponseSchema, ...errors },
+    },
+    handler: (request) => links.resetPassword(request.body.token, request.body.password),
+  });
+
+  api.post('/email-confirmation', {
+    onRequest: perAddressLimit,
+    schema: {
+      tags: ['auth'],
+      summary:
+        'Confirmar un correo con el enlace enviado (sin sesión): el de la cuenta, o el nuevo al que cambia (se avisa al anterior); 400 si el enlace no vale; 409 si otra cuenta tomó ese correo entretanto',
+      body: EmailConfirmationBodySchema,
+      response: { 200: MessageResponseSchema, ...errors },
+    },
+    handler: async (request) => ({ message: await links.confirmEmail(request.body.token) }),
+  });
 
   api.get('/profile', {
     onRequest: app.guards.requireUser,

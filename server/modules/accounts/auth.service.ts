@@ -4,12 +4,17 @@ import type { Clock } from '../../lib/clock.ts';
 import { createVersionedCache, type DataVersions } from '../../lib/data-versions.ts';
 import { ConflictError, TooManyRequestsError, UnauthorizedError, isUniqueViolation } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Database } from '../../db/client.ts';
+import type { MailQueue } from '../mail/mail-queue.ts';
 import type { UsersRepository } from './users.repository.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { hashToken, type SessionsRepository } from './sessions.repository.ts';
 
 interface Deps {
+  db: Database;
   users: UsersRepository;
+  /** The confirmation link a sign-up mails (null: this server sends no mail). */
+  mail: MailQueue | null;
   sessions: SessionsRepository;
   rateLimiter: RateLimiter;
   clock: Clock;
@@ -20,7 +25,7 @@ interface Deps {
 /** Sessions kept in memory at most (the oldest go first); each costs a few hundred bytes. */
 const CACHED_SESSIONS = 10_000;
 
-export function createAuthService({ users, sessions, rateLimiter, clock, config, versions }: Deps) {
+export function createAuthService({ db, users, mail, sessions, rateLimiter, clock, config, versions }: Deps) {
   // Every request resolves its token: looked up once per version of the accounts, so a sign-out,
   // role change, profile edit or deletion (each a change of 'accounts') takes effect on the next request.
   const cachedSessions = createVersionedCache<{ user: UserProfile; expiresAt: Date }>(
@@ -40,10 +45,19 @@ export function createAuthService({ users, sessions, rateLimiter, clock, config,
   };
 
   return {
+    /** The spec's sign-up, unchanged; with mail, the account's confirmation link is queued in the same transaction. */
     async signUp(body: SignUpBody): Promise<UserProfile> {
       const passwordHash = await hashPassword(body.password);
       try {
-        return await users.insert({ name: body.name, email: body.email, passwordHash, role: 'user' });
+        const account = { name: body.name, email: body.email, passwordHash, role: 'user' } as const;
+        if (!mail) return await users.insert(account);
+        const user = await db.transaction(async (tx) => {
+          const created = await users.insert(account, tx);
+          await mail.enqueue(tx, { kind: 'email-confirmation', to: created.email, userId: created.id });
+          return created;
+        });
+        mail.wake();
+        return user;
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(messages.emailTaken);
         throw error;

@@ -1,7 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { RoleName, UserProfile } from '#contract/index';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { roles, sessions, users } from '../../db/schema.ts';
 
 /** Sessions are found (and cached) by this, never by the token itself. One-shot: every request hashes its token. */
@@ -31,6 +31,11 @@ export function createSessionsRepository(db: Database) {
 
     async revoke(token: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+
+    /** Every session of the account (a new password): each device must sign in again. */
+    async revokeAll(tx: Executor, userId: number): Promise<void> {
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
     },
 
     async deleteExpired(now: Date): Promise<void> {

@@ -15,8 +15,12 @@ const profileColumns = {
 };
 
 /** What the users API shows: never the password hash or the WebAuthn handle. */
-const userColumns = { ...profileColumns, createdAt: users.createdAt };
-const toUser = (row: { id: number; name: string; email: string; role: string; createdAt: Date }): User => ({
+const userColumns = {
+  ...profileColumns,
+  emailConfirmed: sql<boolean>`${users.emailConfirmedAt} is not null`,
+  createdAt: users.createdAt,
+};
+const toUser = (row: { id: number; name: string; email: string; role: string; emailConfirmed: boolean; createdAt: Date }): User => ({
   ...row,
   role: row.role as RoleName,
   createdAt: row.createdAt.toISOString(),
@@ -33,8 +37,8 @@ export function createUsersRepository(db: Database) {
   };
 
   return {
-    async findByEmail(email: string): Promise<UserWithSecret | undefined> {
-      const [row] = await db
+    async findByEmail(email: string, executor: Executor = db): Promise<UserWithSecret | undefined> {
+      const [row] = await executor
         .select({ ...profileColumns, passwordHash: users.passwordHash })
         .from(users)
         .innerJoin(roles, eq(roles.id, users.roleId))
@@ -52,14 +56,19 @@ export function createUsersRepository(db: Database) {
     },
 
     /** Throws the driver's unique violation when the e-mail is taken (the index decides, not a prior read). */
-    async insert(user: { name: string; email: string; passwordHash: string; role: RoleName }): Promise<UserProfile> {
-      const [row] = await db
+    async insert(
+      user: { name: string; email: string; passwordHash: string; role: RoleName },
+      executor: Executor = db,
+    ): Promise<UserProfile> {
+      const [role] = await executor.select({ id: roles.id }).from(roles).where(eq(roles.name, user.role));
+      if (!role) throw new Error(`role ${user.role} is missing: migrations not applied?`);
+      const [row] = await executor
         .insert(users)
         .values({
           name: user.name,
           email: user.email,
           passwordHash: user.passwordHash,
-          roleId: await roleId(user.role),
+          roleId: role.id,
         })
         .returning({ id: users.id, name: users.name, email: users.email });
       if (!row) throw new Error('insert returned no row');
@@ -96,10 +105,26 @@ export function createUsersRepository(db: Database) {
       return row && toUser(row);
     },
 
-    /** Throws the driver's unique violation when the e-mail is taken. */
-    async updateProfile(id: number, values: { name?: string; email?: string }): Promise<User | undefined> {
-      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning({ id: users.id });
-      return row && this.findUser(row.id);
+    /**
+     * Throws the driver's unique violation when the e-mail is taken. A new e-mail is unconfirmed (an admin's
+     * correction; a user's own change goes through its link, `setConfirmedEmail`).
+     */
+    async updateProfile(executor: Executor, id: number, values: { name?: string; email?: string }): Promise<User | undefined> {
+      const [row] = await executor
+        .update(users)
+        .set({ ...values, ...(values.email === undefined ? {} : { emailConfirmedAt: null }) })
+        .where(eq(users.id, id))
+        .returning({ id: users.id });
+      return row && this.findUser(row.id, executor);
+    },
+
+    /** The owner opened a link mailed to `email`: it is (or becomes) the account's, confirmed. Throws the unique violation when taken. */
+    async setConfirmedEmail(tx: Executor, id: number, email: string, now: Date): Promise<void> {
+      await tx.update(users).set({ email, emailConfirmedAt: now }).where(eq(users.id, id));
+    },
+
+    async setPassword(tx: Executor, id: number, passwordHash: string): Promise<void> {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
     },
 
     /**

@@ -2,15 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accountMessages,
+  AdminPasswordResetResponseSchema,
   IdParamsSchema,
   MessageResponseSchema,
   SetUserRoleBodySchema,
   UpdateUserBodySchema,
+  UpdateUserResponseSchema,
   UserListQuerySchema,
   UserListResponseSchema,
   UserResponseSchema,
 } from '#contract/index';
+import { messages } from '#contract/messages';
+import { ForbiddenError } from '../../lib/errors.ts';
 import { currentUser } from './request-user.ts';
+import type { AccountLinksService } from './account-links.service.ts';
 import type { UsersService } from './users.service.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 
@@ -19,7 +24,7 @@ const tags = ['users'];
 const security = bearerSecurity;
 
 /** Accounts: a user reads and edits only themselves; admins everyone, and they alone change roles. */
-export async function usersRoutes(app: FastifyInstance, { users }: { users: UsersService }) {
+export async function usersRoutes(app: FastifyInstance, { users, links }: { users: UsersService; links: AccountLinksService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { requireUser, requireAdmin } = app.guards;
 
@@ -53,12 +58,45 @@ export async function usersRoutes(app: FastifyInstance, { users }: { users: User
       tags,
       security,
       summary:
-        'Editar nombre y correo electrónico (él mismo o admin); el correo es único (409); los cambios de correo de un usuario tienen un límite por hora (429)',
+        'Editar nombre y correo electrónico (él mismo o admin). El correo propio cambia al abrir el enlace enviado a la nueva dirección (`message`), la tenga otra cuenta o no; sin correo en el servidor, 409; con un límite por hora (429). Un admin lo cambia al momento (409 si es de otra cuenta)',
       params: IdParamsSchema,
       body: UpdateUserBodySchema,
-      response: { 200: UserResponseSchema, ...errors },
+      response: { 200: UpdateUserResponseSchema, ...errors },
     },
-    handler: async (request) => ({ data: await users.update(currentUser(request), request.params.id, request.body) }),
+    handler: async (request) => {
+      const { user, message } = await users.update(currentUser(request), request.params.id, request.body);
+      return { data: user, ...(message ? { message } : {}) };
+    },
+  });
+
+  api.post('/:id/email-confirmation', {
+    onRequest: requireUser,
+    schema: {
+      tags,
+      security,
+      summary:
+        'Reenviar el enlace para confirmar el correo propio (él mismo); 409 si ya está confirmado o el servidor no envía correos; cuenta como un cambio de correo (429)',
+      params: IdParamsSchema,
+      response: { 202: MessageResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const actor = currentUser(request);
+      if (actor.id !== request.params.id) throw new ForbiddenError(messages.forbidden);
+      return reply.code(202).send({ message: await links.resendConfirmation(actor) });
+    },
+  });
+
+  api.post('/:id/password-reset', {
+    onRequest: requireAdmin,
+    schema: {
+      tags,
+      security,
+      summary:
+        'Enlace para elegir una contraseña nueva (admin): se envía por correo a la cuenta; en un servidor sin correo, la respuesta trae el enlace (de un solo uso, 30 minutos) para entregarlo',
+      params: IdParamsSchema,
+      response: { 200: AdminPasswordResetResponseSchema, ...errors },
+    },
+    handler: (request) => links.adminResetLink(request.params.id),
   });
 
   api.put('/:id/role', {

@@ -8,23 +8,18 @@ import {
   type UserProfile,
 } from '#contract/index';
 import type { Database, Transaction } from '../../db/client.ts';
-import type { Config } from '../../config.ts';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  TooManyRequestsError,
-  isUniqueViolation,
-} from '../../lib/errors.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { ConflictError, ForbiddenError, NotFoundError, isUniqueViolation } from '../../lib/errors.ts';
+import type { MailQueue } from '../mail/mail-queue.ts';
 import { assertSelfOrAdmin, isAdmin } from './access.ts';
+import type { AccountLinksService } from './account-links.service.ts';
 import type { UsersRepository } from './users.repository.ts';
 
 interface Deps {
   db: Database;
   users: UsersRepository;
-  rateLimiter: RateLimiter;
-  config: Pick<Config, 'rateLimits'>;
+  /** A user's own change of e-mail goes through a link mailed to the new address. */
+  links: Pick<AccountLinksService, 'requestEmailChange'>;
+  mail: MailQueue | null;
 }
 
 const found = (user: User | undefined): User => {
@@ -38,7 +33,7 @@ const found = (user: User | undefined): User => {
  * always someone else, who stays admin), and every change to an admin account
  * locks all admin rows first, so concurrent demotions cannot leave zero admins.
  */
-export function createUsersService({ db, users, rateLimiter, config }: Deps) {
+export function createUsersService({ db, users, links, mail }: Deps) {
   /** Inside a transaction: the actor must still be an admin once the admin rows are locked. */
   const lockAdminsAsAdmin = async (tx: Transaction, actor: UserProfile) => {
     const admins = await users.lockAdmins(tx);
@@ -59,22 +54,39 @@ export function createUsersService({ db, users, rateLimiter, config }: Deps) {
       return found(await users.findUser(id));
     },
 
-    async update(actor: UserProfile, id: number, body: UpdateUserBody): Promise<User> {
+    /**
+     * A user's own new e-mail takes effect when the link mailed to it is opened (`message` says so), and the answer
+     * is the same whether or not another account has it. An admin's correction takes effect at once (a 409 for a
+     * taken address: admins list every address anyway), unconfirmed: the old address is told and the new one gets
+     * its confirmation link.
+     */
+    async update(actor: UserProfile, id: number, body: UpdateUserBody): Promise<{ user: User; message?: string }> {
       assertSelfOrAdmin(actor, id);
-      // Each attempt says whether an address has an account (409): counted before trying, so
-      // parallel probes cannot pass the limit. Admins are not counted: they list every address anyway.
       if (!isAdmin(actor) && body.email !== undefined && body.email !== actor.email) {
-        const wait = await rateLimiter.hit(`email-change:${actor.id}`, config.rateLimits.emailChanges);
-        if (wait !== null) throw new TooManyRequestsError(accountMessages.tooManyEmailChanges, wait);
+        const message = await links.requestEmailChange(actor, body.email, body.name);
+        return { user: found(await users.findUser(id)), message };
       }
-      let updated: User | undefined;
       try {
-        updated = await users.updateProfile(id, body);
+        const user = await db.transaction(async (tx) => {
+          const before = found(await users.findUser(id, tx));
+          const email = body.email !== undefined && body.email !== before.email ? body.email : undefined;
+          const updated = found(
+            await users.updateProfile(tx, id, { ...(body.name === undefined ? {} : { name: body.name }), ...(email ? { email } : {}) }),
+          );
+          if (email && mail) {
+            await mail.enqueue(tx, [
+              { kind: 'email-changed', to: before.email, userId: id, params: { name: updated.name, newEmail: email } },
+              { kind: 'email-confirmation', to: email, userId: id },
+            ]);
+          }
+          return updated;
+        });
+        mail?.wake();
+        return { user };
       } catch (error) {
         if (isUniqueViolation(error)) throw new ConflictError(messages.emailTaken);
         throw error;
       }
-      return found(updated);
     },
 
     /** Admin only (the route's guard); takes effect on the target's next request, sessions included. */

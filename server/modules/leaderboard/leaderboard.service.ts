@@ -21,6 +21,7 @@ import {
   generalTable,
   jornadaLabel,
   jornadaTable,
+  jornadaWinners,
   seasonEvolution,
   type GeneralPosition,
   type JornadaState,
@@ -173,15 +174,19 @@ export function createLeaderboardService({
     myPlaces: (actor: UserProfile) => standings.placesOf(actor.id),
 
     /**
-     * For the jornada-result push (no reader, so no access check): the jornada's name and, per participant, what they
-     * scored in it (its stored standings) and their place and movement in the cached general table.
+     * For the jornada-result push and mail, once the jornada is over (no reader, so no access check): the jornada's
+     * name, its winners, and per participant what they scored in it (its stored standings) and their place and
+     * movement in the cached general table.
      */
     jornadaOutcomes: async (poolId: number, weekNumber: number) => {
       const season = await cachedSeasons.get(String(poolId), () => loadSeason(poolId));
       if (!season) return null;
-      const scored = new Map((await standings.roundRows(poolId, weekNumber)).map((row) => [row.userId, row.points]));
+      const rows = await standings.roundRows(poolId, weekNumber);
+      const scored = new Map(rows.map((row) => [row.userId, row.points]));
+      const winners = jornadaWinners(rows);
       return {
         label: labelOf(season.jornadas, weekNumber),
+        winners: rows.filter((row) => winners.includes(row.userId)).map((row) => ({ name: row.username, points: row.points })),
         players: new Map(
           season.positions.map(({ userId, position, movement }) => [
             userId,

@@ -4,6 +4,7 @@ import {
   ApiErrorSchema,
   CreatePoolBodySchema,
   IdParamsSchema,
+  PoolInvitationEmailsBodySchema,
   InvitationCodeParamsSchema,
   JoinPoolBodySchema,
   JoinPoolResponseSchema,
@@ -29,7 +30,7 @@ import { currentUser } from '../accounts/request-user.ts';
 import type { PoolsService } from './pools.service.ts';
 import { bearerSecurity, errorResponses, notModifiedResponse } from '../../lib/route-docs.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const security = bearerSecurity;
 const tags = ['pools'];
 
@@ -201,6 +202,20 @@ export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: Pool
       response: { 200: PoolResponseSchema, ...errors },
     },
     handler: async (request) => ({ data: await pools.update(currentUser(request), request.params.id, request.body) }),
+  });
+
+  api.post('/:id/invitations', {
+    schema: {
+      tags,
+      security,
+      summary:
+        '«Invitar por correo» (creador o admin): el enlace de invitación a 1–20 correos, con el nombre de la quiniela y el de quien invita; mientras admite miembros nuevos (409); un límite de correos por usuario y día (429); 409 si el servidor no envía correos',
+      params: IdParamsSchema,
+      body: PoolInvitationEmailsBodySchema,
+      response: { 202: MessageResponseSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.code(202).send({ message: await pools.inviteByEmail(currentUser(request), request.params.id, request.body.emails) }),
   });
 
   api.delete('/:id', {

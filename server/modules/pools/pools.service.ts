@@ -4,6 +4,7 @@ import {
   defaultPoolScope,
   gameRulesMessages,
   gameRulesOf,
+  mailMessages,
   poolMessages,
   poolOptionsMessages,
   PoolDetailResponseSchema,
@@ -35,12 +36,17 @@ import type { CompetitionsRepository } from '../matches/competitions.repository.
 import { assertCanManage, assertCanView } from './pool-access.ts';
 import { assertRulesOpen } from './pool-rules.ts';
 import { poolStarted, type PoolsRepository } from './pools.repository.ts';
+import { linkPaths } from '#contract/links';
+import type { MailQueue } from '../mail/mail-queue.ts';
+import type { ComposeMail } from '../mail/mail-worker.ts';
 
 interface Deps {
   pools: PoolsRepository;
   competitions: CompetitionsRepository;
   rateLimiter: RateLimiter;
-  config: Pick<Config, 'rateLimits'>;
+  /** "Invitar por correo" (null: this server sends no mail). */
+  mail: MailQueue | null;
+  config: Pick<Config, 'rateLimits' | 'publicOrigin'>;
   clock: Clock;
   versions: DataVersions;
 }
@@ -60,7 +66,7 @@ interface Detail {
 const RIGHT_CODE_RETRIES = 5;
 const RIGHT_CODE_RETRY_MS = 20;
 
-export function createPoolsService({ pools, competitions, rateLimiter, config, clock, versions }: Deps) {
+export function createPoolsService({ pools, competitions, rateLimiter, mail, config, clock, versions }: Deps) {
   // The lists a user opens on every start, by their version (docs/decisions/050-the-lists-a-user-opens-cached-by-their-version.md):
   // every write to a pool moves its creator's and its members' versions, a membership its user's; 'matches' is in the
   // pools' first-round labels and in when they start.
@@ -269,6 +275,36 @@ export function createPoolsService({ pools, competitions, rateLimiter, config, c
       if (!updated) throw new ConflictError(poolMessages.maxBelowCount);
       return updated;
     },
+
+    /**
+     * "Invitar por correo": the invitation link, with the pool's and the inviter's names, to each address (the same
+     * one once), while anybody new can join; by its creator or an admin, `INVITATION_EMAILS_MAX_PER_DAY` addresses a
+     * day, counted before anything is queued.
+     */
+    async inviteByEmail(actor: UserProfile, id: number, emails: readonly string[]): Promise<string> {
+      const pool = await findOr404(id);
+      assertCanManage(actor, pool);
+      if (!mail) throw new ConflictError(mailMessages.notConfigured);
+      if (!pool.isActive) throw new ConflictError(poolMessages.inactiveToNewMembers);
+      if (pool.isClose) throw new ConflictError(poolMessages.closedToNewMembers);
+      const addresses = [...new Set(emails)];
+      const wait = await rateLimiter.hit(`invitation-emails:${actor.id}`, config.rateLimits.invitationEmails, addresses.length);
+      if (wait !== null) throw new TooManyRequestsError(poolMessages.tooManyInvitationEmails, wait);
+      const params = {
+        inviterName: actor.name,
+        poolName: pool.name,
+        code: pool.invitationCode,
+        link: `${config.publicOrigin}${linkPaths.invitation(pool.invitationCode)}`,
+      };
+      await mail.send(addresses.map((to) => ({ kind: 'invitation' as const, to, userId: actor.id, params })));
+      return poolMessages.invitationsSent(addresses.length);
+    },
+
+    /** An invitation says what was true when it was sent for: its params are the whole mail. */
+    composeMail: (async (queued) => ({
+      kind: 'invitation',
+      ...(queued.params as { inviterName: string; poolName: string; code: number; link: string }),
+    })) satisfies ComposeMail,
 
     /**
      * Deleting a pool removes its participants with it (the cascade that

@@ -12,6 +12,7 @@ import {
 import { UnsafeUrlError } from '../results/public-url-source.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SendPush } from './push-sender.ts';
+import type { MailQueue } from '../mail/mail-queue.ts';
 import type { PushSubscriptionsRepository, StoredPushSubscription } from './push-subscriptions.repository.ts';
 import { formatMadridTime, kickoffNoticeId, kickoffNoticeTag, kickoffNoticeText } from './kickoff-notice.ts';
 import type { LeaderboardService } from '../leaderboard/leaderboard.service.ts';
@@ -42,6 +43,8 @@ export interface TickSummary {
    * jornada results (docs/decisions/047-pool-pushes-claimed-by-their-key.md).
    */
   pools: { missingPicks: number; jornadaResults: number };
+  /** The same reminders queued by e-mail (sent by the mail worker), each once per player, pool and jornada. */
+  mails: { missingPicks: number; jornadaSummaries: number };
   /** Pushes the push services accepted (reminders, notices and pool pushes). */
   delivered: number;
   /** Pushes refused or not answered (other than gone subscriptions). */
@@ -96,10 +99,12 @@ interface Deps {
   jornadaOutcomes: LeaderboardService['jornadaOutcomes'];
   subscriptions: PushSubscriptionsRepository;
   sendPush: SendPush;
+  /** Where the pools' reminders by e-mail are queued; none on a server without mail. */
+  mail?: MailQueue | null;
   clock: Clock;
 }
 
-export function createReminderScheduler({ reminders, poolPushes, jornadaOutcomes, subscriptions, sendPush, clock }: Deps) {
+export function createReminderScheduler({ reminders, poolPushes, jornadaOutcomes, subscriptions, sendPush, mail = null, clock }: Deps) {
   const pushTo = async (
     target: StoredPushSubscription,
     payload: PushPayload,
@@ -157,6 +162,7 @@ export function createReminderScheduler({ reminders, poolPushes, jornadaOutcomes
   const sendMissingPicks = async (summary: TickSummary, gone: Set<number>) => {
     for (const poolIds of poolBatches(await poolPushes.poolsWithJornadaAhead(clock()), CLAIM_PLAYERS)) {
       await sendMissingPicksOf(poolIds, summary, gone);
+      if (mail) summary.mails.missingPicks += await poolPushes.queueMissingPicksMail(clock(), poolIds);
     }
   };
 
@@ -241,6 +247,7 @@ export function createReminderScheduler({ reminders, poolPushes, jornadaOutcomes
         dropped: 0,
         notices: { claimed: 0, dropped: 0 },
         pools: { missingPicks: 0, jornadaResults: 0 },
+        mails: { missingPicks: 0, jornadaSummaries: 0 },
         delivered: 0,
         failed: 0,
         removedSubscriptions: 0,
@@ -250,6 +257,10 @@ export function createReminderScheduler({ reminders, poolPushes, jornadaOutcomes
       await sendKickoffNotices(summary, gone);
       await sendMissingPicks(summary, gone);
       await sendJornadaResults(summary, gone);
+      if (mail) {
+        summary.mails.jornadaSummaries = await poolPushes.queueJornadaSummaryMail(clock());
+        if (summary.mails.missingPicks + summary.mails.jornadaSummaries > 0) mail.wake();
+      }
       for (;;) {
         const now = clock();
         const claimed = await reminders.claimDue(now, CLAIM_BATCH);
@@ -289,7 +300,8 @@ export async function reminderSchedulerPlugin(
         .tick()
         .then((summary) => {
           onTick?.(summary);
-          const pools = summary.pools.missingPicks + summary.pools.jornadaResults;
+          const pools =
+            summary.pools.missingPicks + summary.pools.jornadaResults + summary.mails.missingPicks + summary.mails.jornadaSummaries;
           if (summary.claimed > 0 || summary.notices.claimed > 0 || pools > 0) app.log.info({ summary }, 'reminders sent');
           if (summary.failed > 0) app.log.warn({ summary }, 'some reminders could not be pushed');
         })

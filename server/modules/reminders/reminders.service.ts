@@ -16,8 +16,11 @@ import type { PushEndpointGuard } from './push-endpoint.ts';
 import type { PushSubscriptionsRepository } from './push-subscriptions.repository.ts';
 import type { RemindersRepository } from './reminders.repository.ts';
 import type { VapidKeyStore } from './vapid-keys.ts';
+import type { UnsubscribeTarget } from '../mail/unsubscribe-tokens.ts';
 
 interface Deps {
+  /** Whether this server sends e-mail: reminders by e-mail are offered only then. */
+  mailAvailable: boolean;
   /** Which endpoints the server may push to (push-endpoint.ts). */
   pushEndpoints: Pick<PushEndpointGuard, 'check' | 'acceptable'>;
   reminders: RemindersRepository;
@@ -34,7 +37,20 @@ function matchGone(error: unknown): never {
 }
 
 /** Everything here acts on the signed-in user's own rows only. */
-export function createRemindersService({ pushEndpoints, reminders, subscriptions, settings, matches, vapidKeys, clock }: Deps) {
+export function createRemindersService({
+  mailAvailable,
+  pushEndpoints,
+  reminders,
+  subscriptions,
+  settings,
+  matches,
+  vapidKeys,
+  clock,
+}: Deps) {
+  const readSettings = async (userId: number): Promise<NotificationSettings> => {
+    const { emailConfirmed, ...read } = await settings.read(userId);
+    return { ...read, email: { available: mailAvailable, confirmed: emailConfirmed } };
+  };
   return {
     async publicKey(): Promise<string> {
       return (await vapidKeys.get()).publicKey;
@@ -89,20 +105,37 @@ export function createRemindersService({ pushEndpoints, reminders, subscriptions
 
     list: (userId: number) => reminders.listForUser(userId),
 
-    notificationSettings: (userId: number) => settings.read(userId),
+    notificationSettings: readSettings,
 
-    /** Turns one kind on or off; a pool's kinds only for a pool the user plays in (a creator who does not play has none). */
-    async setNotification(userId: number, { kind, poolId, enabled }: NotificationSettingBody): Promise<NotificationSettings> {
-      if (kind !== 'favorite-reminders') {
-        const playing = (await settings.read(userId)).pools.some((pool) => pool.poolId === poolId);
-        if (!playing) throw new ForbiddenError(notificationMessages.notPlaying);
+    /**
+     * Turns one kind on or off; a pool's kinds only for a pool the user plays in (a creator who does not play has none).
+     * By e-mail, only on a server that sends it, and turned on only for a confirmed address.
+     */
+    async setNotification(
+      userId: number,
+      { kind, poolId, enabled, channel = 'push' }: NotificationSettingBody,
+    ): Promise<NotificationSettings> {
+      const current = await readSettings(userId);
+      if (kind !== 'favorite-reminders' && !current.pools.some((pool) => pool.poolId === poolId)) {
+        throw new ForbiddenError(notificationMessages.notPlaying);
       }
-      await settings.set(userId, kind, poolId ?? null, enabled).catch((error: unknown) => {
+      if (channel === 'email') {
+        if (!current.email.available) throw new ConflictError(notificationMessages.emailUnavailable);
+        if (enabled && !current.email.confirmed) throw new ConflictError(notificationMessages.emailNeedsConfirmation);
+      }
+      const write =
+        channel === 'email' && kind !== 'favorite-reminders'
+          ? settings.setEmail(userId, kind, poolId!, enabled)
+          : settings.set(userId, kind, poolId ?? null, enabled);
+      await write.catch((error: unknown) => {
         // The pool was deleted a moment ago.
         throw isForeignKeyViolation(error) ? new ForbiddenError(notificationMessages.notPlaying) : error;
       });
-      return settings.read(userId);
+      return readSettings(userId);
     },
+
+    /** An unsubscribe link's one kind of one pool, by e-mail, off: no sign-in, the link's signature is the proof. */
+    unsubscribeEmail: (target: UnsubscribeTarget) => settings.setEmail(target.userId, target.kind, target.poolId, false),
   };
 }
 

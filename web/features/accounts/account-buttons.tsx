@@ -1,20 +1,25 @@
-import { fingerPrintOutline, logOutOutline, notificationsOutline } from 'ionicons/icons';
+import { fingerPrintOutline, logOutOutline, notificationsOutline, personCircleOutline } from 'ionicons/icons';
 import { lazy, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { OpenedOnce } from '../../components/opened-once.tsx';
 import { ToolbarButton } from '../../components/toolbar.tsx';
+import { NOTIFICATION_SETTINGS_PARAM } from '../../lib/paths.ts';
 import { useSignOut } from './api.ts';
 import { useBiometricCapability } from '../passkeys/passkey.ts';
 
 const NotificationSettingsModal = lazy(() =>
   import('../reminders/notification-settings.tsx').then((module) => ({ default: module.NotificationSettingsModal })),
 );
+const AccountSettingsModal = lazy(() =>
+  import('./account-settings.tsx').then((module) => ({ default: module.AccountSettingsModal })),
+);
 const PasskeySettingsModal = lazy(() =>
   import('../passkeys/passkey-settings.tsx').then((module) => ({ default: module.PasskeySettingsModal })),
 );
 
 /**
- * The account buttons at the end of every tab's header: "Avisos" (which notifications this user gets), this user's passkeys
- * ("Biometría", where biometrics apply) and signing out. Signing out keeps this
+ * The account buttons at the end of every tab's header: "Avisos" (which notifications this user gets), "Mi cuenta"
+ * (the account's e-mail), this user's passkeys ("Biometría", where biometrics apply) and signing out. Signing out keeps this
  * device's passkey, so the next sign-in can use it.
  */
 export function AccountButtons() {
@@ -22,6 +27,7 @@ export function AccountButtons() {
   return (
     <>
       <NotificationSettingsButton />
+      <AccountSettingsButton />
       <PasskeySettingsButton />
       <ToolbarButton
         label="Cerrar sesión"
@@ -59,9 +65,13 @@ function PasskeySettingsButton() {
   );
 }
 
-/** "Avisos": its dialog loads on the first tap and then stays, so closing it can animate. */
+/**
+ * "Avisos": its dialog loads on the first tap and then stays, so closing it can animate. A reminder mail's link to the
+ * settings (`paths.notificationSettings`) opens it at once.
+ */
 function NotificationSettingsButton() {
-  const [isOpen, setOpen] = useState(false);
+  const { search } = useLocation();
+  const [isOpen, setOpen] = useState(() => new URLSearchParams(search).has(NOTIFICATION_SETTINGS_PARAM));
   return (
     <>
       <ToolbarButton
@@ -72,6 +82,19 @@ function NotificationSettingsButton() {
       />
       <OpenedOnce open={isOpen}>
         <NotificationSettingsModal isOpen={isOpen} onClose={() => setOpen(false)} />
+      </OpenedOnce>
+    </>
+  );
+}
+
+/** "Mi cuenta": its dialog loads on the first tap and then stays, so closing it can animate. */
+function AccountSettingsButton() {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      <ToolbarButton label="Mi cuenta" icon={personCircleOutline} onClick={() => setOpen(true)} testId="account-settings" />
+      <OpenedOnce open={isOpen}>
+        <AccountSettingsModal isOpen={isOpen} onClose={() => setOpen(false)} />
       </OpenedOnce>
     </>
   );

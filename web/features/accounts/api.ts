@@ -18,7 +18,11 @@ export const accountKeys = {
   profile: () => [...accountKeys.all, 'profile'] as const,
   users: () => [...accountKeys.all, 'users'] as const,
   userSearch: (search: string) => [...accountKeys.users(), search] as const,
+  user: (id: number) => [...accountKeys.all, 'user', id] as const,
 };
+
+/** Whether this server sends e-mail, for the other features' screens (a pool's "Invitar por correo"). */
+export { useMailAvailable } from './mail-availability.ts';
 
 /** Whose answers the spec's offline cache keeps and serves: the signed-in user's, never another's. */
 function cacheScope(): string | null {

@@ -135,3 +135,10 @@ export const useRemoveParticipant = (poolId: number) =>
 
 export const useDismissNotice = () =>
   usePoolWrite((id: number) => apiRequest(`/api/pools/notices/${id}`, { method: 'DELETE', schema: MessageResponseSchema }));
+
+/** "Invitar por correo": the invitation link to each address; the answer says to how many. */
+export const useInviteByEmail = (poolId: number) =>
+  useMutation({
+    mutationFn: (emails: string[]) =>
+      apiRequest(`/api/pools/${poolId}/invitations`, { method: 'POST', body: { emails }, schema: MessageResponseSchema }),
+  });

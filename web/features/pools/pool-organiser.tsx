@@ -6,6 +6,8 @@ import { presentAlert } from '../../lib/alert.ts';
 import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { useUpdatePool, useUpdatePoolRules } from './api.ts';
 import { ChatInvitationLinks, ShareInvitationButton } from './invitation-buttons.tsx';
+import { InviteByEmail } from './invite-by-email.tsx';
+import { useMailAvailable } from '../accounts/api.ts';
 import { PoolOptionsFields, draftOf, optionsOf } from './pool-options-fields.tsx';
 import '../../components/outline-button.css';
 import './pool-form.css';
@@ -14,8 +16,8 @@ import './pool-organiser.css';
 /**
  * The creator's tools on their pool, folded under "Reglas y opciones" on the pool screen: close or reopen it to new
  * members, mark it active or inactive (the spec's "Estado"; making it inactive asks first), change its options until
- * it starts, and pass the invitation on while anybody new can join (copying the code stays in view: the spec's
- * 'Copiar Código').
+ * it starts, and pass the invitation on while anybody new can join, by mail too where the server sends it (copying
+ * the code stays in view: the spec's 'Copiar Código').
  */
 export function PoolOrganiser({ pool }: { pool: PoolDetail }) {
   const updatePool = useUpdatePool(pool.id);
@@ -32,6 +34,7 @@ export function PoolOrganiser({ pool }: { pool: PoolDetail }) {
       ],
     });
   const invites = pool.isActive && !pool.isClose;
+  const mailAvailable = useMailAvailable();
 
   return (
     <section className="pool-organiser" aria-label="Organizar la quiniela">
@@ -65,6 +68,7 @@ export function PoolOrganiser({ pool }: { pool: PoolDetail }) {
         <div className="pool-organiser__invite" data-testid="invitation-buttons">
           <ShareInvitationButton pool={pool} />
           <ChatInvitationLinks pool={pool} />
+          {mailAvailable && <InviteByEmail pool={pool} />}
         </div>
       )}
     </section>

@@ -41,9 +41,9 @@ export function NotificationSettingsModal({ isOpen, onClose }: { isOpen: boolean
 }
 
 /** The settings with one of them changed, as the dialog shows them while the server saves the change. */
-function withSetting(settings: NotificationSettings, { kind, poolId, enabled }: NotificationSettingBody): NotificationSettings {
+function withSetting(settings: NotificationSettings, { kind, poolId, enabled, channel }: NotificationSettingBody): NotificationSettings {
   if (kind === 'favorite-reminders') return { ...settings, favoriteReminders: enabled };
-  const key = kind === 'missing-picks' ? 'missingPicks' : 'jornadaResults';
+  const key = `${kind === 'missing-picks' ? 'missingPicks' : 'jornadaResults'}${channel === 'email' ? 'Email' : ''}`;
   return { ...settings, pools: settings.pools.map((pool) => (pool.poolId === poolId ? { ...pool, [key]: enabled } : pool)) };
 }
 
@@ -92,11 +92,18 @@ function NotificationSettingsList() {
   };
 
   // Ionic's toggle in its item: the whole row, label included, switches it (a 48 px row, not a 13 px box).
-  const toggle = (label: string, checked: boolean, body: Omit<NotificationSettingBody, 'enabled'>, testId: string) => (
+  const toggle = (
+    label: string,
+    checked: boolean,
+    body: Omit<NotificationSettingBody, 'enabled'>,
+    testId: string,
+    // By e-mail, turned on only for a confirmed address (what is on can always be turned off).
+    locked = false,
+  ) => (
     <IonItem>
       <IonToggle
         checked={checked}
-        disabled={save.isPending}
+        disabled={save.isPending || (locked && !checked)}
         onIonChange={(event) => save.mutate({ ...body, enabled: event.detail.checked })}
         data-testid={testId}
       >
@@ -105,6 +112,7 @@ function NotificationSettingsList() {
     </IonItem>
   );
 
+  const email = settings.data?.email ?? { available: false, confirmed: false };
   return (
     <div className="notification-settings">
       <p data-testid="push-capability">{deviceText[device]}</p>
@@ -122,6 +130,9 @@ function NotificationSettingsList() {
           <IonList inset>
             {toggle('Recordatorios de partidos favoritos', settings.data.favoriteReminders, { kind: 'favorite-reminders' }, 'setting-favorites')}
           </IonList>
+          <p data-testid="email-notifications">
+            {!email.available ? notificationMessages.emailUnavailable : !email.confirmed ? notificationMessages.emailUnconfirmed : notificationMessages.emailOffered}
+          </p>
           {settings.data.pools.length === 0 ? (
             <p>{notificationMessages.noPools}</p>
           ) : (
@@ -130,6 +141,24 @@ function NotificationSettingsList() {
                 <IonListHeader>{pool.poolName}</IonListHeader>
                 {toggle('Pronósticos pendientes', pool.missingPicks, { kind: 'missing-picks', poolId: pool.poolId }, `setting-missing-${pool.poolId}`)}
                 {toggle('Resultado de la jornada', pool.jornadaResults, { kind: 'jornada-results', poolId: pool.poolId }, `setting-results-${pool.poolId}`)}
+                {email.available && (
+                  <>
+                    {toggle(
+                      'Pronósticos pendientes, por correo',
+                      pool.missingPicksEmail,
+                      { kind: 'missing-picks', poolId: pool.poolId, channel: 'email' },
+                      `setting-missing-email-${pool.poolId}`,
+                      !email.confirmed,
+                    )}
+                    {toggle(
+                      'Resultado de la jornada, por correo',
+                      pool.jornadaResultsEmail,
+                      { kind: 'jornada-results', poolId: pool.poolId, channel: 'email' },
+                      `setting-results-email-${pool.poolId}`,
+                      !email.confirmed,
+                    )}
+                  </>
+                )}
               </IonList>
             ))
           )}

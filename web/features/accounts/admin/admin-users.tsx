@@ -9,12 +9,17 @@ import { LoadingState } from '../../../components/loading-state.tsx';
 import { SearchField } from '../../../ionic/input-field.tsx';
 import { presentAlert } from '../../../lib/alert.ts';
 import { outcomeToasts } from '../../../lib/outcome-toasts.ts';
-import { accountAdminQueries, useSetRole } from './api.ts';
+import { accountAdminQueries, useAdminResetLink, useSetRole } from './api.ts';
+import { failureToast } from '../../../lib/outcome-toasts.ts';
+import { showToast } from '../../../lib/toast.ts';
 
 /** Typing pauses this long before the server is asked. */
 const SEARCH_DELAY_MS = 300;
 
-/** "Usuarios": find an account and grant or revoke the admin role. */
+/**
+ * "Usuarios": find an account, grant or revoke the admin role, or give it a link to choose a new password (mailed, or
+ * on a server without mail shown here once, to hand over).
+ */
 export function AdminUsers({ selfId }: { selfId: number }) {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -24,6 +29,27 @@ export function AdminUsers({ selfId }: { selfId: number }) {
   }, [typed]);
   const users = useQuery(accountAdminQueries.users(search));
   const setRole = useSetRole();
+  const resetLink = useAdminResetLink();
+
+  const sendResetLink = (user: User) =>
+    resetLink.mutate(user.id, {
+      onSuccess: ({ message, data }) => {
+        if (!data) return showToast({ message, color: 'success' });
+        void presentAlert({
+          header: `Enlace para ${user.name}`,
+          message,
+          inputs: [{ type: 'text', value: data.link, attributes: { readonly: true, 'aria-label': 'Enlace', 'data-testid': 'reset-link' } }],
+          buttons: [
+            {
+              text: 'Copiar',
+              handler: () => void navigator.clipboard.writeText(data.link).then(() => showToast({ message: 'Enlace copiado.', color: 'success' })),
+            },
+            { text: 'Cerrar', role: 'cancel' },
+          ],
+        });
+      },
+      onError: failureToast('No se pudo crear el enlace.'),
+    });
 
   const toggleAdmin = (user: User) => {
     const grant = user.role !== 'admin';
@@ -76,8 +102,22 @@ export function AdminUsers({ selfId }: { selfId: number }) {
                 <p>{user.email}</p>
                 <p className={user.role === 'admin' ? 'admin__role admin__role--admin' : 'admin__role'}>
                   {user.role === 'admin' ? 'Administrador' : 'Jugador'}
+                  {!user.emailConfirmed && ' · correo sin confirmar'}
                 </p>
               </IonLabel>
+              {user.id !== selfId && (
+                <IonButton
+                  slot="end"
+                  size="small"
+                  fill="clear"
+                  disabled={resetLink.isPending && resetLink.variables === user.id}
+                  onClick={() => sendResetLink(user)}
+                  aria-label={`Enlace de contraseña para ${user.name}`}
+                  data-testid="admin-reset-link"
+                >
+                  Contraseña
+                </IonButton>
+              )}
               {user.id !== selfId && (
                 <IonButton
                   slot="end"

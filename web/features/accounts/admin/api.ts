@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ProfileResponseSchema, UserListResponseSchema, UserResponseSchema } from '#contract/accounts';
+import {
+  AdminPasswordResetResponseSchema,
+  ProfileResponseSchema,
+  UserListResponseSchema,
+  UserResponseSchema,
+} from '#contract/accounts';
 import type { RoleName } from '#contract/roles';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { accountKeys } from '../api.ts';
@@ -38,5 +43,13 @@ export function useSetRole() {
         schema: UserResponseSchema.extend({ message: z.string() }),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.users() }),
+  });
+}
+
+/** A reset link for an account: mailed by a server that sends mail, else handed to the admin (`data.link`), once. */
+export function useAdminResetLink() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(`/api/users/${id}/password-reset`, { method: 'POST', schema: AdminPasswordResetResponseSchema }),
   });
 }
