@@ -16,3 +16,5 @@ export * from './notifications.ts';
 export * from './live.ts';
 export * from './wall.ts';
 export * from './mail.ts';
+export * from './results-feeds.ts';
+export * from './demo.ts';

@@ -118,9 +118,6 @@ export const UpdateMatchBodySchema = z
   .partial();
 export type UpdateMatchBody = z.infer<typeof UpdateMatchBodySchema>;
 
-/** Who the audit trail names when no admin made the change. */
-export const IMPORT_AUTHOR = 'importación';
-
 const ScoreStateSchema = z.object({
   status: MatchStatusSchema,
   scoreHome: z.number().int().nullable(),
@@ -133,15 +130,25 @@ export const MatchResultChangeSchema = z.object({
   id: z.number().int(),
   matchId: z.number().int(),
   changedAt: z.string(),
-  /** 'admin' (a correction by hand) or 'import' (the results importer). */
+  /** `ChangeSource`: 'admin' (a correction by hand) or the feed that brought it ('import', 'openfootball'…). */
   source: z.string(),
-  /** The admin's name, or «importación». */
+  /** The admin's name, or the feed's (`CHANGE_SOURCE_AUTHORS`: «importación», «openfootball»…). */
   changedBy: z.string(),
   before: ScoreStateSchema,
   after: ScoreStateSchema,
 });
 export type MatchResultChange = z.infer<typeof MatchResultChangeSchema>;
 export const MatchResultChangesResponseSchema = dataEnvelope(z.array(MatchResultChangeSchema));
+
+const KickoffStateSchema = z.object({ matchDate: z.string(), kickoffConfirmed: z.boolean() });
+
+/** One saved change of a match's kick-off (its day, its time, or whether the time is confirmed), and who made it. */
+export const MatchKickoffChangeSchema = MatchResultChangeSchema.extend({
+  before: KickoffStateSchema,
+  after: KickoffStateSchema,
+});
+export type MatchKickoffChange = z.infer<typeof MatchKickoffChangeSchema>;
+export const MatchKickoffChangesResponseSchema = dataEnvelope(z.array(MatchKickoffChangeSchema));
 
 /*
  * Competitions: the distinct `competition` keys of the matches table, each with its rounds (`weekNumber`s).

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataEnvelope } from './common.ts';
 import { MatchStatusSchema } from './matches.ts';
+import { FeedStatusSchema, OPENFOOTBALL_PRESET, PullScheduleSchema } from './results-feeds.ts';
 
 export const resultsMessages = {
   // The product's texts, word for word
@@ -21,9 +22,11 @@ export const resultsMessages = {
   importInterrupted: 'La importación se interrumpió (el servidor se detuvo).',
   importFailed: 'No se pudo completar la importación.',
   sourceSaved: 'Fuente de resultados guardada.',
+  sourcePresetSaved: 'Se leerán los archivos públicos de openfootball: LaLiga 2026/27 y el Mundial 2026.',
   sourceCleared: 'Fuente de resultados quitada: no se leerá ninguna.',
   sourceFromEnv: 'Se usa de nuevo la fuente de la configuración del servidor (RESULTS_SOURCE).',
-  sourceBodyInvalid: 'Envía { "url": "https://…" } o { "url": null } para no usar ninguna fuente.',
+  sourceBodyInvalid:
+    'Envía { "preset": "openfootball" }, { "url": "https://…" }, { "url": null } para no usar ninguna fuente, o { "useEnv": true }.',
   sourceHostUnknown: (host: string) => `No se encontró el servidor «${host}».`,
 } as const;
 
@@ -246,13 +249,17 @@ export const ImportJobListResponseSchema = dataEnvelope(z.array(ImportJobSchema)
 export const IMPORT_JOBS_LISTED = 10;
 
 /**
- * Where the poller and "Actualizar Resultados" read results: `none`, a `file` (only from RESULTS_SOURCE, the
- * server's operator) or a `url`. `setBy`: `env` (RESULTS_SOURCE, while no admin has chosen), `admin` (stored in
- * the database, read at every pull), null for none without either.
+ * Where the poller and "Actualizar Resultados" read results: `none`, `openfootball` (the ready choice: the public
+ * openfootball files of the competitions the app ships), a `file` (only from RESULTS_SOURCE, the server's operator) or
+ * a `url`. `setBy`: `env` (RESULTS_SOURCE, while no admin has chosen), `admin` (stored in the database, read at every
+ * pull), null for none without either. football-data.org, when FOOTBALL_DATA_TOKEN is set, is read beside it.
  */
 export const ResultsSourceSchema = z.object({
-  kind: z.enum(['none', 'file', 'url']),
+  kind: z.enum(['none', 'file', 'url', 'openfootball']),
+  /** What its pulls are recorded as: the file or URL, or "openfootball"; null for none. */
   location: z.string().nullable(),
+  /** The files or URLs it reads (openfootball: one per competition). */
+  files: z.array(z.string()),
   setBy: z.enum(['env', 'admin']).nullable(),
   /** When an admin chose it (null otherwise). */
   setAt: z.string().nullable(),
@@ -267,27 +274,36 @@ export const ResultsSourceStateSchema = z.object({
   lastPull: ImportJobSchema.nullable(),
   /** The latest import of any kind (an admin's included), or null: never. */
   lastImport: ImportJobSchema.nullable(),
-  /** The poller reads the source every N minutes; 0: only "Actualizar Resultados". */
+  /** While a match is near the poller reads every N minutes; 0: no poller, only "Actualizar Resultados". */
   pollMinutes: z.number().int(),
+  /** From a match's kick-off until it has a result (3 hours at most), every N seconds. */
+  livePollSeconds: z.number().int(),
+  /** football-data.org: read beside the source when FOOTBALL_DATA_TOKEN is set, for these competitions' codes. */
+  footballData: z.object({ configured: z.boolean(), competitions: z.array(z.string()) }),
+  /** Every feed in use (the source and football-data.org) with its last pull. */
+  feeds: z.array(FeedStatusSchema),
+  /** The poller's plan. */
+  schedule: PullScheduleSchema,
 });
 export type ResultsSourceState = z.infer<typeof ResultsSourceStateSchema>;
 export const ResultsSourceResponseSchema = dataEnvelope(ResultsSourceStateSchema);
 export const SaveResultsSourceResponseSchema = z.object({ message: z.string(), data: ResultsSourceStateSchema });
 
 /**
- * `PUT /api/admin/results-source`: `{ url }` a public http(s) URL, or `{ url: null }` for none. A file path is never
- * taken from an admin (only RESULTS_SOURCE names one); `{ useEnv: true }` forgets the admin's choice, so
- * RESULTS_SOURCE applies again.
+ * `PUT /api/admin/results-source`: `{ preset: "openfootball" }` the ready choice, `{ url }` a public http(s) URL, or
+ * `{ url: null }` for none. A file path is never taken from an admin (only RESULTS_SOURCE names one);
+ * `{ useEnv: true }` forgets the admin's choice, so RESULTS_SOURCE applies again.
  */
 export const SaveResultsSourceBodySchema = z
   .strictObject(
     {
+      preset: z.literal(OPENFOOTBALL_PRESET, { error: resultsMessages.sourceBodyInvalid }).optional(),
       url: ImportUrlSchema.nullable().optional(),
       useEnv: z.literal(true, { error: resultsMessages.sourceBodyInvalid }).optional(),
     },
     { error: resultsMessages.sourceBodyInvalid },
   )
-  .refine((body) => (body.url !== undefined) !== (body.useEnv !== undefined), {
+  .refine((body) => [body.preset, body.url, body.useEnv].filter((field) => field !== undefined).length === 1, {
     error: resultsMessages.sourceBodyInvalid,
   });
 export type SaveResultsSourceBody = z.infer<typeof SaveResultsSourceBodySchema>;

@@ -23,7 +23,8 @@ import { predictionsRoutes } from './modules/predictions/predictions.routes.ts';
 import { remindersPlugin } from './modules/reminders/reminders-plugin.ts';
 import { resultsImportRoutes } from './modules/results/results-import.routes.ts';
 import { resultsPollerPlugin } from './modules/results/results-pull.ts';
-import { resultsSourceRoutes } from './modules/results/results-source.routes.ts';
+import { demoBanner, demoPlugin } from './modules/demo/demo.ts';
+import { resultsSourceRoutes, resultsStatusRoutes } from './modules/results/results-source.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { confederationsRoutes } from './modules/teams/confederations.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp({
     prefix: '/api/matches',
     matches: repositories.matches,
     resultChanges: repositories.resultChanges,
+    kickoffChanges: repositories.kickoffChanges,
   });
   await app.register(competitionsRoutes, {
     prefix: '/api/competitions',
@@ -168,6 +170,7 @@ export async function buildApp({
   app.decorate('importJobSettled', services.resultsImport.settled);
   await app.register(resultsImportRoutes, { prefix: '/api/admin', resultsImport: services.resultsImport });
   await app.register(resultsSourceRoutes, { prefix: '/api/admin', resultsSource: services.resultsSource });
+  await app.register(resultsStatusRoutes, { prefix: '/api/results', resultsSource: services.resultsSource });
   await app.register(poolsRoutes, { prefix: '/api/pools', pools: services.pools });
   await app.register(predictionsRoutes, { prefix: '/api/predictions', predictions: services.predictions, poolResults: services.poolResults });
   await app.register(leaderboardRoutes, { prefix: '/api/leaderboard', leaderboard: services.leaderboard });
@@ -192,15 +195,19 @@ export async function buildApp({
   if (config.mail && services.mailRunner) {
     await app.register(mailWorkerPlugin, { runner: services.mailRunner, everySeconds: config.mail.pollSeconds });
   }
-  // Whatever the source is now: an admin may set one at any time (none: a tick reads nothing).
-  if (config.resultsPollMinutes > 0) {
-    await app.register(resultsPollerPlugin, { results: services.resultsPull, everyMinutes: config.resultsPollMinutes });
+  if (services.demo) await app.register(demoPlugin, { demo: services.demo });
+  // Whatever the feeds are now: an admin may choose one at any time (none: the poller reads nothing).
+  if (services.resultsPoller) {
+    await app.register(resultsPollerPlugin, { poller: services.resultsPoller, results: services.resultsPull });
   }
 
   if (config.statisticsCheckSeconds > 0) {
     await app.register(statisticsPlugin, { refresh: services.refreshStatistics, everySeconds: config.statisticsCheckSeconds });
   }
 
-  await app.register(webStaticPlugin, { distDir: config.webDistDir });
+  await app.register(webStaticPlugin, {
+    distDir: config.webDistDir,
+    ...(services.demo ? { banner: demoBanner() } : {}),
+  });
   return app;
 }

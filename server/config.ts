@@ -4,12 +4,16 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defaultStreamCeiling, type StreamLimits } from './modules/live/stream-limits.ts';
 import { addressList } from './modules/reminders/push-endpoint.ts';
+import { DEMO_FEED_PATH } from './modules/demo/demo-feed.ts';
+import { FOOTBALL_DATA_COMPETITIONS } from './modules/results/football-data.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const httpUrl = z.string().trim().regex(/^https?:\/\/[^\s/]+/i, 'must be an http:// or https:// URL');
 
 /** Names @fastify/proxy-addr expands to ranges, besides addresses and CIDRs. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -86,6 +90,28 @@ const EnvSchema = z
     SEED_DATA: bool.default(true),
     RESULTS_SOURCE: z.string().min(1).optional(),
     RESULTS_POLL_MINUTES: z.coerce.number().int().min(0).default(60),
+    // 300, or 2 in a demo (its matches last seconds).
+    RESULTS_LIVE_POLL_SECONDS: z.coerce.number().int().positive().optional(),
+    OPENFOOTBALL_BASE_URL: httpUrl.default('https://raw.githubusercontent.com/openfootball'),
+    FOOTBALL_DATA_TOKEN: z.string().trim().min(1).optional(),
+    FOOTBALL_DATA_URL: httpUrl.default('https://api.football-data.org/v4'),
+    FOOTBALL_DATA_COMPETITIONS: z
+      .string()
+      .default('PD,WC')
+      .transform((text, ctx) => {
+        const codes = text.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean);
+        const unknown = codes.filter((code) => !(code in FOOTBALL_DATA_COMPETITIONS));
+        if (codes.length === 0 || unknown.length > 0) {
+          ctx.addIssue({ code: 'custom', message: `must be codes among ${Object.keys(FOOTBALL_DATA_COMPETITIONS).join(', ')}` });
+          return z.NEVER;
+        }
+        return [...new Set(codes)];
+      }),
+    FOOTBALL_DATA_CALLS_PER_MINUTE: positiveInt(10),
+    DEMO: bool.default(false),
+    DEMO_START_SECONDS: positiveInt(120),
+    DEMO_DAY_SECONDS: positiveInt(15),
+    DEMO_BOTS: positiveInt(6),
     WEB_DIST_DIR: z.string().default('dist/web'),
     REMINDERS_POLL_SECONDS: z.coerce.number().int().min(0).default(30),
     VAPID_SUBJECT: z
@@ -171,10 +197,31 @@ export interface Config {
    */
   mail: { smtpUrl: string; from: string; pollSeconds: number } | null;
   seedData: boolean;
-  /** openfootball JSON file or URL read by "Actualizar Resultados" and the poller; null: none. */
+  /**
+   * The results source while no admin has chosen one: `openfootball` (its public files of the shipped competitions),
+   * or an openfootball JSON file or URL; null: none.
+   */
   resultsSource: string | null;
-  /** Poll the results source every N minutes (0: only on demand). */
+  /** While a match is near, pull the feeds every N minutes (0: no poller, only on demand). */
   resultsPollMinutes: number;
+  /** From a match's kick-off until it has a result (3 h at most), every N seconds. */
+  resultsLivePollSeconds: number;
+  /** Where the ready choice's openfootball files are ("openfootball" in "Fuente de resultados"). */
+  openfootballBaseUrl: string;
+  /** football-data.org (FOOTBALL_DATA_TOKEN set): read beside the results source; null: not read. */
+  footballData: {
+    token: string;
+    url: string;
+    competitions: string[];
+    callsPerMinute: number;
+    /** What people read it as when it is not football-data.org itself (a demo's replay of it). */
+    label?: string;
+  } | null;
+  /**
+   * `npm run demo` (server/modules/demo/): the World Cup replayed from now, read as football-data.org's from the app
+   * itself (unless FOOTBALL_DATA_TOKEN says otherwise); null: not a demo.
+   */
+  demo: { startSeconds: number; daySeconds: number; bots: number } | null;
   webDistDir: string;
   /** Claim and send due reminders every N seconds (0: no scheduler in this instance); VAPID contact. */
   reminders: { pollSeconds: number; vapidSubject: string };
@@ -233,6 +280,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedData: e.SEED_DATA,
     resultsSource: e.RESULTS_SOURCE ?? null,
     resultsPollMinutes: e.RESULTS_POLL_MINUTES,
+    resultsLivePollSeconds: e.RESULTS_LIVE_POLL_SECONDS ?? (e.DEMO ? 2 : 300),
+    openfootballBaseUrl: e.OPENFOOTBALL_BASE_URL,
+    footballData: e.FOOTBALL_DATA_TOKEN
+      ? {
+          token: e.FOOTBALL_DATA_TOKEN,
+          url: e.FOOTBALL_DATA_URL,
+          competitions: e.FOOTBALL_DATA_COMPETITIONS,
+          callsPerMinute: e.FOOTBALL_DATA_CALLS_PER_MINUTE,
+        }
+      : // A demo reads its own replay of the World Cup as football-data.org's (server/modules/demo/).
+        e.DEMO
+        ? {
+            token: 'demo',
+            url: `http://127.0.0.1:${e.PORT}${DEMO_FEED_PATH}`,
+            competitions: ['WC'],
+            callsPerMinute: 6000,
+            label: 'la repetición de la demo',
+          }
+        : null,
+    demo: e.DEMO ? { startSeconds: e.DEMO_START_SECONDS, daySeconds: e.DEMO_DAY_SECONDS, bots: e.DEMO_BOTS } : null,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     reminders: { pollSeconds: e.REMINDERS_POLL_SECONDS, vapidSubject: e.VAPID_SUBJECT },
     metricsToken: e.METRICS_TOKEN ?? null,

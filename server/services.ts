@@ -23,6 +23,7 @@ import { createStandingsRepository } from './modules/leaderboard/standings.repos
 import { createCompetitionsRepository } from './modules/matches/competitions.repository.ts';
 import { createMatchesRepository } from './modules/matches/matches.repository.ts';
 import { createMatchesService } from './modules/matches/matches.service.ts';
+import { createKickoffChangesRepository } from './modules/matches/kickoff-changes.repository.ts';
 import { createResultChangesRepository } from './modules/matches/result-changes.repository.ts';
 import { createPasskeysRepository } from './modules/passkeys/passkeys.repository.ts';
 import { createPasskeysService } from './modules/passkeys/passkeys.service.ts';
@@ -44,7 +45,11 @@ import { createVapidKeyStore } from './modules/reminders/vapid-keys.ts';
 import { createImportJobsRepository } from './modules/results/import-jobs.repository.ts';
 import { createResultsImportService, type ImportJobLog } from './modules/results/results-import.service.ts';
 import { createResultsImporter } from './modules/results/results-importer.ts';
-import { createResultsPull } from './modules/results/results-pull.ts';
+import { createFootballDataClient } from './modules/results/football-data-client.ts';
+import { createPullPlanner } from './modules/results/pull-schedule.ts';
+import { createResultsFeeds } from './modules/results/results-feeds.ts';
+import { createResultsPoller, createResultsPull } from './modules/results/results-pull.ts';
+import { createDemo } from './modules/demo/demo.ts';
 import { createResultsSourceSetting } from './modules/results/results-source-setting.ts';
 import { createResultsSourceService } from './modules/results/results-source.service.ts';
 import { createRolesRepository } from './modules/roles/roles.repository.ts';
@@ -99,6 +104,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     matches: createMatchesRepository(db),
     competitions: createCompetitionsRepository(db),
     resultChanges: createResultChangesRepository(db),
+    kickoffChanges: createKickoffChangesRepository(db),
     pools: createPoolsRepository(db),
     // PGlite's one session runs one statement at a time; on PostgreSQL, PICK_BATCHES_AT_ONCE (1 by default).
     predictions: createPredictionsRepository(db, {
@@ -148,23 +154,50 @@ export async function createServices({ database, config, clock = systemClock, lo
     db,
     matches,
     resultChanges: repositories.resultChanges,
+    kickoffChanges: repositories.kickoffChanges,
     teams,
     standings,
     clock,
   });
   // One importer: the seed, the CLI, the poller, "Actualizar Resultados" and the admin import all apply files with it.
   const resultsImporter = createResultsImporter({ teams, matches, matchesService });
-  // Where results come from: an admin's choice in the database, else RESULTS_SOURCE; read at every pull.
-  const resultsSourceSetting = createResultsSourceSetting(db, config.resultsSource);
-  const resultsPull = createResultsPull({
-    importFile: counted('pull', resultsImporter.importFile),
-    source: resultsSourceSetting,
+  // Where results come from: an admin's choice in the database, else RESULTS_SOURCE; read at every pull, with
+  // football-data.org beside it when FOOTBALL_DATA_TOKEN is set.
+  const resultsSourceSetting = createResultsSourceSetting(db, config.resultsSource, config.openfootballBaseUrl);
+  const resultsFeeds = createResultsFeeds({
+    setting: resultsSourceSetting,
+    importer: resultsImporter,
     matches,
+    teams,
+    footballData: config.footballData && {
+      client: createFootballDataClient({
+        token: config.footballData.token,
+        baseUrl: config.footballData.url,
+        callsPerMinute: config.footballData.callsPerMinute,
+      }),
+      codes: config.footballData.competitions,
+      label: config.footballData.label,
+    },
+  });
+  const pullPlanner = createPullPlanner({
+    feeds: resultsFeeds,
+    matches,
+    jobs: repositories.importJobs,
+    clock,
+    nearEveryMs: config.resultsPollMinutes * 60_000,
+    liveEveryMs: config.resultsLivePollSeconds * 1000,
+  });
+  const resultsPull = createResultsPull({
+    feeds: resultsFeeds,
+    planner: pullPlanner,
     jobs: repositories.importJobs,
     database,
     clock,
     log,
+    counted: (pull) => counted('pull', pull),
   });
+  const resultsPoller =
+    config.resultsPollMinutes > 0 ? createResultsPoller({ results: resultsPull, planner: pullPlanner, clock, log }) : null;
   const vapidKeys = createVapidKeyStore(db);
   const pushEndpoints = createPushEndpointGuard({ ...config.pushEndpoints, ...outbound });
   const leaderboard = createLeaderboardService({
@@ -242,13 +275,20 @@ export async function createServices({ database, config, clock = systemClock, lo
     poolResults: createPoolResultsService({ poolResults: repositories.poolResults, pools, clock }),
     leaderboard,
     resultsImporter,
-    /** The poller's and "Actualizar Resultados"'s pull of the results source, whichever it is at the time. */
+    /** The poller's and "Actualizar Resultados"'s pull of the feeds, whichever they are at the time. */
     resultsPull,
+    /** Pulls the feeds when the fixtures say (null with RESULTS_POLL_MINUTES=0); started by the app. */
+    resultsPoller,
     resultsSource: createResultsSourceService({
       setting: resultsSourceSetting,
+      feeds: resultsFeeds,
+      planner: pullPlanner,
       jobs: repositories.importJobs,
       clock,
       pollMinutes: config.resultsPollMinutes,
+      livePollSeconds: config.resultsLivePollSeconds,
+      footballDataCodes: config.footballData?.competitions ?? null,
+      onChange: () => resultsPoller?.wake(),
     }),
     resultsImport: createResultsImportService({
       importFixtures: counted('admin', resultsImporter.importFixtures),
@@ -301,7 +341,11 @@ export async function createServices({ database, config, clock = systemClock, lo
     /** ANALYZE for the tables that changed enough since their last one (server/db/statistics.ts). */
     refreshStatistics: () => analyzeStaleTables(db, database.kind),
   };
-  return built;
+  return {
+    ...built,
+    /** `npm run demo`'s World Cup replay, its pool and bots (server/modules/demo/); null outside a demo. */
+    demo: config.demo ? createDemo(built, config.demo, log) : null,
+  };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -29,6 +29,7 @@ import './app.css';
  * '@ionic/react': the first-load budgets (tests/support/first-load.ts) hold.
  */
 const TabsLayout = lazy(() => import('./pages/tabs-layout.tsx').then((module) => ({ default: module.TabsLayout })));
+const DemoPage = lazy(() => import('./pages/demo-page.tsx').then((module) => ({ default: module.DemoPage })));
 // The pages of the links the server mails, and asking for one: seldom opened, so none weighs on a first load.
 const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page.tsx').then((module) => ({ default: module.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password-page.tsx').then((module) => ({ default: module.ResetPasswordPage })));
@@ -53,6 +54,14 @@ function AppRoutes() {
       <Route path={paths.login} element={<LoginPage />} />
       <Route path={paths.register} element={<RegisterPage />} />
       <Route path={routePatterns.invitation} element={<JoinPage />} />
+      <Route
+        path={paths.demo}
+        element={
+          <Suspense fallback={<div className="plain-screen" />}>
+            <DemoPage />
+          </Suspense>
+        }
+      />
       <Route path={paths.forgotPassword} element={lazyPage(<ForgotPasswordPage />)} />
       <Route path={paths.resetPassword} element={lazyPage(<ResetPasswordPage />)} />
       <Route path={paths.confirmEmail} element={lazyPage(<ConfirmEmailPage />)} />

@@ -141,6 +141,12 @@ export const matches = pgTable(
      */
     kickoffCorrectedAt: timestamp('kickoff_corrected_at', { withTimezone: true }),
     kickoffCorrectedBy: integer('kickoff_corrected_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The feed that last set the kick-off (`ChangeSource`: 'openfootball', 'football-data', 'import'); null while it is
+     * the shipped data's. Another feed replaces it only with a stronger one, or an equal one from a feed that ranks
+     * as high (docs/decisions/065-results-arrive-by-themselves-from-two-sources.md).
+     */
+    kickoffSource: text('kickoff_source'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -362,6 +368,28 @@ export const matchResultChanges = pgTable(
     changedAt: createdAt(),
   },
   (t) => [index('match_result_changes_match_id_idx').on(t.matchId)],
+);
+
+/**
+ * Who changed which kick-off (its day, time or whether the time is confirmed), when, from what to what: an admin, or
+ * the feed that brought it (`source`, as in `match_result_changes`).
+ */
+export const matchKickoffChanges = pgTable(
+  'match_kickoff_changes',
+  {
+    id: serial('id').primaryKey(),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    oldMatchDate: timestamp('old_match_date', { withTimezone: true }).notNull(),
+    oldKickoffConfirmed: boolean('old_kickoff_confirmed').notNull(),
+    newMatchDate: timestamp('new_match_date', { withTimezone: true }).notNull(),
+    newKickoffConfirmed: boolean('new_kickoff_confirmed').notNull(),
+    changedAt: createdAt(),
+  },
+  (t) => [index('match_kickoff_changes_match_id_idx').on(t.matchId)],
 );
 
 /** Passkeys (WebAuthn credentials) a user registered; verified by the server on every sign-in. */

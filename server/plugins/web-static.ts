@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '#contract/index';
 import { isApiPath } from '../lib/api-paths.ts';
 import { sendError } from './error-handler.ts';
@@ -63,13 +63,22 @@ export function inlineScriptHashes(distDir: string): string[] {
 
 /**
  * Serves the built web app and falls back to index.html for client routes
- * (/login, /tabs/home…). API paths and missing files stay JSON 404s.
+ * (/login, /tabs/home…). API paths and missing files stay JSON 404s. `banner`: HTML the page opens with, above the
+ * app (the demo's "DEMO" strip, server/modules/demo/): index.html is then served with it, never from its file.
  */
-export async function webStaticPlugin(app: FastifyInstance, { distDir }: { distDir: string }) {
+export async function webStaticPlugin(app: FastifyInstance, { distDir, banner }: { distDir: string; banner?: string }) {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
+  const page = hasBuild && banner ? readFileSync(path.join(distDir, 'index.html'), 'utf8').replace('<body>', `<body>${banner}`) : null;
+  const sendPage = (reply: FastifyReply) => reply.type('text/html').header('cache-control', 'no-cache').send(page);
+  if (page !== null) {
+    app.get('/', (_request, reply) => sendPage(reply));
+    app.get('/index.html', (_request, reply) => sendPage(reply));
+  }
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
+      // With a banner, index.html is the page above, never the file.
+      ...(page === null ? {} : { index: false }),
       // `npm run build` writes .br/.gz siblings; the one the browser accepts is sent as it is.
       preCompressed: true,
       // index.html must revalidate so a deploy is picked up; hashed assets can be cached for long.
@@ -97,6 +106,7 @@ export async function webStaticPlugin(app: FastifyInstance, { distDir }: { distD
       !path.extname(pathname);
     if (!hasBuild || !isClientRoute) return sendError(reply, 404, messages.routeNotFound);
     if (tabPreloads?.isTabsPage(pathname)) void reply.header('link', tabPreloads.header);
+    if (page !== null) return sendPage(reply);
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

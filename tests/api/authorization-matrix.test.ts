@@ -274,6 +274,8 @@ const matrix: Record<string, Row> = {
 
   'GET /api/competitions': { call: () => ({ url: '/api/competitions' }), expect: signedIn('ok') },
   'GET /api/matches/{id}/result-changes': { call: () => ({ url: `/api/matches/${futureMatch.id}/result-changes` }), expect: signedIn('ok') },
+  'GET /api/matches/{id}/kickoff-changes': { call: () => ({ url: `/api/matches/${futureMatch.id}/kickoff-changes` }), expect: signedIn('ok') },
+  'GET /api/results/status': { call: () => ({ url: '/api/results/status' }), expect: signedIn('ok') },
   'POST /api/admin/import-results': {
     // Teams the database does not know are reported, never created: the import answers its summary and writes nothing.
     call: () => ({

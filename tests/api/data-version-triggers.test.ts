@@ -186,6 +186,7 @@ const tables: Record<string, Feeds> = {
       'a pick never waits on a row shared by every pick',
   ),
   match_result_changes: noCache('read at every request for a match history'),
+  match_kickoff_changes: noCache('read at every request for a match history'),
   passkey_credentials: noCache('read at every passkey sign-in and listing'),
   webauthn_challenges: noCache('single use, read at every ceremony'),
   app_settings: noCache('holds the data versions themselves; the Web Push keys are read once at start, the results source at every pull'),

@@ -85,7 +85,8 @@ beforeAll(async () => {
 
   t = await createTestApp({
     clock: () => now,
-    env: { RESULTS_SOURCE: sourcePath, RESULTS_POLL_MINUTES: '30', UPDATE_ALL_MAX_PER_MINUTE: '1000' },
+    // No poller: the pulls here are the test's (tests/api/results-poller.test.ts has the poller's).
+    env: { RESULTS_SOURCE: sourcePath, RESULTS_POLL_MINUTES: '0', UPDATE_ALL_MAX_PER_MINUTE: '1000' },
   });
   await seedFootballData(t.app.services);
   admin = await t.createUser({ role: 'admin', name: 'Admin Fuente' });
@@ -106,6 +107,8 @@ const state = async () => {
 };
 const save = (payload: object) => as(admin, 'PUT', '/api/admin/results-source', payload);
 const updateAll = (who: SignInResponse = admin) => as(who, 'POST', '/api/leaderboard/update-all');
+/** A pull of the feeds as "Actualizar Resultados" makes it, without its recompute of the pools. */
+const pull = () => t.app.services.resultsPull.pull(admin.userProfile.id);
 const publicUrl = (p = '/es.1.json') => `http://datos.example.org:${port}${p}`;
 /** The seeded match of a row of the file, as the API answers it. */
 const fixture = (row: SourceRow) => seededMatch(t, admin, row);
@@ -144,15 +147,28 @@ describe('the results source in the admin area', () => {
 
   it('starts as RESULTS_SOURCE, a file, never read yet', async () => {
     expect(await state()).toEqual({
-      source: { kind: 'file', location: sourcePath, setBy: 'env', setAt: null, envLocation: sourcePath },
+      source: {
+        kind: 'file',
+        location: sourcePath,
+        files: [sourcePath],
+        setBy: 'env',
+        setAt: null,
+        envLocation: sourcePath,
+      },
       lastPull: null,
       lastImport: null,
-      pollMinutes: 30,
+      pollMinutes: 0,
+      livePollSeconds: 300,
+      footballData: { configured: false, competitions: [] },
+      feeds: [{ source: sourcePath, label: 'es.1.json', lastAttemptAt: null, failure: null, lastSuccessAt: null }],
+      schedule: { mode: 'off', nextPullAt: null },
     });
   });
 
   it('refuses loopback, private and link-local addresses, other schemes and file paths, in Spanish, and keeps the source', async () => {
     const privateOnly = 'Por seguridad solo se importan URL públicas (no direcciones locales ni privadas).';
+    const bodyInvalid =
+      'Envía { "preset": "openfootball" }, { "url": "https://…" }, { "url": null } para no usar ninguna fuente, o { "useEnv": true }.';
     const httpOnly = 'La URL debe empezar por http:// o https://.';
     const cases: [unknown, number, string][] = [
       [{ url: 'http://127.0.0.1/es.1.json' }, 400, privateOnly],
@@ -170,9 +186,11 @@ describe('the results source in the admin area', () => {
       [{ url: 'file:///etc/passwd' }, 400, httpOnly],
       [{ url: '/etc/passwd' }, 400, httpOnly],
       [{ url: sourcePath }, 400, httpOnly],
-      [{ path: '/etc/passwd' }, 400, 'Envía { "url": "https://…" } o { "url": null } para no usar ninguna fuente.'],
-      [{}, 400, 'Envía { "url": "https://…" } o { "url": null } para no usar ninguna fuente.'],
-      [{ url: null, useEnv: true }, 400, 'Envía { "url": "https://…" } o { "url": null } para no usar ninguna fuente.'],
+      [{ path: '/etc/passwd' }, 400, bodyInvalid],
+      [{}, 400, bodyInvalid],
+      [{ url: null, useEnv: true }, 400, bodyInvalid],
+      [{ preset: 'openfootball', url: null }, 400, bodyInvalid],
+      [{ preset: 'football-data' }, 400, bodyInvalid],
     ];
     for (const [payload, status, message] of cases) {
       const res = await save(payload as object);
@@ -263,28 +281,42 @@ describe('the results source in the admin area', () => {
     expect((await updateAll()).json().data.import).toMatchObject({ source: publicUrl('/otra/es.1.json'), updated: 0 });
   });
 
-  it('records a failed pull with its Spanish error, and a poll as the poller', async () => {
+  it('records a failed pull with why in words, and says it', async () => {
     expect((await save({ url: publicUrl('/no-esta.json') })).statusCode).toBe(200);
     const failed = await updateAll();
     expect(failed.statusCode).toBe(502);
-    expect(failed.json().message).toBe('No se pudo leer la fuente de resultados.');
+    expect(failed.json().message).toBe(
+      'No se pudo leer la fuente de resultados (datos.example.org: no se encontró el archivo).',
+    );
     expect((await state()).lastPull).toMatchObject({
       status: 'failed',
       trigger: 'update-all',
       source: publicUrl('/no-esta.json'),
       summary: null,
-      error: 'No se pudo leer la fuente de resultados.',
+      error: 'no se encontró el archivo',
     });
+    expect((await state()).feeds).toEqual([
+      {
+        source: publicUrl('/no-esta.json'),
+        label: 'datos.example.org',
+        lastAttemptAt: now.toISOString(),
+        failure: 'no se encontró el archivo',
+        lastSuccessAt: null,
+      },
+    ]);
 
     expect((await save({ url: publicUrl() })).statusCode).toBe(200);
-    const polled = await t.app.services.resultsPull.poll();
-    expect(polled).toMatchObject({ source: publicUrl(), updated: 0 });
-    expect((await state()).lastPull).toMatchObject({
-      status: 'succeeded',
-      trigger: 'poll',
-      source: publicUrl(),
-      error: null,
-    });
+    expect(await pull()).toMatchObject({ source: publicUrl(), updated: 0 });
+    expect((await state()).lastPull).toMatchObject({ status: 'succeeded', source: publicUrl(), error: null });
+    expect((await state()).feeds).toEqual([
+      {
+        source: publicUrl(),
+        label: 'datos.example.org',
+        lastAttemptAt: now.toISOString(),
+        failure: null,
+        lastSuccessAt: now.toISOString(),
+      },
+    ]);
   });
 
   it('can be none (nothing is read, "Actualizar Resultados" says so), then RESULTS_SOURCE again', async () => {
@@ -302,13 +334,13 @@ describe('the results source in the admin area', () => {
         'No hay una fuente de resultados configurada. Clasificaciones recalculadas con los resultados guardados.',
       data: { import: null },
     });
-    expect(await t.app.services.resultsPull.poll()).toBeNull();
+    expect(await pull()).toBeNull();
     expect((await state()).lastPull).toEqual(before);
 
     const restored = await save({ useEnv: true });
     expect(restored.json()).toMatchObject({
       message: 'Se usa de nuevo la fuente de la configuración del servidor (RESULTS_SOURCE).',
-      data: { source: { kind: 'file', location: sourcePath, setBy: 'env', setAt: null } },
+      data: { source: { kind: 'file', location: sourcePath, files: [sourcePath], setBy: 'env', setAt: null } },
     });
     expect((await updateAll()).json().data.import).toMatchObject({ source: sourcePath });
   });
@@ -376,7 +408,7 @@ describe('a manual correction and the source', () => {
     expect((await state()).lastPull?.summary?.conflicts).toEqual(imported.conflicts);
 
     // Every pull tells it again while the source disagrees.
-    expect((await t.app.services.resultsPull.poll())?.conflicts).toHaveLength(1);
+    expect((await pull())?.conflicts).toHaveLength(1);
   });
 
   it('is no conflict when the source brings the result the admin saved', async () => {
@@ -411,18 +443,18 @@ describe('a manual correction and the source', () => {
     now = beforeKickoff;
     await t.api.predict(player, pool, match, 'away');
     now = afterKickoff;
-    // Polls: no recompute after them, so the points are what the import itself moved.
+    // Pulls without a recompute after them: the points are what the import itself moved.
     other.score = { ft: [1, 0] };
     await publish();
-    expect(await t.app.services.resultsPull.poll()).toMatchObject({ updated: 1, conflicts: [] });
+    expect(await pull()).toMatchObject({ updated: 1, conflicts: [] });
     expect(await pointsOf(player, pool.id)).toBe(0);
 
     // The source corrects itself: the standings move, once, whatever the pulls after it.
     other.score = { ft: [0, 2] };
     await publish();
-    expect(await t.app.services.resultsPull.poll()).toMatchObject({ updated: 1, conflicts: [] });
+    expect(await pull()).toMatchObject({ updated: 1, conflicts: [] });
     expect(await pointsOf(player, pool.id)).toBe(3);
-    expect(await t.app.services.resultsPull.poll()).toMatchObject({ updated: 0 });
+    expect(await pull()).toMatchObject({ updated: 0 });
     expect(await pointsOf(player, pool.id)).toBe(3);
     expect((await updateAll()).json().data.import).toMatchObject({ updated: 0 });
     expect(await pointsOf(player, pool.id)).toBe(3);
@@ -471,8 +503,8 @@ describe('a kick-off an admin corrected, and a result before kick-off', () => {
     ]);
     expect(res.json().message).toBe('Sin resultados nuevos. 1 partido conserva la corrección de un administrador.');
     expect(await fixture(row)).toMatchObject({ matchDate: '2026-11-22T20:00:00.000Z', kickoffConfirmed: true });
-    // Every pull keeps it; the poller too.
-    expect((await t.app.services.resultsPull.poll())?.conflicts).toHaveLength(1);
+    // Every pull keeps it.
+    expect((await pull())?.conflicts).toHaveLength(1);
     expect((await fixture(row)).matchDate).toBe('2026-11-22T20:00:00.000Z');
 
     // A source that brings the admin's time is no conflict; its result still applies (the admin set no result).
@@ -570,11 +602,11 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
       const token = await createSessionsRepository(handles[0]!.db).create(boss.id, new Date(Date.now() + 60 * 60_000));
       const headers = { authorization: `Bearer ${token}` };
       const url = publicUrl('/vacio.json');
-      expect(await second.services.resultsPull.poll()).toBeNull();
+      expect(await second.services.resultsPull.pull(boss.id)).toBeNull();
 
       const saved = await first.inject({ method: 'PUT', url: '/api/admin/results-source', headers, payload: { url } });
       expect(saved.statusCode, saved.body).toBe(200);
-      expect(await second.services.resultsPull.poll()).toMatchObject({ source: url, matchesSeen: 0 });
+      expect(await second.services.resultsPull.pull(boss.id)).toMatchObject({ source: url, matchesSeen: 0 });
       const told = await Promise.all(
         apps.map(async (app) =>
           (await app.inject({ method: 'GET', url: '/api/admin/results-source', headers })).json(),
@@ -583,7 +615,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
       expect(told[0]).toEqual(told[1]);
       expect(told[0].data).toMatchObject({
         source: { kind: 'url', location: url, setBy: 'admin' },
-        lastPull: { trigger: 'poll', status: 'succeeded', source: url },
+        lastPull: { trigger: 'update-all', status: 'succeeded', source: url },
       });
     });
   },

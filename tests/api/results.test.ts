@@ -123,6 +123,6 @@ describe('Actualizar Resultados pulls the configured source', () => {
     const admin = await t.createUser({ role: 'admin' });
     const res = await as(admin, 'POST', '/api/leaderboard/update-all');
     expect(res.statusCode).toBe(502);
-    expect(res.json().message).toBe('No se pudo leer la fuente de resultados.');
+    expect(res.json().message).toBe(`No se pudo leer la fuente de resultados (${path.basename(sourcePath)}: datos no válidos).`);
   });
 });

@@ -64,6 +64,7 @@ export async function createTestApp(
     AUTH_IP_MAX_PER_MINUTE: '1000000',
     // Background jobs stay off unless a test starts them itself.
     REMINDERS_POLL_SECONDS: '0',
+    RESULTS_POLL_MINUTES: '0',
     STATISTICS_CHECK_SECONDS: '0',
     ...options.env,
   });

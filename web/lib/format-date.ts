@@ -85,3 +85,15 @@ export function localDayKey(isoDate: string): string {
   const date = new Date(isoDate);
   return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
 }
+
+/**
+ * When something happened, after what it is: "a las 23:10" on the device's today, "el 28 nov. a las 23:10" on another
+ * day (a status line's "actualizados a las 23:10").
+ */
+export function formatWhen(isoDate: string, now: number): string {
+  const date = new Date(isoDate);
+  const time = `a las ${date.getHours()}:${twoDigits(date.getMinutes())}`;
+  return localDayKey(isoDate) === localDayKey(new Date(now).toISOString())
+    ? time
+    : `el ${date.getDate()} ${shortMonth(date)} ${time}`;
+}

@@ -45,6 +45,8 @@ export const paths = {
   pool: (poolId: number) => `${TABS}/${POOL_SEGMENT}/${poolId}`,
   favorites: tab('favorites'),
   admin: tab('admin'),
+  /** `npm run demo`'s way in: an account of one's own in the demo's pool (web/pages/demo-page.tsx). */
+  demo: '/demo',
   /** The link a pool's creator shares (absolute: `invitationLink` in web/features/pools/invitation.ts). */
   invitation: linkPaths.invitation,
 } as const;

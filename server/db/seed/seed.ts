@@ -6,7 +6,9 @@ import type { ResultsImporter } from '../../modules/results/results-importer.ts'
 import { CONFEDERATION_NAMES, clubTeamRows, worldCupTeamRows, type ConfederationCode } from './teams-data.ts';
 
 const dataFile = (name: string) => new URL(`./data/${name}`, import.meta.url);
-const readJson = async (name: string): Promise<unknown> => JSON.parse(await readFile(dataFile(name), 'utf8'));
+/** A file of the shipped data (server/db/seed/data, beside the compiled server in dist/server/data). */
+export const readShippedData = async (name: string): Promise<unknown> => JSON.parse(await readFile(dataFile(name), 'utf8'));
+const readJson = readShippedData;
 
 /** The competitions the app ships (server/db/seed/data/README.md says where they come from). */
 const SHIPPED_COMPETITIONS = ['worldcup-2026.json', 'laliga-2026-27.json'];

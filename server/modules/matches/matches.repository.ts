@@ -1,5 +1,5 @@
-import { asc, count, eq, gte, inArray, max } from 'drizzle-orm';
-import type { Match } from '#contract/index';
+import { and, asc, count, eq, gte, inArray, max, ne, sql } from 'drizzle-orm';
+import type { FeedSource, Match } from '#contract/index';
 import type { Database, Executor } from '../../db/client.ts';
 import { matches, predictions, users } from '../../db/schema.ts';
 
@@ -41,6 +41,35 @@ export function createMatchesRepository(db: Database) {
       return rows.map(toMatch);
     },
 
+    /**
+     * What the fixtures without a result of `competitions` say at `now` (server/modules/results/pull-schedule.ts):
+     * whether one kicked off less than `liveMs` ago, whether one is within `aheadMs` ahead or `behindMs` behind, and
+     * when the next one further ahead comes within `aheadMs`.
+     */
+    async fixtureWindow(
+      competitions: readonly string[],
+      now: Date,
+      { liveMs, aheadMs, behindMs }: { liveMs: number; aheadMs: number; behindMs: number },
+    ): Promise<{ live: boolean; near: boolean; nextNearAt: Date | null }> {
+      if (competitions.length === 0) return { live: false, near: false, nextNearAt: null };
+      const at = (offsetMs: number) => sql`${new Date(now.getTime() + offsetMs).toISOString()}::timestamptz`;
+      const [row] = await db
+        .select({
+          live: sql<boolean>`coalesce(bool_or(${matches.matchDate} <= ${at(0)} and ${matches.matchDate} > ${at(-liveMs)}), false)`,
+          near: sql<boolean>`coalesce(bool_or(${matches.matchDate} between ${at(-behindMs)} and ${at(aheadMs)}), false)`,
+          later: sql<Date | null>`min(${matches.matchDate}) filter (where ${matches.matchDate} > ${at(aheadMs)})`.mapWith(
+            matches.matchDate,
+          ),
+        })
+        .from(matches)
+        .where(and(ne(matches.status, 'finished'), inArray(matches.competition, [...competitions])));
+      return {
+        live: row?.live === true,
+        near: row?.near === true,
+        nextNearAt: row?.later ? new Date(row.later.getTime() - aheadMs) : null,
+      };
+    },
+
     async listByCompetition(competition: string): Promise<Match[]> {
       const rows = await db.select(matchColumns).from(matches).where(eq(matches.competition, competition));
       return rows.map(toMatch);
@@ -58,16 +87,23 @@ export function createMatchesRepository(db: Database) {
     },
 
     /**
-     * When and by whom (their name; null once their account is deleted) an admin last set the match's kick-off by
-     * hand; undefined while the kick-off is the data's. Read inside the caller's transaction.
+     * Who set the match's kick-off: when and by whom (their name; null once their account is deleted) an admin last
+     * set it by hand (`correction`, undefined while the kick-off is the data's), and the feed that last set it
+     * (`source`, null: the shipped data). Read inside the caller's transaction.
      */
-    async kickoffCorrection(tx: Executor, id: number): Promise<{ changedAt: string; changedBy: string | null } | undefined> {
+    async kickoffOrigin(
+      tx: Executor,
+      id: number,
+    ): Promise<{ correction?: { changedAt: string; changedBy: string | null }; source: FeedSource | null }> {
       const [row] = await tx
-        .select({ at: matches.kickoffCorrectedAt, name: users.name })
+        .select({ at: matches.kickoffCorrectedAt, name: users.name, source: matches.kickoffSource })
         .from(matches)
         .leftJoin(users, eq(users.id, matches.kickoffCorrectedBy))
         .where(eq(matches.id, id));
-      return row?.at ? { changedAt: row.at.toISOString(), changedBy: row.name } : undefined;
+      return {
+        ...(row?.at ? { correction: { changedAt: row.at.toISOString(), changedBy: row.name } } : {}),
+        source: (row?.source ?? null) as FeedSource | null,
+      };
     },
 
     /** Throws the driver's unique violation when the fixture exists in that round. */
@@ -78,17 +114,24 @@ export function createMatchesRepository(db: Database) {
     },
 
     /**
-     * Saves the match; `kickoffCorrectedBy`: an admin set its kick-off by hand (its date or whether its time is
-     * confirmed), so that imports keep it (`kickoffCorrection`).
+     * Saves the match; `kickoffSetBy`, when its kick-off changed: an admin set it by hand (its date or whether its
+     * time is confirmed), so that imports keep it (`kickoffOrigin`), or the feed that brought it.
      */
-    async update(tx: Executor, id: number, values: MatchValues, kickoffCorrectedBy?: { userId: number; at: Date }): Promise<Match> {
-      const corrected = kickoffCorrectedBy && {
-        kickoffCorrectedAt: kickoffCorrectedBy.at,
-        kickoffCorrectedBy: kickoffCorrectedBy.userId,
-      };
+    async update(
+      tx: Executor,
+      id: number,
+      values: MatchValues,
+      kickoffSetBy?: { admin: { userId: number; at: Date } } | { feed: FeedSource },
+    ): Promise<Match> {
+      const setBy =
+        kickoffSetBy === undefined
+          ? {}
+          : 'admin' in kickoffSetBy
+            ? { kickoffCorrectedAt: kickoffSetBy.admin.at, kickoffCorrectedBy: kickoffSetBy.admin.userId }
+            : { kickoffSource: kickoffSetBy.feed };
       const [row] = await tx
         .update(matches)
-        .set({ ...values, ...corrected, updatedAt: new Date() })
+        .set({ ...values, ...setBy, updatedAt: new Date() })
         .where(eq(matches.id, id))
         .returning(matchColumns);
       if (!row) throw new Error('update returned no row');

@@ -1,5 +1,6 @@
 import {
   type CreateMatchBody,
+  type FeedSource,
   type Match,
   matchConsistencyIssue,
   matchMessages,
@@ -10,6 +11,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors.ts';
 import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
 import type { TeamsRepository } from '../teams/teams.repository.ts';
+import { takesKickoff, takesResult } from './import-precedence.ts';
+import type { KickoffChangesRepository } from './kickoff-changes.repository.ts';
 import type { MatchesRepository, MatchValues } from './matches.repository.ts';
 import { DELETED_ADMIN, type ResultChangesRepository } from './result-changes.repository.ts';
 
@@ -17,13 +20,14 @@ interface Deps {
   db: Database;
   matches: MatchesRepository;
   resultChanges: ResultChangesRepository;
+  kickoffChanges: KickoffChangesRepository;
   teams: TeamsRepository;
   standings: StandingsRepository;
   clock: Clock;
 }
 
-/** Who saved a result: an admin (user id) or the results importer. */
-export type ResultSource = { kind: 'admin'; userId: number } | { kind: 'import' };
+/** Who saved a change: an admin (user id), or the results importer reading a feed. */
+export type ChangeAuthor = { kind: 'admin'; userId: number } | { kind: 'import'; feed: FeedSource };
 
 const toValues = ({ id: _id, matchDate, ...rest }: Match): MatchValues => ({ ...rest, matchDate: new Date(matchDate) });
 
@@ -73,7 +77,7 @@ export interface ImportUpdate {
 const withoutResult = ({ status: _s, scoreHome: _h, scoreAway: _a, ...rest }: UpdateMatchBody): UpdateMatchBody => rest;
 const withoutKickoff = ({ matchDate: _d, kickoffConfirmed: _c, ...rest }: UpdateMatchBody): UpdateMatchBody => rest;
 
-export function createMatchesService({ db, matches, resultChanges, teams, standings, clock }: Deps) {
+export function createMatchesService({ db, matches, resultChanges, kickoffChanges, teams, standings, clock }: Deps) {
   /**
    * The one rule of when a match may carry a result (live or finished): once it has kicked off by the server's
    * clock, read on the match as it will be. Picks close at that kick-off (decision 011), so a result before it
@@ -88,8 +92,8 @@ export function createMatchesService({ db, matches, resultChanges, teams, standi
     if (!(await teams.exists(awayTeamId, executor))) throw new BadRequestError(matchMessages.awayTeamUnknown);
   };
 
-  /** Saves `changes` to the locked match `before`, inside the caller's transaction. */
-  const save = async (tx: Executor, before: Match, changes: UpdateMatchBody, source: ResultSource): Promise<Match> => {
+  /** Saves `changes` to the locked match `before`, inside the caller's transaction, with its history. */
+  const save = async (tx: Executor, before: Match, changes: UpdateMatchBody, author: ChangeAuthor): Promise<Match> => {
     const id = before.id;
     const merged: Match = { ...before, ...changes };
     const issue = matchConsistencyIssue(merged);
@@ -104,9 +108,14 @@ export function createMatchesService({ db, matches, resultChanges, teams, standi
     }
     let after: Match;
     try {
-      // An admin's kick-off is theirs until they change it again: imports keep it (`importUpdate`).
-      const correctedBy = source.kind === 'admin' && kickoffMoved ? { userId: source.userId, at: clock() } : undefined;
-      after = await matches.update(tx, id, toValues(merged), correctedBy);
+      // An admin's kick-off is theirs until they change it again: imports keep it (`importUpdate`); a feed's is
+      // weighed against the next feed's.
+      const setBy = !kickoffMoved
+        ? undefined
+        : author.kind === 'admin'
+          ? { admin: { userId: author.userId, at: clock() } }
+          : { feed: author.feed };
+      after = await matches.update(tx, id, toValues(merged), setBy);
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(matchMessages.fixtureExists);
       throw error;
@@ -115,15 +124,15 @@ export function createMatchesService({ db, matches, resultChanges, teams, standi
     if (resultChanged(before, after) || before.weekNumber !== after.weekNumber) {
       await standings.applyResultChange(tx, id, before, after, clock());
     }
-    if (resultChanged(before, after)) {
-      await resultChanges.record(tx, {
-        matchId: id,
-        changedBy: source.kind === 'admin' ? source.userId : null,
-        source: source.kind,
-        before,
-        after,
-      });
-    }
+    const change = {
+      matchId: id,
+      changedBy: author.kind === 'admin' ? author.userId : null,
+      source: author.kind === 'admin' ? ('admin' as const) : author.feed,
+      before,
+      after,
+    };
+    if (resultChanged(before, after)) await resultChanges.record(tx, change);
+    if (kickoffChanged(before, after)) await kickoffChanges.record(tx, change);
     return after;
   };
 
@@ -152,11 +161,11 @@ export function createMatchesService({ db, matches, resultChanges, teams, standi
      * In one transaction: lock the match, save it, move every affected pool's
      * standings by the outcome change, and record who changed the result.
      */
-    async update(id: number, changes: UpdateMatchBody, source: ResultSource): Promise<Match> {
+    async update(id: number, changes: UpdateMatchBody, author: ChangeAuthor): Promise<Match> {
       return db.transaction(async (tx) => {
         const before = await matches.findForUpdate(tx, id);
         if (!before) throw new NotFoundError(matchMessages.matchNotFound);
-        return save(tx, before, changes, source);
+        return save(tx, before, changes, author);
       });
     },
 
@@ -171,27 +180,35 @@ export function createMatchesService({ db, matches, resultChanges, teams, standi
     },
 
     /**
-     * The importer's changes: as `update`, except that what an admin corrected by hand is never replaced: a kick-off
-     * an admin set, and a result last saved by an admin (the match's latest result change is an admin's), stay and
-     * are reported as conflicts; and a result for a match that, as it stays, has not kicked off is refused and
-     * reported. The other changes (round, and the kick-off or result nobody corrected) still apply. Decided under
-     * the match's lock, so a correction saved meanwhile counts.
+     * The importer's changes from `feed`: as `update`, except that what an admin corrected by hand is never replaced:
+     * a kick-off an admin set, and a result last saved by an admin (the match's latest result change is an admin's),
+     * stay and are reported as conflicts; a kick-off or result another feed gave stays unless this feed's is stronger
+     * or ranks as high (`import-precedence.ts`), silently; and a result for a match that, as it stays, has not kicked
+     * off is refused and reported. The other changes still apply. Decided under the match's lock, so a correction
+     * saved meanwhile counts.
      */
-    async importUpdate(id: number, changes: UpdateMatchBody): Promise<ImportUpdate> {
+    async importUpdate(id: number, changes: UpdateMatchBody, feed: FeedSource): Promise<ImportUpdate> {
       return db.transaction(async (tx) => {
         const before = await matches.findForUpdate(tx, id);
         if (!before) throw new NotFoundError(matchMessages.matchNotFound);
         const conflicts: ImportConflict[] = [];
         let applied = changes;
         if (kickoffChanged(before, { ...before, ...applied })) {
-          const corrected = await matches.kickoffCorrection(tx, id);
-          if (corrected) {
+          const { correction, source } = await matches.kickoffOrigin(tx, id);
+          if (correction) {
             const { matchDate, kickoffConfirmed } = before;
-            const changedBy = corrected.changedBy ?? DELETED_ADMIN;
+            const changedBy = correction.changedBy ?? DELETED_ADMIN;
             conflicts.push({
               kind: 'kickoff',
-              admin: { matchDate, kickoffConfirmed, changedAt: corrected.changedAt, changedBy },
+              admin: { matchDate, kickoffConfirmed, changedAt: correction.changedAt, changedBy },
             });
+            applied = withoutKickoff(applied);
+          } else if (
+            !takesKickoff(
+              { value: before.kickoffConfirmed, source },
+              { value: applied.kickoffConfirmed ?? before.kickoffConfirmed, source: feed },
+            )
+          ) {
             applied = withoutKickoff(applied);
           }
         }
@@ -204,6 +221,13 @@ export function createMatchesService({ db, matches, resultChanges, teams, standi
               admin: { status, scoreHome, scoreAway, changedAt: last.changedAt, changedBy: last.changedBy },
             });
             applied = withoutResult(applied);
+          } else if (
+            !takesResult(
+              { value: before.status, source: last?.source ?? null },
+              { value: applied.status ?? before.status, source: feed },
+            )
+          ) {
+            applied = withoutResult(applied);
           }
         }
         const merged = { ...before, ...applied };
@@ -214,7 +238,7 @@ export function createMatchesService({ db, matches, resultChanges, teams, standi
           if (resultBeforeKickoff({ ...before, ...applied })) applied = withoutKickoff(applied);
         }
         if (Object.keys(applied).length === 0) return { before, match: before, changed: false, conflicts };
-        return { before, match: await save(tx, before, applied, { kind: 'import' }), changed: true, conflicts };
+        return { before, match: await save(tx, before, applied, { kind: 'import', feed }), changed: true, conflicts };
       });
     },
 

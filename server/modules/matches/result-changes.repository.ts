@@ -1,10 +1,21 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import { IMPORT_AUTHOR, type Match, type MatchResultChange, type MatchStatus } from '#contract/index';
+import {
+  CHANGE_SOURCE_AUTHORS,
+  type ChangeSource,
+  type FeedSource,
+  type Match,
+  type MatchResultChange,
+  type MatchStatus,
+} from '#contract/index';
 import type { Database, Executor } from '../../db/client.ts';
 import { matchResultChanges, users } from '../../db/schema.ts';
 
 /** Named when the admin who made a correction has since been deleted. */
 export const DELETED_ADMIN = 'administrador (cuenta eliminada)';
+
+/** Who a history names for a change: its admin (by name), or the feed that brought it. */
+export const authorOf = (source: string, adminName: string | null): string =>
+  source === 'admin' ? (adminName ?? DELETED_ADMIN) : (CHANGE_SOURCE_AUTHORS[source as FeedSource] ?? source);
 
 /** The result history (audit trail): written by the matches service with every result change, read by its route. */
 export function createResultChangesRepository(db: Database) {
@@ -12,7 +23,7 @@ export function createResultChangesRepository(db: Database) {
     /** Inside the transaction that changes the result. */
     async record(
       tx: Executor,
-      change: { matchId: number; changedBy: number | null; source: string; before: Match; after: Match },
+      change: { matchId: number; changedBy: number | null; source: ChangeSource; before: Match; after: Match },
     ): Promise<void> {
       await tx.insert(matchResultChanges).values({
         matchId: change.matchId,
@@ -27,11 +38,11 @@ export function createResultChangesRepository(db: Database) {
       });
     },
 
-    /** The match's latest result change (who made it: 'admin' or 'import'), read inside the caller's transaction. */
+    /** The match's latest result change (who made it: `ChangeSource`), read inside the caller's transaction. */
     async latest(
       tx: Executor,
       matchId: number,
-    ): Promise<{ source: string; changedAt: string; changedBy: string } | undefined> {
+    ): Promise<{ source: ChangeSource; changedAt: string; changedBy: string } | undefined> {
       const [row] = await tx
         .select({ source: matchResultChanges.source, changedAt: matchResultChanges.changedAt, adminName: users.name })
         .from(matchResultChanges)
@@ -41,9 +52,9 @@ export function createResultChangesRepository(db: Database) {
         .limit(1);
       if (!row) return undefined;
       return {
-        source: row.source,
+        source: row.source as ChangeSource,
         changedAt: row.changedAt.toISOString(),
-        changedBy: row.source === 'import' ? IMPORT_AUTHOR : (row.adminName ?? DELETED_ADMIN),
+        changedBy: authorOf(row.source, row.adminName),
       };
     },
 
@@ -59,7 +70,7 @@ export function createResultChangesRepository(db: Database) {
         matchId: change.matchId,
         changedAt: change.changedAt.toISOString(),
         source: change.source,
-        changedBy: change.source === 'import' ? IMPORT_AUTHOR : (adminName ?? DELETED_ADMIN),
+        changedBy: authorOf(change.source, adminName),
         before: {
           status: change.oldStatus as MatchStatus,
           scoreHome: change.oldScoreHome,

@@ -43,12 +43,7 @@ export async function importWithChanges(
       after: state(after),
     });
   }
-  changes.sort((a, b) => a.after.matchDate.localeCompare(b.after.matchDate) || a.matchId - b.matchId);
-  return {
-    ...summary,
-    changes: changes.slice(0, IMPORT_CHANGES_LISTED_MAX),
-    changesTruncated: changes.length > IMPORT_CHANGES_LISTED_MAX,
-  };
+  return mergeSummaries(summary.source, [{ ...summary, changes, changesTruncated: false }]);
 }
 
 /** The counts alone, as "Actualizar Resultados" answers them. */
@@ -57,3 +52,25 @@ export const countsOf = ({
   changesTruncated: _t,
   ...counts
 }: ImportResultsSummary): ResultsImportSummary => counts;
+
+/** What one pull of several files or competitions did, as one import: counts added, lists joined. */
+export function mergeSummaries(source: string, summaries: readonly ImportResultsSummary[]): ImportResultsSummary {
+  const sum = (count: (s: ImportResultsSummary) => number | null) =>
+    summaries.reduce((total, s) => total + (count(s) ?? 0), 0);
+  const changes = summaries
+    .flatMap((s) => s.changes)
+    .sort((a, b) => a.after.matchDate.localeCompare(b.after.matchDate) || a.matchId - b.matchId);
+  return {
+    source,
+    matchesSeen: sum((s) => s.matchesSeen),
+    updated: sum((s) => s.updated),
+    created: sum((s) => s.created),
+    unchanged: sum((s) => s.unchanged),
+    results: sum((s) => s.results),
+    kickoffs: sum((s) => s.kickoffs),
+    unknownTeams: [...new Set(summaries.flatMap((s) => s.unknownTeams))].sort(),
+    conflicts: summaries.flatMap((s) => s.conflicts),
+    changes: changes.slice(0, IMPORT_CHANGES_LISTED_MAX),
+    changesTruncated: changes.length > IMPORT_CHANGES_LISTED_MAX || summaries.some((s) => s.changesTruncated),
+  };
+}

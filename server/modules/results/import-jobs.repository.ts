@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, max, ne, sql } from 'drizzle-orm';
 import {
   type ImportJob,
   type ImportJobStatus,
@@ -17,6 +17,8 @@ import { importJobs } from '../../db/schema.ts';
  */
 export const HEARTBEAT_MS = 20_000;
 export const STALE_AFTER_MS = 2 * 60_000;
+/** What pulls a feed: the poller and "Actualizar Resultados". */
+const PULL_TRIGGERS: ImportTrigger[] = ['poll', 'update-all'];
 /** Finished jobs are kept this long (the list shows the latest few). */
 const RETENTION_MS = 30 * 24 * 60 * 60_000;
 
@@ -97,6 +99,34 @@ export function createImportJobsRepository(db: Database) {
         .orderBy(desc(importJobs.id))
         .limit(1);
       return row;
+    },
+    /** When each of `sources` was last pulled (the poller or "Actualizar Resultados" started reading it). */
+    async lastPullStarts(sources: readonly string[]): Promise<Map<string, Date>> {
+      if (sources.length === 0) return new Map();
+      const rows = await db
+        .select({ source: importJobs.source, at: max(importJobs.startedAt) })
+        .from(importJobs)
+        .where(and(inArray(importJobs.trigger, PULL_TRIGGERS), inArray(importJobs.source, [...sources])))
+        .groupBy(importJobs.source);
+      return new Map(rows.flatMap(({ source, at }) => (at ? [[source, at] as const] : [])));
+    },
+    /** Each of `sources`' last pull, and when one last succeeded. */
+    async pullHistory(sources: readonly string[]): Promise<Map<string, { last: Row; lastSuccessAt: Date | null }>> {
+      if (sources.length === 0) return new Map();
+      const latest = await db
+        .select({
+          lastId: max(importJobs.id),
+          lastSuccessAt: sql<Date | null>`max(${importJobs.finishedAt}) filter (where ${importJobs.status} = 'succeeded')`.mapWith(
+            importJobs.finishedAt,
+          ),
+        })
+        .from(importJobs)
+        .where(and(inArray(importJobs.trigger, PULL_TRIGGERS), inArray(importJobs.source, [...sources])))
+        .groupBy(importJobs.source);
+      const ids = latest.flatMap(({ lastId }) => (lastId === null ? [] : [lastId]));
+      const rows = ids.length === 0 ? [] : await db.select().from(importJobs).where(inArray(importJobs.id, ids));
+      const successes = new Map(latest.map(({ lastId, lastSuccessAt }) => [lastId, lastSuccessAt]));
+      return new Map(rows.map((row) => [row.source, { last: row, lastSuccessAt: successes.get(row.id) ?? null }]));
     },
     /** A pull of the results source, stored once it has ended (it has no progress to follow). */
     async record({

@@ -38,16 +38,25 @@ export function competitionOf(file: unknown): CompetitionKey {
   return competition;
 }
 
-export interface FixtureRow {
+/**
+ * What a feed says of one match, its teams by their names in the openfootball data (`teams.source_name`): its
+ * kick-off and its result as the feed has it (`scheduled`: none yet).
+ */
+export interface MatchReport {
   competition: CompetitionKey;
-  round: string;
-  weekNumber: number;
-  matchDate: Date;
-  kickoffConfirmed: boolean;
   homeTeam: string;
   awayTeam: string;
+  matchDate: Date;
+  kickoffConfirmed: boolean;
   scoreHome: number | null;
   scoreAway: number | null;
+  status: 'scheduled' | 'live' | 'finished';
+}
+
+/** An openfootball row: a report with its round, which makes a fixture and places it in a jornada. */
+export interface FixtureRow extends MatchReport {
+  round: string;
+  weekNumber: number;
   status: 'scheduled' | 'finished';
 }
 
@@ -69,6 +78,28 @@ const COMPETITIONS: Record<CompetitionKey, CompetitionRules> = {
   'worldcup-2026': { timeZone: 'UTC', weekNumber: worldCupWeekNumber },
   'laliga-2026-27': { timeZone: 'Europe/Madrid', weekNumber: (match) => matchdayNumber(match.round) },
 };
+
+/**
+ * The kick-off of a match whose day is known and its time is not: noon that day in the competition's zone, flagged as
+ * not confirmed ("hora por confirmar", docs/decisions/001).
+ */
+export function dayOnlyKickoff(competition: CompetitionKey, date: string): { matchDate: Date; kickoffConfirmed: false } {
+  return kickoff(date, undefined, COMPETITIONS[competition].timeZone) as { matchDate: Date; kickoffConfirmed: false };
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The day ("2026-11-29") an instant falls on in the competition's zone. */
+export function dayIn(competition: CompetitionKey, instant: Date): string {
+  const { timeZone } = COMPETITIONS[competition];
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(instant);
+}
 
 /** The rows whose two teams are known, and the sorted names of the unknown teams (their rows are left out). */
 function knownTeamsOnly<T>(rows: readonly T[], teamsOf: (row: T) => [string, string], knownTeams: ReadonlySet<string>) {
@@ -112,8 +143,11 @@ export function parseFixtures(
   return { fixtures, unknownTeamNames };
 }
 
-/** Fixtures parsed already, kept when their two teams are known (as `parseFixtures` would have kept them). */
-export function fixturesOfKnownTeams(fixtures: readonly FixtureRow[], knownTeams: ReadonlySet<string>): ParsedFixtures {
+/** Fixtures or reports parsed already, kept when their two teams are known (as `parseFixtures` would have kept them). */
+export function fixturesOfKnownTeams<Row extends MatchReport>(
+  fixtures: readonly Row[],
+  knownTeams: ReadonlySet<string>,
+): { fixtures: Row[]; unknownTeamNames: string[] } {
   const { known, unknownTeamNames } = knownTeamsOnly(fixtures, (f) => [f.homeTeam, f.awayTeam], knownTeams);
   return { fixtures: known, unknownTeamNames };
 }

@@ -10,6 +10,16 @@ const MAX_REDIRECTS = 3;
 /** The URL cannot be used: not http(s), or it leads to an address that is not public. */
 export class UnsafeUrlError extends Error {}
 
+/** A source answered with an HTTP status other than 2xx. */
+export class HttpStatusError extends Error {
+  constructor(
+    readonly url: string,
+    readonly status: number,
+  ) {
+    super(`${url} answered ${status}`);
+  }
+}
+
 export type Resolve = (host: string) => Promise<readonly { address: string; family: number }[]>;
 
 export interface ReadPublicUrlOptions {
@@ -121,7 +131,7 @@ export async function readPublicUrl(location: string, options: ReadPublicUrlOpti
     }
     if (status < 200 || status >= 300) {
       response.resume();
-      throw new Error(`${url.href} answered ${status}`);
+      throw new HttpStatusError(url.href, status);
     }
     return JSON.parse(await readCapped(response)) as unknown;
   }

@@ -1,5 +1,6 @@
 import {
   roundDisplayLabel,
+  type FeedSource,
   type Match,
   type ResultConflict,
   type ResultsImportSummary,
@@ -11,7 +12,7 @@ import {
   parseFixtures,
   type CompetitionKey,
   type FixtureRow,
-  type ParsedFixtures,
+  type MatchReport,
 } from './openfootball.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
@@ -32,6 +33,9 @@ interface Deps {
 /** In a double round robin a pair meets once at each ground; in a cup the round tells two meetings apart. */
 const isCup = (competition: CompetitionKey) => competition === 'worldcup-2026';
 
+/** A report without a round is a cup's meeting of two teams when its kick-off is this close to the stored one. */
+const CUP_JOIN_WINDOW_MS = 2 * 24 * 60 * 60_000;
+
 /** `done` of the file's `total` matches applied so far. */
 export type ImportProgress = (done: number, total: number) => void | Promise<void>;
 
@@ -43,6 +47,8 @@ export interface ImportOptions {
   createOnly?: boolean;
   /** Told how many of the file's matches have been applied: once before the first (0) and after each one; awaited. */
   onProgress?: ImportProgress;
+  /** The feed the changes come from, in the history and for which feed's word wins; by default `import`. */
+  feed?: FeedSource;
 }
 
 /** A file's competition and its fixtures, parsed: what the admin import hands over once it has checked a file. */
@@ -61,10 +67,15 @@ export interface ResultsImporter {
   importFile: Import<unknown>;
   /** A file parsed whole already, with its competition (the admin import): nothing is parsed or looked up again. */
   importFixtures: Import<CompetitionFixtures>;
+  /**
+   * What a feed without rounds says of a competition's matches (football-data.org): each report is joined to a stored
+   * match by its teams (and, in a cup, its kick-off within two days) and only changes it; one that joins none is left.
+   */
+  importReports: Import<{ competition: CompetitionKey; reports: MatchReport[]; unknownTeamNames: string[] }>;
 }
 
 /**
- * Applies an openfootball file to the database, idempotently: new fixtures are
+ * Applies an openfootball file (or a feed's reports) to the database, idempotently: new fixtures are
  * created, moved kick-offs and new results are saved through the matches service
  * (so standings and the audit trail follow), and nothing is ever un-finished by a
  * file that lacks a result the database already has. A result an admin corrected by hand
@@ -75,16 +86,27 @@ export interface ResultsImporter {
 export function createResultsImporter({ teams, matches, matchesService }: Deps): ResultsImporter {
   const apply = async (
     competition: CompetitionKey,
-    { fixtures, unknownTeamNames }: ParsedFixtures,
+    { fixtures, unknownTeamNames }: { fixtures: (FixtureRow | MatchReport)[]; unknownTeamNames: string[] },
     teamIds: ReadonlyMap<string, number>,
     source: string,
-    { createOnly = false, onProgress }: ImportOptions = {},
+    { createOnly = false, onProgress, feed = 'import' }: ImportOptions = {},
   ): Promise<ResultsImportSummary> => {
     const keyOf = (round: string, homeId: number, awayId: number) =>
       isCup(competition) ? `${round}|${homeId}|${awayId}` : `${homeId}|${awayId}`;
-    const existing = new Map(
-      (await matches.listByCompetition(competition)).map((m) => [keyOf(m.round, m.homeTeamId, m.awayTeamId), m]),
-    );
+    const stored = await matches.listByCompetition(competition);
+    const existing = new Map(stored.map((m) => [keyOf(m.round, m.homeTeamId, m.awayTeamId), m]));
+    const byTeams = new Map<string, Match[]>();
+    for (const m of stored) {
+      const pair = `${m.homeTeamId}|${m.awayTeamId}`;
+      byTeams.set(pair, [...(byTeams.get(pair) ?? []), m]);
+    }
+    /** The stored match a row names: by its round, or (a report) by its teams and, in a cup, its kick-off. */
+    const find = (row: FixtureRow | MatchReport, homeId: number, awayId: number): Match | undefined => {
+      if ('round' in row) return existing.get(keyOf(row.round, homeId, awayId));
+      const distance = (m: Match) => Math.abs(Date.parse(m.matchDate) - row.matchDate.getTime());
+      const [nearest] = (byTeams.get(`${homeId}|${awayId}`) ?? []).toSorted((a, b) => distance(a) - distance(b));
+      return nearest && (!isCup(competition) || distance(nearest) <= CUP_JOIN_WINDOW_MS) ? nearest : undefined;
+    };
 
     const summary: ResultsImportSummary = {
       source,
@@ -99,7 +121,11 @@ export function createResultsImporter({ teams, matches, matchesService }: Deps):
     };
     let [results, kickoffs] = [0, 0];
     /** What the admin reads of a match the import left otherwise than the source says (`ImportConflict`). */
-    const report = async (match: Match, fixture: FixtureRow, conflict: ImportConflict): Promise<ResultConflict> => {
+    const report = async (
+      match: Match,
+      fixture: FixtureRow | MatchReport,
+      conflict: ImportConflict,
+    ): Promise<ResultConflict> => {
       const [home, away] = await Promise.all([teams.findById(match.homeTeamId), teams.findById(match.awayTeamId)]);
       const kickoffOf = (k: { matchDate: string; kickoffConfirmed: boolean }) => ({
         matchDate: k.matchDate,
@@ -136,11 +162,13 @@ export function createResultsImporter({ teams, matches, matchesService }: Deps):
             : { kept: kickoffOf(conflict.kind === 'kickoff' ? conflict.admin : match), source: sourceKickoff },
       };
     };
-    const applyFixture = async (fixture: FixtureRow): Promise<void> => {
+    const applyFixture = async (fixture: FixtureRow | MatchReport): Promise<void> => {
       const homeTeamId = teamIds.get(fixture.homeTeam)!;
       const awayTeamId = teamIds.get(fixture.awayTeam)!;
-      const current = existing.get(keyOf(fixture.round, homeTeamId, awayTeamId));
+      const current = find(fixture, homeTeamId, awayTeamId);
       if (current === undefined) {
+        // A report creates nothing: only a file's round says where a new fixture goes.
+        if (!('round' in fixture)) return;
         const created = await matchesService
           .importCreate({
             competition,
@@ -174,7 +202,7 @@ export function createResultsImporter({ teams, matches, matchesService }: Deps):
         summary.unchanged += 1;
         return;
       }
-      const { before, match, changed, conflicts } = await matchesService.importUpdate(current.id, changes);
+      const { before, match, changed, conflicts } = await matchesService.importUpdate(current.id, changes, feed);
       // A match whose only changes were refused keeps everything it had: unchanged, and listed as a conflict.
       if (changed) summary.updated += 1;
       else summary.unchanged += 1;
@@ -200,23 +228,32 @@ export function createResultsImporter({ teams, matches, matchesService }: Deps):
       const teamIds = await teams.idsBySourceName();
       return apply(competition, fixturesOfKnownTeams(fixtures, new Set(teamIds.keys())), teamIds, source, options);
     },
+    async importReports({ competition, reports, unknownTeamNames }, source, options) {
+      const teamIds = await teams.idsBySourceName();
+      const known = fixturesOfKnownTeams(reports, new Set(teamIds.keys()));
+      const unknown = [...new Set([...unknownTeamNames, ...known.unknownTeamNames])].sort();
+      return apply(competition, { fixtures: known.fixtures, unknownTeamNames: unknown }, teamIds, source, options);
+    },
   };
 }
 
-/** What the file changes in a stored match, or null. A missing result never erases a stored one. */
-export function changesFor(current: Match, fixture: FixtureRow): UpdateMatchBody | null {
+/**
+ * What a file or report changes in a stored match, or null. A missing result never erases a stored one; only a
+ * file's round moves a match to another jornada.
+ */
+export function changesFor(current: Match, fixture: FixtureRow | MatchReport): UpdateMatchBody | null {
   const changes: UpdateMatchBody = {};
   const matchDate = fixture.matchDate.toISOString();
   if (current.matchDate !== matchDate) changes.matchDate = matchDate;
   if (current.kickoffConfirmed !== fixture.kickoffConfirmed) changes.kickoffConfirmed = fixture.kickoffConfirmed;
-  if (current.weekNumber !== fixture.weekNumber) changes.weekNumber = fixture.weekNumber;
+  if ('weekNumber' in fixture && current.weekNumber !== fixture.weekNumber) changes.weekNumber = fixture.weekNumber;
   if (
-    fixture.status === 'finished' &&
-    (current.status !== 'finished' ||
+    fixture.status !== 'scheduled' &&
+    (current.status !== fixture.status ||
       current.scoreHome !== fixture.scoreHome ||
       current.scoreAway !== fixture.scoreAway)
   ) {
-    Object.assign(changes, { status: 'finished', scoreHome: fixture.scoreHome, scoreAway: fixture.scoreAway });
+    Object.assign(changes, { status: fixture.status, scoreHome: fixture.scoreHome, scoreAway: fixture.scoreAway });
   }
   return Object.keys(changes).length > 0 ? changes : null;
 }

@@ -14,6 +14,8 @@ export const matchKeys = {
   competitions: () => [...matchKeys.all, 'competitions'] as const,
   resultChanges: () => [...matchKeys.all, 'result-changes'] as const,
   resultChangesOf: (matchId: number) => [...matchKeys.resultChanges(), matchId] as const,
+  kickoffChanges: () => [...matchKeys.all, 'kickoff-changes'] as const,
+  kickoffChangesOf: (matchId: number) => [...matchKeys.kickoffChanges(), matchId] as const,
 };
 
 export const matchQueries = {

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PoolResultMatch, PoolResults as PoolResultsAnswer } from '#contract/predictions';
+import { resultKeys } from '../results/api.ts';
 import { teamKeys } from '../teams/api.ts';
 import { predictionKeys } from './api.ts';
 import { PoolResults } from './pool-results.tsx';
@@ -47,6 +48,12 @@ function renderResults(matches: PoolResultMatch[]) {
     matches,
   };
   queryClient.setQueryData(predictionKeys.poolResults(poolId, null), answer);
+  queryClient.setQueryData(resultKeys.status(), {
+    feeds: [
+      { source: 'openfootball', label: 'openfootball', lastAttemptAt: null, failure: null, lastSuccessAt: null },
+    ],
+    schedule: { mode: 'near', nextPullAt: null },
+  });
   queryClient.setQueryData(teamKeys.list(), [
     { id: 1, name: 'Sevilla', logoUrl: null, confederationId: null },
     { id: 2, name: 'Betis', logoUrl: null, confederationId: null },
@@ -71,6 +78,11 @@ describe('Resultados', () => {
     expect(within(started).getByTestId('comments').textContent).toBe('1');
     expect(within(upcoming).queryByTestId('result-status')).toBeNull();
     expect(within(upcoming).queryByTestId('comments')).toBeNull();
+  });
+
+  it('says where results come from', () => {
+    renderResults([resultMatch({})]);
+    expect(screen.getByTestId('feed-status').textContent).toBe('Resultados de openfootball · todavía sin leer');
   });
 
   it('writes the kick-off as every screen does, not title-cased', async () => {

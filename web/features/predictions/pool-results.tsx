@@ -1,7 +1,7 @@
 import '../../ionic/setup.ts';
 import { useQuery } from '@tanstack/react-query';
 import { footballOutline } from 'ionicons/icons';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from 'react';
 import {
   pickText,
   pointsBadge,
@@ -18,9 +18,11 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { TeamLogo } from '../../components/team-logo.tsx';
 import { IonSelect, IonSelectOption } from '../../ionic/select.ts';
+import { FeedStatusLines } from '../../lib/feed-status.tsx';
 import { formatKickoff } from '../../lib/format-date.ts';
 import { useToast } from '../../lib/toast.ts';
 import { describeTeam, type TeamDisplay } from '../matches/upcoming-matches.ts';
+import { resultQueries } from '../results/api.ts';
 import { teamQueries } from '../teams/api.ts';
 import { predictionQueries } from './api.ts';
 import { commentsOpen, resultStatus } from './result-status.ts';
@@ -41,12 +43,18 @@ export function PoolResults({ poolId, userId, comments }: PoolResultsProps) {
   const [chosen, setChosen] = useState<number | null>(null);
   const results = useQuery(predictionQueries.results(poolId, chosen));
   const teams = useQuery(teamQueries.list());
+  const feeds = useQuery(resultQueries.status());
   const showToast = useToast();
   const teamsById = useMemo(() => new Map((teams.data ?? []).map((team: Team) => [team.id, team])), [teams.data]);
 
   useEffect(() => {
     if (results.isError) showToast({ message: poolResultsMessages.loadFailed, color: 'danger' });
   }, [results.isError, results.errorUpdatedAt, showToast]);
+  // New results came (the live channel refreshed them): where they came from and when is news too.
+  const refreshFeeds = useEffectEvent((resultsAt: number) => {
+    if (resultsAt > feeds.dataUpdatedAt && !feeds.isFetching) void feeds.refetch();
+  });
+  useEffect(() => refreshFeeds(results.dataUpdatedAt), [results.dataUpdatedAt]);
 
   if (results.isError || teams.isError) {
     return (
@@ -59,11 +67,20 @@ export function PoolResults({ poolId, userId, comments }: PoolResultsProps) {
   }
   if (results.isPending || teams.isPending) return <LoadingState text={poolResultsMessages.loading} />;
   const answer = results.data;
-  if (answer.weekNumber === null) return <EmptyState icon={footballOutline} text={poolResultsMessages.empty} />;
+  const feedLines = <FeedStatusLines feeds={feeds.data?.feeds ?? []} />;
+  if (answer.weekNumber === null) {
+    return (
+      <>
+        {feedLines}
+        <EmptyState icon={footballOutline} text={poolResultsMessages.empty} />
+      </>
+    );
+  }
   const loadingOther = results.isPlaceholderData;
 
   return (
     <section className="pool-results" aria-label={poolResultsMessages.title} aria-busy={loadingOther}>
+      {feedLines}
       {answer.jornadas.length > 0 && (
         <IonSelect
           className="pool-results__select"

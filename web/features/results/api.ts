@@ -1,16 +1,28 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { UpdateAllResponseSchema } from '#contract/results';
+import { ResultsStatusResponseSchema } from '#contract/results-feeds';
 import { apiRequest } from '../../lib/api-client.ts';
 import { invalidateRankings } from '../leaderboard/keys.ts';
 import { invalidateMatchList } from '../matches/api.ts';
 import { invalidatePoolPicks } from '../predictions/api.ts';
 
-/** The results' query keys: the admin's imports and the results source (admin/api.ts). */
+/** The results' query keys: where they come from, the admin's imports and the results source (admin/api.ts). */
 export const resultKeys = {
   all: ['results'] as const,
+  status: () => [...resultKeys.all, 'status'] as const,
   source: () => [...resultKeys.all, 'source'] as const,
   importJobs: () => [...resultKeys.all, 'import-jobs'] as const,
   importJob: (id: number) => [...resultKeys.importJobs(), id] as const,
+};
+
+export const resultQueries = {
+  /** Where results come from and when they last came (everyone's; it moves with every pull). */
+  status: () =>
+    queryOptions({
+      queryKey: resultKeys.status(),
+      queryFn: async () => (await apiRequest('/api/results/status', { schema: ResultsStatusResponseSchema })).data,
+      staleTime: 0,
+    }),
 };
 
 /** "Actualizar Resultados": new results may move every standing and finish matches. */
@@ -23,6 +35,7 @@ export function useUpdateResults() {
         invalidateRankings(queryClient),
         invalidatePoolPicks(queryClient),
         invalidateMatchList(queryClient),
+        queryClient.invalidateQueries({ queryKey: resultKeys.status() }),
       ]),
   });
 }

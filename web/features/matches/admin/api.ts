@@ -1,7 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { dataEnvelope } from '#contract/common';
-import { MatchResultChangesResponseSchema, MatchSchema, type UpdateMatchBody } from '#contract/matches';
+import {
+  MatchKickoffChangesResponseSchema,
+  MatchResultChangesResponseSchema,
+  MatchSchema,
+  type UpdateMatchBody,
+} from '#contract/matches';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { invalidateRankings } from '../../leaderboard/keys.ts';
 import { invalidatePools } from '../../pools/api.ts';
@@ -21,6 +26,18 @@ export const matchAdminQueries = {
           })
         ).data,
     }),
+  /** A match's kick-off history: who confirmed or moved it, and when. */
+  kickoffChanges: (matchId: number) =>
+    queryOptions({
+      queryKey: matchKeys.kickoffChangesOf(matchId),
+      queryFn: async () =>
+        (
+          await apiRequest(`/api/matches/${matchId}/kickoff-changes`, {
+            schema: MatchKickoffChangesResponseSchema,
+            offlineCache: false,
+          })
+        ).data,
+    }),
 };
 
 /** A result or a date changed (by hand or by an import): every list, ranking and history that shows matches is stale. */
@@ -31,6 +48,7 @@ export const invalidateAfterMatchChange = (queryClient: QueryClient) =>
     invalidatePoolPicks(queryClient),
     invalidatePools(queryClient),
     queryClient.invalidateQueries({ queryKey: matchKeys.resultChanges() }),
+    queryClient.invalidateQueries({ queryKey: matchKeys.kickoffChanges() }),
   ]);
 
 export function useUpdateMatch() {

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { ComponentProps } from 'react';
-import type { Match, MatchResultChange, MatchStatus } from '#contract/matches';
+import type { Match, MatchKickoffChange, MatchResultChange, MatchStatus } from '#contract/matches';
 import type { Team } from '#contract/teams';
 import { DialogForm } from '../../../ionic/dialog-form.tsx';
 import { InputField } from '../../../ionic/input-field.tsx';
@@ -13,7 +13,7 @@ import { matchAdminQueries, useUpdateMatch } from './api.ts';
 import { STATUS_LABELS, changesOf, formOf, scoreText } from './match-admin.ts';
 import type { MatchForm } from './match-admin.ts';
 import { IonToggle } from '../../../ionic/toggle.ts';
-import { spanishDateFormat } from '../../../lib/format-date.ts';
+import { formatKickoff, spanishDateFormat } from '../../../lib/format-date.ts';
 
 interface MatchEditModalProps {
   /** The match being edited (kept fresh by the list's query); null: closed. */
@@ -30,6 +30,7 @@ export function MatchEditModal({ match, teams, onClose }: MatchEditModalProps) {
           {/* Keyed, so another match starts from its own values. */}
           <MatchEditForm key={match.id} match={match} teams={teams} />
           <ResultHistory matchId={match.id} />
+          <KickoffHistory matchId={match.id} />
         </>
       )}
     </ModalScreen>
@@ -144,24 +145,61 @@ export function describeScore(state: MatchResultChange['before']): string {
 
 /** Who changed the result, when, from what to what: why a pool's ranking moved. */
 function ResultHistory({ matchId }: { matchId: number }) {
-  const changes = useQuery(matchAdminQueries.resultChanges(matchId));
   return (
-    <section className="admin-history" aria-labelledby="admin-history-title" data-testid="result-history">
-      <h2 id="admin-history-title" className="admin__heading">
-        Historial del resultado
+    <ChangeHistory
+      id="result"
+      title="Historial del resultado"
+      empty="El resultado no ha cambiado todavía."
+      changes={useQuery(matchAdminQueries.resultChanges(matchId))}
+      describe={(state) => describeScore(state)}
+    />
+  );
+}
+
+/** Who confirmed or moved the kick-off (an admin, or the source that brought it), when, from what to what. */
+function KickoffHistory({ matchId }: { matchId: number }) {
+  return (
+    <ChangeHistory
+      id="kickoff"
+      title="Historial de la hora de inicio"
+      empty="La hora de inicio no ha cambiado todavía."
+      changes={useQuery(matchAdminQueries.kickoffChanges(matchId))}
+      describe={(state) => formatKickoff(state.matchDate, state.kickoffConfirmed)}
+    />
+  );
+}
+
+function ChangeHistory<Change extends MatchResultChange | MatchKickoffChange>({
+  id,
+  title,
+  empty,
+  changes,
+  describe,
+}: {
+  id: 'result' | 'kickoff';
+  title: string;
+  empty: string;
+  changes: UseQueryResult<Change[]>;
+  describe: (state: Change['before']) => string;
+}) {
+  const titleId = `admin-${id}-history-title`;
+  return (
+    <section className="admin-history" aria-labelledby={titleId} data-testid={`${id}-history`}>
+      <h2 id={titleId} className="admin__heading">
+        {title}
       </h2>
       {changes.isPending ? (
         <p className="admin__hint">Cargando historial...</p>
       ) : changes.isError ? (
         <p className="admin__hint">No se pudo cargar el historial.</p>
       ) : changes.data.length === 0 ? (
-        <p className="admin__hint">El resultado no ha cambiado todavía.</p>
+        <p className="admin__hint">{empty}</p>
       ) : (
         <ol className="admin-history__list">
           {changes.data.toReversed().map((change) => (
-            <li key={change.id} data-testid="result-change">
+            <li key={change.id} data-testid={`${id}-change`}>
               <span className="admin-history__what">
-                {describeScore(change.before)} → {describeScore(change.after)}
+                {describe(change.before)} → {describe(change.after)}
               </span>
               <span className="admin-history__who">
                 {change.changedBy} ·{' '}

@@ -66,7 +66,10 @@ export function useSaveResultsSource() {
   return useMutation({
     mutationFn: (body: SaveResultsSourceBody) =>
       apiRequest('/api/admin/results-source', { method: 'PUT', body, schema: SaveResultsSourceResponseSchema }),
-    onSuccess: ({ data }) => queryClient.setQueryData(resultAdminQueries.source().queryKey, data),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(resultAdminQueries.source().queryKey, data);
+      return queryClient.invalidateQueries({ queryKey: resultKeys.status() });
+    },
   });
 }
 
@@ -78,6 +81,7 @@ export function useInvalidateAfterImport() {
       Promise.all([
         invalidateAfterMatchChange(queryClient),
         queryClient.invalidateQueries({ queryKey: resultKeys.source() }),
+        queryClient.invalidateQueries({ queryKey: resultKeys.status() }),
       ]),
     [queryClient],
   );

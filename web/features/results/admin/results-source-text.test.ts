@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ImportJob, ImportResultsSummary, ResultConflict } from '#contract/results';
 import { formatKickoff } from '../../../lib/format-date.ts';
 import {
   conflictText,
   importOutcomeText,
   lastImportText,
-  pollText,
+  scheduleText,
   sourceOriginText,
   sourceText,
 } from './results-source-text.ts';
@@ -42,6 +42,9 @@ describe('the results source card’s texts', () => {
     expect(sourceText({ kind: 'none', location: null })).toBe('Ninguna');
     expect(sourceText({ kind: 'file', location: '/srv/es.1.json' })).toBe('Archivo del servidor: /srv/es.1.json');
     expect(sourceText({ kind: 'url', location: 'https://x.org/a.json' })).toBe('URL: https://x.org/a.json');
+    expect(sourceText({ kind: 'openfootball', location: 'openfootball' })).toBe(
+      'openfootball: los archivos públicos de LaLiga 2026/27 y el Mundial 2026',
+    );
     expect(sourceOriginText({ kind: 'file', setBy: 'env', setAt: null })).toBe(
       'Configurada en el servidor (RESULTS_SOURCE).',
     );
@@ -53,13 +56,6 @@ describe('the results source card’s texts', () => {
     expect(sourceOriginText({ kind: 'none', setBy: 'admin', setAt: at })).toMatch(
       /^Quitada por un administrador el .*solo recalcula/,
     );
-  });
-
-  it('tell how often it is read, never for no source', () => {
-    expect(pollText(60, 'url')).toBe('Lectura automática: cada 60 minutos.');
-    expect(pollText(1, 'file')).toBe('Lectura automática: cada 1 minuto.');
-    expect(pollText(0, 'url')).toMatch(/desactivada/);
-    expect(pollText(60, 'none')).toBe('Lectura automática: ninguna, no hay fuente.');
   });
 
   it('tell what the last import changed, its conflicts, or its error, and when', () => {
@@ -144,6 +140,28 @@ describe('the results source card’s texts', () => {
     };
     expect(conflictText(early)).toBe(
       `Jornada 14 · la fuente dice 2 – 1, pero el partido no ha empezado (empieza ${formatKickoff(placeholder.matchDate, false)}): no se guardó`,
+    );
+  });
+});
+
+describe('the poller’s plan', () => {
+  // Times are the device's: pinned to Madrid's here.
+  vi.stubEnv('TZ', 'Europe/Madrid');
+  const now = Date.parse('2026-11-29T22:30:00Z');
+  const intervals = { pollMinutes: 60, livePollSeconds: 300 };
+  it('says how often it reads now and when next', () => {
+    expect(scheduleText({ mode: 'live', nextPullAt: '2026-11-29T22:35:00Z' }, intervals, now)).toBe(
+      'Lectura automática: cada 5 min, hay un partido empezado sin resultado; la próxima a las 23:35.',
+    );
+    expect(scheduleText({ mode: 'near', nextPullAt: '2026-11-29T23:10:00Z' }, intervals, now)).toBe(
+      'Lectura automática: cada hora, hay partidos cerca; la próxima el 30 nov. a las 0:10.',
+    );
+    expect(scheduleText({ mode: 'idle', nextPullAt: '2026-12-13T11:00:00Z' }, intervals, now)).toBe(
+      'Lectura automática: en pausa, ningún partido cerca; se reanuda el 13 dic. a las 12:00.',
+    );
+    expect(scheduleText({ mode: 'off', nextPullAt: null }, intervals, now)).toBe('Lectura automática: ninguna, no hay fuente.');
+    expect(scheduleText({ mode: 'off', nextPullAt: null }, { pollMinutes: 0, livePollSeconds: 300 }, now)).toBe(
+      'Lectura automática: desactivada (solo al pulsar «Actualizar Resultados»).',
     );
   });
 });

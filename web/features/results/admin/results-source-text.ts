@@ -1,13 +1,28 @@
-import { IMPORT_TRIGGER_LABELS, type ImportJob, type ResultConflict, type ResultsSource } from '#contract/results';
-import { formatKickoff } from '../../../lib/format-date.ts';
+import {
+  IMPORT_TRIGGER_LABELS,
+  type ImportJob,
+  type ResultConflict,
+  type ResultsSource,
+  type ResultsSourceState,
+} from '#contract/results';
+import type { PullSchedule } from '#contract/results-feeds';
+import { formatKickoff, formatWhen } from '../../../lib/format-date.ts';
 import { STATUS_LABELS, scoreText } from '../../matches/admin/match-admin.ts';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** "Ninguna", "Archivo del servidor: /srv/es.1.json", "URL: https://…". */
+/** "Ninguna", "openfootball: …", "Archivo del servidor: /srv/es.1.json", "URL: https://…". */
 export function sourceText({ kind, location }: Pick<ResultsSource, 'kind' | 'location'>): string {
   if (kind === 'none' || location === null) return 'Ninguna';
+  if (kind === 'openfootball') return 'openfootball: los archivos públicos de LaLiga 2026/27 y el Mundial 2026';
   return kind === 'file' ? `Archivo del servidor: ${location}` : `URL: ${location}`;
+}
+
+/** Whether football-data.org is read beside the source (the server's FOOTBALL_DATA_TOKEN), and for what. */
+export function footballDataText({ configured, competitions }: ResultsSourceState['footballData']): string {
+  return configured
+    ? `football-data.org: también se lee (${competitions.join(', ')}), con horas confirmadas y marcadores en directo.`
+    : 'football-data.org: sin configurar (FOOTBALL_DATA_TOKEN en el servidor).';
 }
 
 /** Who chose the source, and what "none" means for "Actualizar Resultados". */
@@ -21,11 +36,28 @@ export function sourceOriginText({ kind, setBy, setAt }: Pick<ResultsSource, 'ki
   return none;
 }
 
-/** How often the poller reads it. */
-export function pollText(pollMinutes: number, kind: ResultsSource['kind']): string {
-  if (kind === 'none') return 'Lectura automática: ninguna, no hay fuente.';
-  if (pollMinutes === 0) return 'Lectura automática: desactivada (solo al pulsar «Actualizar Resultados»).';
-  return `Lectura automática: cada ${count(pollMinutes, 'minuto', 'minutos')}.`;
+/** How the poller reads now, and when next. */
+export function scheduleText(
+  schedule: PullSchedule,
+  { pollMinutes, livePollSeconds }: { pollMinutes: number; livePollSeconds: number },
+  now: number,
+): string {
+  const next = schedule.nextPullAt === null ? '' : `; la próxima ${formatWhen(schedule.nextPullAt, now)}`;
+  const live = livePollSeconds % 60 === 0 ? `${livePollSeconds / 60} min` : `${livePollSeconds} s`;
+  switch (schedule.mode) {
+    case 'off':
+      return pollMinutes === 0
+        ? 'Lectura automática: desactivada (solo al pulsar «Actualizar Resultados»).'
+        : 'Lectura automática: ninguna, no hay fuente.';
+    case 'live':
+      return `Lectura automática: cada ${live}, hay un partido empezado sin resultado${next}.`;
+    case 'near':
+      return `Lectura automática: cada ${pollMinutes === 60 ? 'hora' : `${pollMinutes} min`}, hay partidos cerca${next}.`;
+    case 'idle':
+      return schedule.nextPullAt === null
+        ? 'Lectura automática: en pausa, ningún partido cerca.'
+        : `Lectura automática: en pausa, ningún partido cerca; se reanuda ${formatWhen(schedule.nextPullAt, now)}.`;
+  }
 }
 
 /** What an import changed, or why it failed: "2 partidos actualizados, 0 creados, 378 sin cambios, 1 conflicto". */

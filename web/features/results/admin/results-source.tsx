@@ -3,23 +3,35 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ImportJob, SaveResultsSourceBody } from '#contract/results';
+import { OPENFOOTBALL_PRESET } from '#contract/results-feeds';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { InputField } from '../../../ionic/input-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useToast } from '../../../lib/toast.ts';
+import { FeedStatusLines } from '../../../lib/feed-status.tsx';
+import { useNow } from '../../../lib/use-now.ts';
 import { resultAdminQueries, useSaveResultsSource } from './api.ts';
-import { conflictText, lastImportText, pollText, sourceOriginText, sourceText } from './results-source-text.ts';
+import {
+  conflictText,
+  footballDataText,
+  lastImportText,
+  scheduleText,
+  sourceOriginText,
+  sourceText,
+} from './results-source-text.ts';
 
 const SAVE_FAILED = 'No se pudo guardar la fuente de resultados.';
 
 /**
- * "Fuente de resultados": where the poller and "Actualizar Resultados" read results, when the last import ran and
- * what it changed (with the admin corrections it kept), how often the source is read, and the admin's choice of a
- * public URL, or of none. What is saved is what the server answered, never before.
+ * "Fuente de resultados": where the poller and "Actualizar Resultados" read results (the ready choice: openfootball's
+ * public files; football-data.org beside them when the server has its token), when each was last read and how, when
+ * the next read is due, what the last import changed (with the admin corrections it kept), and the admin's choice of
+ * openfootball, a public URL, or none. What is saved is what the server answered, never before.
  */
 export function ResultsSourceCard() {
   const state = useQuery(resultAdminQueries.source());
   const save = useSaveResultsSource();
+  const now = useNow();
   const showToast = useToast();
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -60,8 +72,12 @@ export function ResultsSourceCard() {
             {sourceText(data.source)}
           </p>
           <p className="admin__hint">{sourceOriginText(data.source)}</p>
+          <p className="admin__hint" data-testid="results-source-football-data">
+            {footballDataText(data.footballData)}
+          </p>
+          <FeedStatusLines feeds={data.feeds} />
           <p className="admin__hint" data-testid="results-source-poll">
-            {pollText(data.pollMinutes, data.source.kind)}
+            {scheduleText(data.schedule, data, now)}
           </p>
           <p className="admin__hint" data-testid="results-source-last-import">
             Última importación: {lastImportText(data.lastImport)}
@@ -78,6 +94,16 @@ export function ResultsSourceCard() {
         </>
       )}
 
+      {data && data.source.kind !== 'openfootball' && (
+        <IonButton
+          expand="block"
+          disabled={save.isPending}
+          onClick={() => send({ preset: OPENFOOTBALL_PRESET })}
+          data-testid="results-source-openfootball"
+        >
+          Usar openfootball (LaLiga 2026/27 y Mundial 2026)
+        </IonButton>
+      )}
       <form className="results-source__form" onSubmit={saveUrl} noValidate>
         <InputField
           label="URL de la fuente"
