@@ -1,5 +1,7 @@
 // Ranking read and result recompute for a 10,000-member pool with 100 finished
 // matches, as ratios to the naive way: recomputing the pool from all its predictions.
+// The pool is written in SQL, not through the app's write paths (bench/growth.ts does that); the planner then has
+// the statistics the app keeps itself (services.refreshStatistics, as at start), never an ANALYZE of the bench's.
 //   npm run bench:ranking   (BENCH_DATABASE_URL=postgres://… adds a PostgreSQL run)
 import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '#server/config';
@@ -40,12 +42,14 @@ for (const target of benchDatabases()) {
         insert into predictions (pool_id, user_id, match_id, prediction)
         select pp.pool_id, pp.user_id, m.id, (array['home','draw','away'])[1 + ((pp.user_id * 7 + m.id * 13) % 3)]
         from pool_participants pp cross join matches m`);
-      await db.execute(sql`analyze`);
     });
     const [pool] = await db.execute(sql`select id from pools`).then((r) => (r as { rows: { id: number }[] }).rows);
     const poolId = pool!.id;
     const config = loadConfig({ LOG_LEVEL: 'silent' });
-    const { standings } = (await createServices({ database: handle, config, log: console })).repositories;
+    const services = await createServices({ database: handle, config, log: console });
+    const { standings } = services.repositories;
+    // What server/main.ts does after the migrations and the seed.
+    await services.refreshStatistics();
     const now = () => new Date();
 
     // One corrected result applied incrementally (flip a match between two outcomes).

@@ -2,6 +2,8 @@
 // Measures the app's own code paths (ranking read, one result saved, results import,
 // "Actualizar Resultados") as ratios to the naive way: the pools' standings recomputed
 // from all their predictions, measured in the same run.
+// Said plainly: the data is written in SQL (bench/scale-seed.ts), not through the app's write paths, and then
+// VACUUM ANALYZEd, as a PostgreSQL whose autovacuum keeps up would be; bench/growth.ts measures a fresh install.
 //   BENCH_DATABASE_URL=postgres://… npm run bench:scale
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
