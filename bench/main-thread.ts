@@ -15,22 +15,12 @@ import { chromiumFlags, chromiumPath } from '../tests/support/chromium.ts';
 import { newStoredSession, routeBudgets } from '../tests/support/first-load.ts';
 import type { StoredSession } from '../tests/support/first-load.ts';
 import { startServer } from '../tests/support/server-process.ts';
+import { medianRange, traceMainThread } from './page-trace.ts';
 
 const runs = Number(process.env.MAIN_THREAD_RUNS ?? 7);
 const baselineDist = process.env.MAIN_THREAD_BASELINE_DIST;
 const cpuSlowdown = 4;
 const home = routeBudgets.find(({ route }) => route === '/tabs/home')!;
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  /** The thread's CPU time, µs. */
-  tdur?: number;
-}
 
 interface Start {
   cpu: number;
@@ -41,30 +31,11 @@ interface Start {
 /** One cold start (fresh context: empty cache, no service worker) traced until Inicio shows and the network is quiet. */
 async function tracedStart(context: BrowserContext, base: string): Promise<Start> {
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
-    transferMode: 'ReportEvents',
-  });
+  const trace = await traceMainThread(await context.newCDPSession(page));
   await page.goto(new URL(home.route, base).href);
   await home.ready(page);
   await page.waitForLoadState('networkidle');
-  await cdp.send('Tracing.end');
-  await complete;
-  // The page's main thread: the one that ran its scripts.
-  const scriptTime = new Map<string, number>();
-  for (const event of events)
-    if (event.name === 'EvaluateScript' || event.name === 'v8.evaluateModule' || event.name === 'FunctionCall') {
-      const thread = `${event.pid}:${event.tid}`;
-      scriptTime.set(thread, (scriptTime.get(thread) ?? 0) + (event.dur ?? 0));
-    }
-  const [mainThread] = [...scriptTime].sort((a, b) => b[1] - a[1])[0] ?? [];
-  const tasks = events.filter(
-    (event) => event.name === 'RunTask' && event.ph === 'X' && `${event.pid}:${event.tid}` === mainThread,
-  );
+  const tasks = await trace.stop();
   const ms = (µs: number) => (µs / 1000) * cpuSlowdown;
   return {
     cpu: ms(tasks.reduce((sum, task) => sum + (task.tdur ?? 0), 0)),
@@ -102,12 +73,6 @@ const sessionState = (base: string, stored: StoredSession) => ({
   ],
 });
 
-const summary = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
-  return `${Math.round(median)} ms (${Math.round(sorted[0]!)}–${Math.round(sorted.at(-1)!)})`;
-};
-
 const builds = [await serve('this build', {})];
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 try {
@@ -130,7 +95,7 @@ try {
   console.log('|---|---|---|---|');
   for (const { label, starts } of builds)
     console.log(
-      `| ${label} | ${summary(starts.map((s) => s.cpu))} | ${summary(starts.map((s) => s.wall))} | ${summary(starts.map((s) => s.longestCpu))} |`,
+      `| ${label} | ${medianRange(starts.map((s) => s.cpu))} | ${medianRange(starts.map((s) => s.wall))} | ${medianRange(starts.map((s) => s.longestCpu))} |`,
     );
   console.log(
     `load average: ${os

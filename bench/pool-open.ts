@@ -15,20 +15,11 @@ import type { Browser, Page } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from '../tests/support/chromium.ts';
 import { newStoredSession } from '../tests/support/first-load.ts';
 import { startServer } from '../tests/support/server-process.ts';
+import { medianRange, traceMainThread } from './page-trace.ts';
 
 const runs = Number(process.env.POOL_OPEN_RUNS ?? 5);
 const baselineDist = process.env.POOL_OPEN_BASELINE_DIST;
 const cpuSlowdown = 4;
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  /** The thread's CPU time, µs. */
-  tdur?: number;
-}
 
 interface Tap {
   ms: number;
@@ -96,27 +87,14 @@ async function tap(browser: Browser, build: Build): Promise<Tap> {
     const card = page.getByTestId('pool-card').first();
     await card.waitFor();
     const cdp = await page.context().newCDPSession(page);
-    const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
-    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+    const trace = await traceMainThread(cdp);
     const from = performance.now();
     await card.click();
     await interactive(page);
     const ms = performance.now() - from;
-    await cdp.send('Tracing.end');
-    await complete;
+    const tasks = await trace.stop();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    // The page's main thread: the one that ran its scripts.
-    const scriptTime = new Map<string, number>();
-    for (const event of events)
-      if (event.name === 'EvaluateScript' || event.name === 'v8.evaluateModule' || event.name === 'FunctionCall') {
-        const thread = `${event.pid}:${event.tid}`;
-        scriptTime.set(thread, (scriptTime.get(thread) ?? 0) + (event.dur ?? 0));
-      }
-    const [mainThread] = [...scriptTime].sort((a, b) => b[1] - a[1])[0] ?? [];
-    const tasks = events.filter((event) => event.name === 'RunTask' && event.ph === 'X' && `${event.pid}:${event.tid}` === mainThread);
     return {
       ms,
       cpu: tasks.reduce((sum, task) => sum + (task.tdur ?? 0), 0) / 1000,
@@ -126,11 +104,6 @@ async function tap(browser: Browser, build: Build): Promise<Tap> {
     await page.context().close();
   }
 }
-
-const summary = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return `${Math.round(sorted[Math.floor(sorted.length / 2)]!)} ms (${Math.round(sorted[0]!)}–${Math.round(sorted.at(-1)!)})`;
-};
 
 const builds = [await serve('this build', {})];
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
@@ -143,7 +116,7 @@ try {
   console.log('| build | tap → Predecir interactive | main thread, CPU time | main thread, wall time |');
   console.log('|---|---|---|---|');
   for (const { label, taps } of builds)
-    console.log(`| ${label} | ${summary(taps.map((t) => t.ms))} | ${summary(taps.map((t) => t.cpu))} | ${summary(taps.map((t) => t.wall))} |`);
+    console.log(`| ${label} | ${medianRange(taps.map((t) => t.ms))} | ${medianRange(taps.map((t) => t.cpu))} | ${medianRange(taps.map((t) => t.wall))} |`);
   console.log(`load average: ${os.loadavg().map((load) => load.toFixed(1)).join(', ')}`);
 } finally {
   await browser.close();
