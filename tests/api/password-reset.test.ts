@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { accountTokens, mailOutbox } from '#server/db/schema';
 import { hashToken } from '#server/modules/accounts/sessions.repository';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '#tests/support/smtp-server';
@@ -99,28 +99,31 @@ describe('a password reset by e-mail', () => {
     }
   });
 
-  it('answers the same, in about the same time, with the same work, for an address with an account and one without', async () => {
-    const known = await Promise.all(Array.from({ length: 12 }, (_, i) => t.createUser({ email: `conocida${i}@example.com` })));
-    const answers: Record<'known' | 'unknown', { status: number; body: string; ms: number }[]> = { known: [], unknown: [] };
-    for (let i = 0; i < 12; i += 1) {
-      for (const kind of i % 2 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const)) {
-        const email = kind === 'known' ? known[i]!.userProfile.email : `nadie${i}@example.com`;
-        const started = performance.now();
-        const res = await post('/auth/password-reset', { email });
-        answers[kind].push({ status: res.statusCode, body: res.body, ms: performance.now() - started });
-      }
-    }
+  it('answers the same, with the same work, for an address with an account and one without', async () => {
+    const known = await Promise.all(Array.from({ length: 6 }, (_, i) => t.createUser({ email: `conocida${i}@example.com` })));
+    const typed = { known: known.map((k) => k.userProfile.email), unknown: known.map((_, i) => `nadie${i}@example.com`) };
+    const answers: Record<'known' | 'unknown', string[]> = { known: [], unknown: [] };
     for (const kind of ['known', 'unknown'] as const) {
-      expect(new Set(answers[kind].map((a) => `${a.status} ${a.body}`))).toEqual(
+      for (const email of typed[kind]) {
+        const res = await post('/auth/password-reset', { email });
+        answers[kind].push(`${res.statusCode} ${res.body}`);
+      }
+      expect(new Set(answers[kind])).toEqual(
         new Set([
           `202 ${JSON.stringify({ message: 'Si hay una cuenta con ese correo, te hemos enviado un enlace para elegir una contraseña nueva. Caduca en 30 minutos.' })}`,
         ]),
       );
     }
-    // One statement queues one row for each, its account decided when it is sent: the timing is the same class.
-    const median = (list: { ms: number }[]) => list.map((a) => a.ms).sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-    const [k, u] = [median(answers.known), median(answers.unknown)];
-    expect(Math.abs(k - u), `medians ${k.toFixed(1)} and ${u.toFixed(1)} ms`).toBeLessThan(Math.max(5, 0.5 * Math.min(k, u)));
+    // The same work, not the same measured time (a timing bound flakes on a busy machine): each request queued one
+    // row that is the same for both but for its address, the account looked up only when it is sent.
+    const queued = await t.db
+      .select({ kind: mailOutbox.kind, recipient: mailOutbox.recipient, userId: mailOutbox.userId, params: mailOutbox.params })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.recipient, [...typed.known, ...typed.unknown]));
+    expect(queued).toHaveLength(12);
+    expect(new Set(queued.map(({ recipient: _, ...rest }) => JSON.stringify(rest)))).toEqual(
+      new Set([JSON.stringify({ kind: 'password-reset', userId: null, params: {} })]),
+    );
     // Each address got exactly one message: a link, or the news that it has no account.
     const first = await smtp.waitFor(known[0]!.userProfile.email);
     expect(first.map((m) => m.subject)).toEqual(['Elige una contraseña nueva para Quiniela']);
