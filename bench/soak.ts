@@ -128,7 +128,9 @@ async function server() {
   const subscribed = new Promise<void>((resolve) => process.on('message', (message: { type: string }) => message.type === 'subscribed' && resolve()));
 
   const env = JSON.parse(process.env.BENCH_SOAK_SERVER_ENV!) as Record<string, string>;
-  const config = loadConfig(env);
+  // The demo's pool filled to its 1,000 places, past DEMO_BOTS's limit (which keeps 100 for newcomers: none come here).
+  const loaded = loadConfig(env);
+  const config = { ...loaded, demo: { ...loaded.demo!, bots: BOTS } };
   // The seeded copy the build makes (scripts/build-server.mjs), as a first start of the compiled server uses it;
   // without one, the seed below fills the new folder.
   const template = path.resolve('dist/server/pglite-seeded');
@@ -141,9 +143,8 @@ async function server() {
   const { db } = database;
   const count = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(db, query))[0]?.n ?? 0);
 
-  // The demo's set-up (its pool, its bots) before listening: demoPlugin does it in an onReady hook, which Fastify
-  // gives 10 s (FST_ERR_HOOK_TIMEOUT), and 1,000 bots take longer, so `DEMO_BOTS=1000 npm run demo` does not start.
-  // Listening then takes the set-up demo up, as a restarted demo takes its folder up, and the bots pick the first day.
+  // The demo's set-up (its pool, its bots) before listening, as server/main.ts does it; listening then starts the
+  // bots, who pick the first day.
   const listenFrom = performance.now();
   await services.demo!.start();
   await app.listen({ port: Number(env.PORT), host: '127.0.0.1' });
@@ -380,7 +381,6 @@ async function harness() {
     WEB_DIST_DIR: 'dist/web',
     WEBAUTHN_ORIGINS: `http://localhost:${port}`,
     DEMO: 'true',
-    DEMO_BOTS: String(BOTS),
     DEMO_START_SECONDS: String(START_SECONDS),
     DEMO_DAY_SECONDS: String(DAY_SECONDS),
     // As scripts/demo.ts runs it: pool pushes claimed every 2 seconds.

@@ -8,6 +8,8 @@ import { PoolOptionsSchema } from './pool-options.ts';
 export const INVITATION_CODE_MIN = 100000;
 export const INVITATION_CODE_MAX = 999999;
 export const DEFAULT_MAX_PARTICIPANTS = 20;
+/** The most places a pool can have. */
+export const MAX_PARTICIPANTS = 1000;
 export const POOL_NAME_MAX = 80;
 export const POOL_DESCRIPTION_MAX = 500;
 
@@ -85,7 +87,7 @@ const MaxParticipantsSchema = z
   .number({ error: 'El máximo de participantes debe ser un número.' })
   .int({ error: 'El máximo de participantes debe ser un número entero.' })
   .min(2, { error: 'El máximo de participantes debe estar entre 2 y 1000.' })
-  .max(1000, { error: 'El máximo de participantes debe estar entre 2 y 1000.' });
+  .max(MAX_PARTICIPANTS, { error: 'El máximo de participantes debe estar entre 2 y 1000.' });
 
 const UserIdSchema = positiveId('El usuario no es válido.');
 

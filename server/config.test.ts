@@ -56,6 +56,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: url, PICK_BATCHES_AT_ONCE: '0' })).toThrow(/PICK_BATCHES_AT_ONCE/);
   });
 
+  it('keeps a hundred of the demo pool’s 1,000 places for newcomers', () => {
+    expect(loadConfig({ DEMO: 'true', DEMO_BOTS: '900' }).demo).toMatchObject({ bots: 900 });
+    expect(() => loadConfig({ DEMO: 'true', DEMO_BOTS: '901' })).toThrow(/DEMO_BOTS.*at most 900/);
+  });
+
   it('reads the admin bootstrap pair and lower-cases the e-mail', () => {
     expect(loadConfig({ ADMIN_EMAIL: 'Admin@Example.com', ADMIN_PASSWORD: 'muy-secreta' }).admin).toEqual({
       email: 'admin@example.com',

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defaultStreamCeiling, type StreamLimits } from './modules/live/stream-limits.ts';
 import { addressList } from './modules/reminders/push-endpoint.ts';
+import { MAX_PARTICIPANTS } from '#contract/index';
+import { DEMO_MAX_BOTS } from './modules/demo/demo-bots.ts';
 import { DEMO_FEED_PATH } from './modules/demo/demo-feed.ts';
 import { FOOTBALL_DATA_COMPETITIONS } from './modules/results/football-data.ts';
 
@@ -111,7 +113,7 @@ const EnvSchema = z
     DEMO: bool.default(false),
     DEMO_START_SECONDS: positiveInt(120),
     DEMO_DAY_SECONDS: positiveInt(15),
-    DEMO_BOTS: positiveInt(6),
+    DEMO_BOTS: positiveInt(6).pipe(z.number().max(DEMO_MAX_BOTS, `at most ${DEMO_MAX_BOTS}: the demo's pool keeps ${MAX_PARTICIPANTS - DEMO_MAX_BOTS} of its ${MAX_PARTICIPANTS} places for newcomers`)),
     WEB_DIST_DIR: z.string().default('dist/web'),
     REMINDERS_POLL_SECONDS: z.coerce.number().int().min(0).default(30),
     VAPID_SUBJECT: z

@@ -56,6 +56,9 @@ async function main() {
     app.log.info({ email: config.admin.email }, 'admin account ensured');
   }
 
+  // The demo's pool and bots (npm run demo), before listening: its newcomers' address works from the first request.
+  if (services.demo) await services.demo.start();
+
   const maintenance = setInterval(() => {
     services.maintenance().catch((err: unknown) => app.log.warn({ err }, 'maintenance failed'));
   }, MAINTENANCE_INTERVAL_MS);

@@ -24,7 +24,7 @@ import { createCompetitionsRepository } from './modules/matches/competitions.rep
 import { createMatchesRepository } from './modules/matches/matches.repository.ts';
 import { createMatchesService } from './modules/matches/matches.service.ts';
 import { createKickoffChangesRepository } from './modules/matches/kickoff-changes.repository.ts';
-import { createResultChangesRepository } from './modules/matches/result-changes.repository.ts';
+import { changeAuthors, createResultChangesRepository } from './modules/matches/result-changes.repository.ts';
 import { createPasskeysRepository } from './modules/passkeys/passkeys.repository.ts';
 import { createPasskeysService } from './modules/passkeys/passkeys.service.ts';
 import { createPoolsRepository } from './modules/pools/pools.repository.ts';
@@ -94,6 +94,8 @@ export async function createServices({ database, config, clock = systemClock, lo
   const counted: Metrics['countImports'] = (trigger, run) => (metrics ? metrics.countImports(trigger, run) : run);
   const rateLimiter = createRateLimiter(db, clock);
 
+  // A feed's changes are named as this install names the feed (the demo's replay is not football-data.org).
+  const authorOf = changeAuthors(config.footballData?.label ? { 'football-data': config.footballData.label } : {});
   const repositories = {
     users: createUsersRepository(db),
     sessions: createSessionsRepository(db),
@@ -103,8 +105,8 @@ export async function createServices({ database, config, clock = systemClock, lo
     teams: createTeamsRepository(db),
     matches: createMatchesRepository(db),
     competitions: createCompetitionsRepository(db),
-    resultChanges: createResultChangesRepository(db),
-    kickoffChanges: createKickoffChangesRepository(db),
+    resultChanges: createResultChangesRepository(db, authorOf),
+    kickoffChanges: createKickoffChangesRepository(db, authorOf),
     pools: createPoolsRepository(db),
     // PGlite's one session runs one statement at a time; on PostgreSQL, PICK_BATCHES_AT_ONCE (1 by default).
     predictions: createPredictionsRepository(db, {

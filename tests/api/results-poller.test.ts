@@ -178,7 +178,7 @@ describe('the poller’s plan, from the fixtures', () => {
     expect(await poll()).toBeUndefined();
   });
 
-  it('is hourly while a match is near, every 5 minutes from its kick-off until its result, for 3 hours', async () => {
+  it('is hourly while a match is near, at its kick-off, every 5 minutes from then until its result, for 3 hours', async () => {
     now = new Date(kickoff.getTime() - 24 * 60 * 60_000);
     // Near, last read in July: due at once; then an hour after.
     expect((await status()).schedule.mode).toBe('near');
@@ -193,6 +193,8 @@ describe('the poller’s plan, from the fixtures', () => {
     const readAt = new Date(kickoff.getTime() - 60_000);
     now = readAt;
     expect(await poll()).toBeDefined();
+    // The kick-off comes before the next hourly pull: the pull is at the kick-off.
+    expect((await status()).schedule).toEqual({ mode: 'near', nextPullAt: kickoff.toISOString() });
     now = new Date(kickoff.getTime() + 60_000);
     expect((await status()).schedule).toEqual({
       mode: 'live',

@@ -25,7 +25,9 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
 });
 test.afterAll(async () => demo?.close());
 
-test('the demo signs a newcomer into its pool under the DEMO banner, and a real result arrives live', async ({ page }) => {
+test('the demo signs a newcomer into its pool under the DEMO banner, and a real result arrives live', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await page.goto(`${demo.origin}/demo`);
   await expect(page).toHaveURL(/\/tabs\/pool\/\d+$/, { timeout: 30_000 });
@@ -45,6 +47,26 @@ test('the demo signs a newcomer into its pool under the DEMO banner, and a real 
   await expect(page.getByTestId('feed-status-line')).toHaveText(
     /^Resultados de la repetición de la demo · actualizados a las \d{1,2}:\d\d$/,
   );
+  // Its history names the demo's replay, not football-data.org, whose format the replay speaks.
+  const guest = (await (await page.request.post(`${demo.origin}/api/demo/guest`)).json()) as {
+    session: { accessToken: string };
+  };
+  const headers = { authorization: `Bearer ${guest.session.accessToken}` };
+  const list = (await (
+    await page.request.get(`${demo.origin}/api/matches?competition=worldcup-2026`, { headers })
+  ).json()) as {
+    data: { id: number; status: string }[];
+  };
+  const finished = list.data.find((m) => m.status === 'finished')!;
+  const changes = (await (
+    await page.request.get(`${demo.origin}/api/matches/${finished.id}/result-changes`, { headers })
+  ).json()) as {
+    data: { source: string; changedBy: string }[];
+  };
+  expect(changes.data.length).toBeGreaterThan(0);
+  for (const change of changes.data)
+    expect(change).toMatchObject({ source: 'football-data', changedBy: 'la repetición de la demo' });
+
   // The bots picked it before it started: the ranking moved for them too.
   await page.getByRole('tab', { name: 'Ranking', exact: true }).click();
   await expect(page.getByText('Fede (favoritos)')).toBeVisible();

@@ -1,9 +1,12 @@
-import type { PredictionChoice } from '#contract/index';
+import { MAX_PARTICIPANTS, type PredictionChoice } from '#contract/index';
 
 /*
  * The demo's bot players and how each picks (docs/decisions/067): simple strategies a newcomer recognises in a real
  * pool, so the ranking has someone to beat and someone to lose to.
  */
+
+/** The demo's pool has a pool's most places, and keeps a hundred of them for newcomers. */
+export const DEMO_MAX_BOTS = MAX_PARTICIPANTS - 100;
 
 export type Strategy = 'local' | 'empate' | 'visitante' | 'favoritos' | 'azar' | 'mayoria';
 

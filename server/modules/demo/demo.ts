@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   demoMessages,
   DemoGuestResponseSchema,
+  MAX_PARTICIPANTS,
   type DemoGuestResponse,
   type PredictionChoice,
   type UserProfile,
@@ -64,7 +65,7 @@ const account = (name: string, tag: string) => ({
  * `npm run demo`: the real World Cup 2026 replayed on a timetable that starts a little after now, a pool of bot
  * players who pick by simple strategies, and a newcomer signed into it (docs/decisions/067-a-season-in-ten-minutes.md).
  * Its results arrive as a real source's do: it serves the tournament as football-data.org would at each moment
- * (`feed`), and the app's poller and importer read it. `bots` and `botPools` are the soak's (bench/season-soak.ts).
+ * (`feed`), and the app's poller and importer read it. `timetable`, `bots` and `picks` are for bench/soak.ts.
  */
 export function createDemo(
   services: DemoServices,
@@ -111,7 +112,7 @@ export function createDemo(
     const pool = await services.pools.create(organiser, {
       name: 'Demo · Mundial 2026',
       description: 'El Mundial 2026 real, partido a partido, con jugadores bot. Pronostica y mira el ranking moverse.',
-      maxParticipants: Math.min(1000, bots + 100),
+      maxParticipants: MAX_PARTICIPANTS,
       invitationCode,
       creatorId: organiser.id,
       competition: WORLD_CUP,
@@ -238,23 +239,26 @@ export type Demo = ReturnType<typeof createDemo>;
 
 /**
  * The demo's routes and its clock: football-data.org's World Cup as the replay has it now (the poller reads it like
- * the real API), and a newcomer's way in. Set up once the app is ready, after the seed; the bots pick as the days come.
+ * the real API), and a newcomer's way in. `demo.start()` sets it up before the app listens (server/main.ts: after the
+ * seed, and with no time limit, as a thousand bots take half a minute); the bots pick as the days come.
  */
 export async function demoPlugin(app: FastifyInstance, { demo }: { demo: Demo }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   let timer: NodeJS.Timeout | undefined;
   let ticking = false;
+  // The bots pick from the first look on, beside the requests: a day of a thousand bots' picks takes longer than
+  // Fastify gives an onReady hook (10 s).
+  const tick = () => {
+    if (ticking) return;
+    ticking = true;
+    demo
+      .tick()
+      .catch((err: unknown) => app.log.warn({ err }, 'demo bots failed to pick'))
+      .finally(() => (ticking = false));
+  };
   app.addHook('onReady', async () => {
-    await demo.start();
-    await demo.tick();
-    timer = setInterval(() => {
-      if (ticking) return;
-      ticking = true;
-      demo
-        .tick()
-        .catch((err: unknown) => app.log.warn({ err }, 'demo bots failed to pick'))
-        .finally(() => (ticking = false));
-    }, 1000);
+    tick();
+    timer = setInterval(tick, 1000);
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));

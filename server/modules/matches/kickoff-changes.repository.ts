@@ -2,10 +2,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { ChangeSource, Match, MatchKickoffChange } from '#contract/index';
 import type { Database, Executor } from '../../db/client.ts';
 import { matchKickoffChanges, users } from '../../db/schema.ts';
-import { authorOf } from './result-changes.repository.ts';
+import { changeAuthors, type ChangeAuthors } from './result-changes.repository.ts';
 
 /** The kick-off's history: written by the matches service with every kick-off change, read by its route. */
-export function createKickoffChangesRepository(db: Database) {
+export function createKickoffChangesRepository(db: Database, authorOf: ChangeAuthors = changeAuthors()) {
   return {
     /** Inside the transaction that changes the kick-off. */
     async record(

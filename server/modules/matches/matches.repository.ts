@@ -44,20 +44,23 @@ export function createMatchesRepository(db: Database) {
     /**
      * What the fixtures without a result of `competitions` say at `now` (server/modules/results/pull-schedule.ts):
      * whether one kicked off less than `liveMs` ago, whether one is within `aheadMs` ahead or `behindMs` behind, and
-     * when the next one further ahead comes within `aheadMs`.
+     * when the next one further ahead comes within `aheadMs`, and the next kick-off still to come.
      */
     async fixtureWindow(
       competitions: readonly string[],
       now: Date,
       { liveMs, aheadMs, behindMs }: { liveMs: number; aheadMs: number; behindMs: number },
-    ): Promise<{ live: boolean; near: boolean; nextNearAt: Date | null }> {
-      if (competitions.length === 0) return { live: false, near: false, nextNearAt: null };
+    ): Promise<{ live: boolean; near: boolean; nextNearAt: Date | null; nextKickoffAt: Date | null }> {
+      if (competitions.length === 0) return { live: false, near: false, nextNearAt: null, nextKickoffAt: null };
       const at = (offsetMs: number) => sql`${new Date(now.getTime() + offsetMs).toISOString()}::timestamptz`;
       const [row] = await db
         .select({
           live: sql<boolean>`coalesce(bool_or(${matches.matchDate} <= ${at(0)} and ${matches.matchDate} > ${at(-liveMs)}), false)`,
           near: sql<boolean>`coalesce(bool_or(${matches.matchDate} between ${at(-behindMs)} and ${at(aheadMs)}), false)`,
           later: sql<Date | null>`min(${matches.matchDate}) filter (where ${matches.matchDate} > ${at(aheadMs)})`.mapWith(
+            matches.matchDate,
+          ),
+          kickoff: sql<Date | null>`min(${matches.matchDate}) filter (where ${matches.matchDate} > ${at(0)})`.mapWith(
             matches.matchDate,
           ),
         })
@@ -67,6 +70,7 @@ export function createMatchesRepository(db: Database) {
         live: row?.live === true,
         near: row?.near === true,
         nextNearAt: row?.later ? new Date(row.later.getTime() - aheadMs) : null,
+        nextKickoffAt: row?.kickoff ?? null,
       };
     },
 

@@ -13,12 +13,19 @@ import { matchResultChanges, users } from '../../db/schema.ts';
 /** Named when the admin who made a correction has since been deleted. */
 export const DELETED_ADMIN = 'administrador (cuenta eliminada)';
 
-/** Who a history names for a change: its admin (by name), or the feed that brought it. */
-export const authorOf = (source: string, adminName: string | null): string =>
-  source === 'admin' ? (adminName ?? DELETED_ADMIN) : (CHANGE_SOURCE_AUTHORS[source as FeedSource] ?? source);
+/**
+ * Who a history names for a change: its admin (by name), or the feed that brought it, by the name this install gives
+ * it (`feedNames`: the demo's football-data.org is its own replay, and says so).
+ */
+export function changeAuthors(feedNames: Partial<Record<FeedSource, string>> = {}) {
+  const names = { ...CHANGE_SOURCE_AUTHORS, ...feedNames };
+  return (source: string, adminName: string | null): string =>
+    source === 'admin' ? (adminName ?? DELETED_ADMIN) : (names[source as FeedSource] ?? source);
+}
+export type ChangeAuthors = ReturnType<typeof changeAuthors>;
 
 /** The result history (audit trail): written by the matches service with every result change, read by its route. */
-export function createResultChangesRepository(db: Database) {
+export function createResultChangesRepository(db: Database, authorOf: ChangeAuthors = changeAuthors()) {
   return {
     /** Inside the transaction that changes the result. */
     async record(

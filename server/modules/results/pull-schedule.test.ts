@@ -6,7 +6,7 @@ const minutes = (n: number) => n * 60_000;
 const plan = (lastPullAt: Date | null, window: Partial<FixtureWindow>) =>
   planPull({
     lastPullAt,
-    window: { live: false, near: false, nextNearAt: null, ...window },
+    window: { live: false, near: false, nextNearAt: null, nextKickoffAt: null, ...window },
     now,
     liveEveryMs: minutes(5),
     nearEveryMs: minutes(60),
@@ -27,6 +27,19 @@ describe('when the poller pulls next', () => {
     expect(plan(before(minutes(50)), { near: true })).toEqual({ mode: 'near', dueAt: before(minutes(-10)) });
     // A kick-off passed since the last hourly pull: due at once.
     expect(plan(before(minutes(50)), { live: true, near: true }).dueAt!.getTime()).toBeLessThan(now.getTime());
+  });
+
+  it('pulls at the next kick-off when it comes before the next pull, live or near', () => {
+    const kickoff = new Date(now.getTime() + minutes(4));
+    expect(plan(before(minutes(10)), { near: true, nextKickoffAt: kickoff })).toEqual({ mode: 'near', dueAt: kickoff });
+    expect(plan(before(minutes(3)), { live: true, near: true, nextKickoffAt: kickoff })).toEqual({
+      mode: 'live',
+      dueAt: new Date(now.getTime() + minutes(2)),
+    });
+    expect(plan(before(minutes(10)), { near: true, nextKickoffAt: new Date(now.getTime() + minutes(55)) })).toEqual({
+      mode: 'near',
+      dueAt: before(minutes(-50)),
+    });
   });
 
   it('is idle while nothing is near, until the next match comes near', () => {

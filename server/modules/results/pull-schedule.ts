@@ -24,6 +24,8 @@ export interface FixtureWindow {
   near: boolean;
   /** When the next one further ahead comes near; null: none. */
   nextNearAt: Date | null;
+  /** The next kick-off still to come; null: none. */
+  nextKickoffAt: Date | null;
 }
 
 export interface PullPlan {
@@ -49,7 +51,10 @@ export function planPull({
   const mode: PullMode = window.live ? 'live' : window.near ? 'near' : 'idle';
   if (lastPullAt === null) return { mode, dueAt: now };
   if (mode === 'idle') return { mode, dueAt: window.nextNearAt };
-  return { mode, dueAt: new Date(lastPullAt.getTime() + (mode === 'live' ? liveEveryMs : nearEveryMs)) };
+  // A kick-off before the next pull brings it forward: following a match starts at its kick-off, not at the next
+  // hourly pull (up to an hour late, or several match days of the demo's compressed replay).
+  const next = lastPullAt.getTime() + (mode === 'live' ? liveEveryMs : nearEveryMs);
+  return { mode, dueAt: new Date(Math.min(next, window.nextKickoffAt?.getTime() ?? Infinity)) };
 }
 
 interface Deps {
