@@ -120,7 +120,7 @@ for (const target of targets) {
   const [appPort, barePort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${appPort}`;
   const admin = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
-  const app = start(benchServerArgs, {
+  const app = start(benchServerArgs(database.env), {
     ...serverProcessEnv,
     ...database.env,
     PORT: String(appPort),

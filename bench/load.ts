@@ -29,7 +29,7 @@ const targets = serverDatabases('quiniela-load-');
 buildServerIfNeeded();
 for (const target of targets) {
   const database = await target.open();
-  const server = spawn(process.execPath, benchServerArgs, {
+  const server = spawn(process.execPath, benchServerArgs(database.env), {
     env: { ...process.env, ...serverProcessEnv, ...database.env, PORT: String(PORT), LOG_LEVEL: 'warn', AUTH_IP_MAX_PER_MINUTE: '1000000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -39,7 +39,7 @@ async function signUp(base: string, email: string): Promise<number> {
 async function round(env: Record<string, string>, tag: string) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = start(benchServerArgs, {
+  const server = start(benchServerArgs(env), {
     ...serverProcessEnv,
     ...env,
     PORT: String(port),

@@ -33,6 +33,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
+import { serverNodeArgs } from '../scripts/server-entry.mjs';
 
 const BOTS = Number(process.env.BENCH_SOAK_BOTS ?? 1000);
 const DAY_SECONDS = Number(process.env.BENCH_SOAK_DAY_SECONDS ?? 11);
@@ -397,7 +398,8 @@ async function harness() {
       `${BOTS} bots, PGlite, in-process server; load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
   );
   const child = (serverChild = fork(import.meta.filename, [], {
-    execArgv: ['--import', 'tsx', '--enable-source-maps', '--max-semi-space-size=4'],
+    // The compiled server's node flags (its entry file aside), as the demo runs it.
+    execArgv: ['--import', 'tsx', ...serverNodeArgs.slice(0, -1)],
     env: {
       ...process.env,
       MALLOC_ARENA_MAX: '2',

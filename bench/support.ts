@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openPglitePath, openPostgres, type DatabaseHandle } from '#server/db/client';
-import { serverNodeArgs } from '../scripts/server-entry.mjs';
+import { databaseOf, serverNodeArgsFor } from '../scripts/server-entry.mjs';
 
 /** A throw-away database on the server of BENCH_DATABASE_URL, dropped on close; `url` reaches it. */
 export async function scratchPostgres(url: string): Promise<DatabaseHandle & { url: string }> {
@@ -149,10 +149,15 @@ export const serverProcessEnv: Record<string, string> = { MALLOC_ARENA_MAX: proc
 
 /**
  * How a benchmark starts the real server: the compiled one, as `npm start` runs it, with BENCH_NODE_ARGS's node flags
- * first (to compare V8 settings, or `--cpu-prof --cpu-prof-dir=…` to see where a request's time goes).
+ * after its own (to compare V8 settings: the last of a flag given twice wins; or `--cpu-prof --cpu-prof-dir=…` to see
+ * where a request's time goes).
  */
 export const benchNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-export const benchServerArgs = [...benchNodeArgs, ...serverNodeArgs];
+/** The arguments for a server started with `env` (its database decides its own flags, scripts/server-entry.mjs). */
+export const benchServerArgs = (env: Record<string, string | undefined>) => {
+  const args = serverNodeArgsFor(databaseOf(env));
+  return [...args.slice(0, -1), ...benchNodeArgs, args.at(-1)!];
+};
 
 /** The benchmarks that start the real server run the compiled one, as `npm start` does: built first when stale. */
 export function buildServerIfNeeded(): void {

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { serverNodeArgs } from '../scripts/server-entry.mjs';
+import { serverNodeArgsFor } from '../scripts/server-entry.mjs';
 
 const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -117,7 +117,7 @@ export interface LocalStackOptions {
 function startInstance(port: number, env: NodeJS.ProcessEnv, logFile: string): AppInstance {
   const log = openSync(logFile, 'a');
   // What `systemctl start quiniela@<port>` runs (deploy/systemd/quiniela@.service).
-  const child = spawn(process.execPath, serverNodeArgs, {
+  const child = spawn(process.execPath, serverNodeArgsFor('postgres'), {
     cwd: repoRoot,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log, log],

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
-import { serverNodeArgs } from '../../scripts/server-entry.mjs';
+import { databaseOf, serverNodeArgsFor } from '../../scripts/server-entry.mjs';
 import { fetchTransport, type Method } from './factories.ts';
 
 /** The real server (compiled, as `npm start` runs it: tests/support/global-setup.ts builds it) as a child process, for tests that kill, restart or multiply it. */
@@ -28,8 +28,9 @@ export function freePort(): Promise<number> {
 
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, serverNodeArgs, {
-    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DATA: 'false', AUTH_IP_MAX_PER_MINUTE: '100000', ...env, PORT: String(port) },
+  const serverEnv = { ...process.env, LOG_LEVEL: 'warn', SEED_DATA: 'false', AUTH_IP_MAX_PER_MINUTE: '100000', ...env, PORT: String(port) };
+  const child = spawn(process.execPath, serverNodeArgsFor(databaseOf(serverEnv)), {
+    env: serverEnv,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   // Passed through, and kept so that a server that refuses to start says why in the test's error.
