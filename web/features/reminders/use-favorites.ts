@@ -79,30 +79,31 @@ export function savedToast(
  * schedules the reminders: on the server (Web Push, app closed) and in this
  * page (timers, app open; the same tag keeps the two from showing twice).
  */
-async function saveWithReminders(match: Match, homeTeam: string, awayTeam: string): Promise<ToastContent> {
+/** The toast to show now, and the server's copy of the favourite, which the toast does not wait for. */
+type SaveOutcome = { toast: ToastContent; stored: Promise<unknown> };
+
+async function saveWithReminders(match: Match, homeTeam: string, awayTeam: string): Promise<SaveOutcome> {
   saveMatchId(match.id);
+  const warn = (message: string): SaveOutcome => ({
+    toast: { message, color: 'warning' },
+    stored: keepOnServer(match.id),
+  });
   // iOS offers notifications only to the app opened from the Home Screen: say how, instead of failing.
-  if (needsHomeScreenForPush()) {
-    await keepOnServer(match.id);
-    return { message: homeScreenPushNote, color: 'warning' };
-  }
-  if (!notificationsSupported()) {
-    await keepOnServer(match.id);
-    return { message: reminderMessages.notificationsUnsupported, color: 'warning' };
-  }
+  if (needsHomeScreenForPush()) return warn(homeScreenPushNote);
+  if (!notificationsSupported()) return warn(reminderMessages.notificationsUnsupported);
   try {
-    if ((await requestNotificationPermission()) !== 'granted') {
-      await keepOnServer(match.id);
-      return { message: reminderMessages.permissionDenied, color: 'warning' };
-    }
+    if ((await requestNotificationPermission()) !== 'granted') return warn(reminderMessages.permissionDenied);
     const push = await subscribeToPush();
+    // Scheduling the server's reminders keeps the favourite there too.
     const reminders = await scheduleServerReminders(match.id);
     const inPage = planInPageReminders(match, homeTeam, awayTeam, new Date());
     armReminders(inPage, showLater);
-    return savedToast(push, reminders.length, match.kickoffConfirmed, inPage.length);
+    return {
+      toast: savedToast(push, reminders.length, match.kickoffConfirmed, inPage.length),
+      stored: Promise.resolve(),
+    };
   } catch {
-    await keepOnServer(match.id);
-    return { message: reminderMessages.setupFailed, color: 'warning' };
+    return warn(reminderMessages.setupFailed);
   }
 }
 
@@ -175,9 +176,9 @@ export function useFavorites(matches: readonly Match[] | undefined, teams: reado
         void removeWithReminders(match.id).then(refresh);
         return;
       }
-      void saveWithReminders(match, home.name, away.name).then((toast) => {
+      void saveWithReminders(match, home.name, away.name).then(({ toast, stored }) => {
         showToast(toast);
-        return refresh();
+        return stored.then(refresh);
       });
     },
     [showToast, queryClient],
