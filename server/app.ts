@@ -178,7 +178,7 @@ export async function buildApp({
   await app.register(liveRoutes, {
     prefix: '/api/live',
     hub: services.liveHub,
-    pools: repositories.pools,
+    liveAccess: (user, poolId) => services.pools.liveAccess(user, poolId),
     follow: database.follow,
     authenticate: (token: string) => services.auth.authenticate(token),
     limits: config.live,

@@ -1,14 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LivePoolParamsSchema, liveMessages, poolMessages, type UserProfile } from '#contract/index';
+import { LivePoolParamsSchema, liveMessages, type UserProfile } from '#contract/index';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { NotFoundError, TooManyRequestsError } from '../../lib/errors.ts';
+import { TooManyRequestsError } from '../../lib/errors.ts';
 import { REQUEST_ID_HEADER } from '../../lib/request-id.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 import { bearerToken, currentUser } from '../accounts/request-user.ts';
-import { assertCanView, assertCanViewAs } from '../pools/pool-access.ts';
-import type { PoolsRepository } from '../pools/pools.repository.ts';
+import type { LiveAccess } from '../pools/pools.service.ts';
 import { LIVE_CHANNEL, liveFrame, type LiveHub } from './live-hub.ts';
 import {
   createStreamRegistry,
@@ -30,7 +29,8 @@ const CLOSING_GRACE_MS = 1_000;
 
 interface Options {
   hub: LiveHub;
-  pools: PoolsRepository;
+  /** The pool of a stream, for its members (pool-access.ts), or a 403/404: the pools service's cached check. */
+  liveAccess: (user: UserProfile, poolId: number) => Promise<LiveAccess>;
   follow: DatabaseHandle['follow'];
   /** Who a bearer token belongs to now (the accounts module's cached check): a stream's session is checked with it. */
   authenticate: (token: string) => Promise<UserProfile>;
@@ -47,7 +47,7 @@ interface Options {
  * the cached reads (docs/decisions/045-live-updates-carry-versions-not-tables.md). Authenticated by the bearer header
  * like every call, so the app reads it with `fetch`, not `EventSource` (decision 046).
  */
-export async function liveRoutes(app: FastifyInstance, { hub, pools, follow, authenticate, limits }: Options) {
+export async function liveRoutes(app: FastifyInstance, { hub, liveAccess, follow, authenticate, limits }: Options) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.guards.requireUser);
   const open = new Set<ServerResponse>();
@@ -72,15 +72,6 @@ export async function liveRoutes(app: FastifyInstance, { hub, pools, follow, aut
     await stopFollowing?.();
   });
 
-  // One light query (the pool's creator, scope and the user's membership): opening a stream is what thousands of
-  // phones do at once after a deploy (issue 38).
-  const poolFor = async (user: UserProfile, poolId: number) => {
-    const pool = await pools.findLiveAccess(poolId, user.id);
-    if (!pool) throw new NotFoundError(poolMessages.notFound);
-    assertCanViewAs(user, pool, pool.isParticipant);
-    return pool;
-  };
-
   api.get('/pool/:poolId', {
     schema: {
       tags: ['live'],
@@ -92,7 +83,7 @@ export async function liveRoutes(app: FastifyInstance, { hub, pools, follow, aut
     },
     handler: async (request, reply) => {
       const user = currentUser(request);
-      const pool = await poolFor(user, request.params.poolId);
+      const pool = await liveAccess(user, request.params.poolId);
       const stream = reply.raw;
       const tracked: TrackedStream = { userId: user.id, address: request.ip, end: () => stream.end() };
       const admitted = registry.admit(tracked);
@@ -120,7 +111,7 @@ export async function liveRoutes(app: FastifyInstance, { hub, pools, follow, aut
       const heartbeat = setInterval(() => {
         send(': ping\n\n');
         authenticate(token)
-          .then((member) => assertCanView(pools, member, pool))
+          .then((member) => liveAccess(member, pool.id))
           .catch(() => stream.end());
       }, limits.heartbeatMs);
       const lifetime = setTimeout(() => stream.end(), STREAM_LIFETIME_MS);

@@ -33,7 +33,7 @@ import { toJsonReply, type JsonReply } from '../../lib/json-reply.ts';
 import type { RateLimiter, Reservation } from '../../lib/rate-limiter.ts';
 import { assertSelfOrAdmin, isAdmin } from '../accounts/access.ts';
 import type { CompetitionsRepository } from '../matches/competitions.repository.ts';
-import { assertCanManage, assertCanView } from './pool-access.ts';
+import { assertCanManage, assertCanView, assertCanViewAs } from './pool-access.ts';
 import { assertRulesOpen } from './pool-rules.ts';
 import { poolStarted, type PoolsRepository } from './pools.repository.ts';
 import { linkPaths } from '#contract/links';
@@ -46,13 +46,18 @@ interface Deps {
   rateLimiter: RateLimiter;
   /** "Invitar por correo" (null: this server sends no mail). */
   mail: MailQueue | null;
-  config: Pick<Config, 'rateLimits' | 'publicOrigin'>;
+  config: Pick<Config, 'rateLimits' | 'publicOrigin' | 'live'>;
   clock: Clock;
   versions: DataVersions;
 }
 
 /** Users' pool lists (joined, owned) and pools' details kept in memory at most, each (the oldest go first). */
 const CACHED_LISTS = 2000;
+
+/** What a live stream needs of its pool: who manages it, and which matches it counts (the hub routes by them). */
+export type LiveAccess = Pick<Pool, 'id' | 'creatorId' | 'competition' | 'fromWeek'>;
+
+const liveAccessOf = ({ id, creatorId, competition, fromWeek }: LiveAccess): LiveAccess => ({ id, creatorId, competition, fromWeek });
 
 /** A pool's detail as one of its members or its creator sees it, kept until their version moves. */
 interface Detail {
@@ -76,6 +81,15 @@ export function createPoolsService({ pools, competitions, rateLimiter, mail, con
     lists
       .get(user, list, async () => toJsonReply(PoolListResponseSchema, { data: { pools: await load() } }), since)
       .then((reply) => reply!);
+  // Every open stream asks at each heartbeat, and again at each reopening: kept for as many members as this process
+  // may hold streams (an entry is a few numbers). No topic: a change to the pool or to the membership moves the user's
+  // version, and nothing else changes the answer.
+  const liveAccesses = createUserCache<LiveAccess>(versions, [], config.live.total);
+  const loadLiveAccess = async (userId: number, id: number): Promise<LiveAccess | undefined> => {
+    const found = await pools.findLiveAccess(id, userId);
+    if (!found || (found.creatorId !== userId && !found.isParticipant)) return undefined;
+    return liveAccessOf(found);
+  };
   const detailOf = async (pool: Pool): Promise<Detail> => ({ pool, startsAt: await pools.startsAt(pool.id), replies: new Map() });
   /** Only its creator's and its members' details are kept: a pool's writes move their versions, and no one else's. */
   const loadMemberDetail = async (userId: number, id: number) => {
@@ -226,6 +240,20 @@ export function createPoolsService({ pools, competitions, rateLimiter, mail, con
         detail.replies.set(started, reply);
       }
       return reply;
+    },
+
+    /**
+     * The pool of a live stream, for its members (pool-access.ts): asked when a stream opens and at each of its
+     * heartbeats. Cached for its creator and members; anyone else (an admin, or a 403/404) is answered from the
+     * database.
+     */
+    async liveAccess(actor: UserProfile, id: number): Promise<LiveAccess> {
+      const cached = await liveAccesses.get(actor.id, `live:${id}`, () => loadLiveAccess(actor.id, id));
+      if (cached) return cached;
+      const found = await pools.findLiveAccess(id, actor.id);
+      if (!found) throw new NotFoundError(poolMessages.notFound);
+      assertCanViewAs(actor, found, found.isParticipant);
+      return liveAccessOf(found);
     },
 
     /** The creator (or an admin) changes the pool's rules, only until it has started (`assertRulesOpen`). */
