@@ -15,7 +15,7 @@ const targets = {
   },
   server: {
     stamp: serverEntry,
-    sources: ['server', 'contract', 'package.json', 'scripts/build-server.mjs'],
+    sources: ['server', 'contract', 'package.json', 'scripts/build-server.mjs', 'scripts/make-pglite-template.ts'],
     build: [process.execPath, ['scripts/build-server.mjs']],
   },
 };

@@ -32,10 +32,10 @@ cpSync(path.join(root, 'server/db/migrations'), path.join(outdir, 'migrations'),
 cpSync(path.join(root, 'server/db/seed/data'), path.join(outdir, 'data'), { recursive: true });
 
 // The database a first start on the embedded database unpacks instead of creating, migrating and seeding one
-// (server/db/make-pglite-template.ts; docs/decisions/052-start-up-and-memory.md). Its maker runs from here, next to
+// (scripts/make-pglite-template.ts; docs/decisions/052-start-up-and-memory.md). Its maker runs from here, next to
 // the migrations and data it reads, and is removed once it has written the template.
 const maker = path.join(outdir, 'make-pglite-template.mjs');
-await build({ ...options, entryPoints: [path.join(root, 'server/db/make-pglite-template.ts')], outfile: maker });
+await build({ ...options, entryPoints: [path.join(root, 'scripts/make-pglite-template.ts')], outfile: maker });
 const made = spawnSync(process.execPath, ['--liftoff-only', maker, path.join(outdir, 'pglite-seeded')], {
   stdio: 'inherit',
 });

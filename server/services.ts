@@ -2,8 +2,9 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createDataVersions, observeCacheLookups, soleWriter } from './lib/data-versions.ts';
-import { createMetrics, type Metrics } from './lib/metrics.ts';
-import { createRateLimiter } from './lib/rate-limiter.ts';
+import { dataVersionsRead } from './db/data-versions-read.ts';
+import { createMetrics, type Metrics } from './plugins/metrics.ts';
+import { createRateLimiter } from './db/rate-limit-counters.ts';
 import { createMaintenance } from './maintenance.ts';
 import { analyzeStaleTables } from './db/statistics.ts';
 import { createAccountLinksService } from './modules/accounts/account-links.service.ts';
@@ -80,7 +81,7 @@ export async function createServices({ database, config, clock = systemClock, lo
   const { db } = database;
   // Cached answers are checked against data versions: in memory on PGlite (its commits say what changed), read from
   // the database on PostgreSQL.
-  const versions = createDataVersions(db);
+  const versions = createDataVersions(dataVersionsRead(db));
   if (database.listen) await soleWriter(versions, database.listen);
   const outbox = createMailOutboxRepository(db);
   // Only with a METRICS_TOKEN: without one nothing is counted and GET /metrics is a 404.

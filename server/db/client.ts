@@ -135,7 +135,7 @@ export function openPglite(client: PGlite): DatabaseHandle {
 export const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /**
- * The seeded data directory a first start copies (server/db/make-pglite-template.ts): written next to the compiled
+ * The seeded data directory a first start copies (scripts/make-pglite-template.ts): written next to the compiled
  * server by scripts/build-server.mjs, so it exists only there; run from the sources, a first start creates one.
  */
 export const seededPgliteTemplate = new URL('./pglite-seeded', import.meta.url).pathname;

@@ -1,24 +1,25 @@
-import { inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { appSettings, userDataVersions } from '../db/schema.ts';
-
 /**
  * What cached answers depend on. Only the database moves a topic's version: the statement triggers of every table
  * whose rows feed its answers, at the commit of a write that changed rows (migrations 0007, 0008 and 0011,
  * docs/decisions/031-cache-versions-move-in-the-database.md). No write path has to say anything.
  */
 export type Topic = 'accounts' | 'matches' | 'standings';
-const TOPICS: readonly Topic[] = ['accounts', 'matches', 'standings'];
+export const TOPICS: readonly Topic[] = ['accounts', 'matches', 'standings'];
 const isTopic = (name: string): name is Topic => (TOPICS as readonly string[]).includes(name);
 /** One `app_settings` row per topic holds a random token, replaced at every change (shared by all instances). */
-const keyOf = (topic: Topic) => `data-version:${topic}`;
+export const versionKeyOf = (topic: Topic) => `data-version:${topic}`;
 /** Where the database tells a session that listens which topics its own commit changed (migration 0011). */
 const CHANGES_CHANNEL = 'data_versions';
 /**
  * How a user's version is named on that channel and in the versions read (migration 0020): each user has one, moved
  * by the writes to their own lists (docs/decisions/050-the-lists-a-user-opens-cached-by-their-version.md).
  */
-const USER_PREFIX = 'user:';
+export const USER_PREFIX = 'user:';
+/**
+ * One look at the versions the database holds (server/db/data-versions-read.ts): each topic's token under
+ * `versionKeyOf(topic)`, and the version of each of `users` under `${USER_PREFIX}<id>`.
+ */
+export type ReadVersions = (users: readonly number[]) => Promise<{ key: string; value: string }[]>;
 /** What the cache lookups are counted under (the app's metrics): a topic, or the users' versions. */
 export type CacheLabel = Topic | 'users';
 
@@ -45,37 +46,26 @@ interface State extends DataVersions {
   movedUser(user: number): void;
 }
 
-/** Built once per app by the composition root (server/services.ts) and handed to every cache that reads it. */
-export function createDataVersions(db: Database): DataVersions {
+/**
+ * Built once per app by the composition root (server/services.ts), which gives it the database's read, and handed to
+ * every cache that reads it.
+ */
+export function createDataVersions(readVersions: ReadVersions): DataVersions {
   const counters: Record<Topic, number> = { accounts: 0, matches: 0, standings: 0 };
   const tokens = new Map<Topic, string | undefined>();
   /** PostgreSQL: the values the database holds (from one sequence); PGlite: counted here. Each only grows. */
   const userVersions = new Map<number, number>();
-  // Built once and prepared by name: this read runs for nearly every request on PostgreSQL, so neither
-  // Drizzle nor the database should parse or plan it again each time. The versions of the users whose requests
-  // wait for it come in the same read.
-  const readVersions = db
-    .select({ key: appSettings.key, value: appSettings.value })
-    .from(appSettings)
-    .where(inArray(appSettings.key, TOPICS.map(keyOf)))
-    .unionAll(
-      db
-        .select({ key: sql<string>`${USER_PREFIX} || ${userDataVersions.userId}`, value: sql<string>`${userDataVersions.version}::text` })
-        .from(userDataVersions)
-        .where(sql`${userDataVersions.userId} = any(${sql.placeholder('users')}::int[])`),
-    )
-    .prepare('data_versions');
   const apply = (rows: { key: string; value: string }[], users: readonly number[]) => {
     const values = new Map(rows.map((r) => [r.key, r.value]));
     for (const topic of TOPICS) {
-      const token = values.get(keyOf(topic));
+      const token = values.get(versionKeyOf(topic));
       if (tokens.has(topic) && tokens.get(topic) === token) continue;
       tokens.set(topic, token);
       counters[topic] += 1;
     }
     for (const user of users) userVersions.set(user, Number(values.get(`${USER_PREFIX}${user}`) ?? 0));
   };
-  const probe = coalesced((users) => readVersions.execute({ users }), apply);
+  const probe = coalesced(readVersions, apply);
   const state: State = {
     shared: true,
     catchUp: (since = performance.now(), user) => (state.shared ? probe(since, user) : undefined),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../services.ts';
+import type { analyzeStaleTables } from '../db/statistics.ts';
 
 /**
  * Keeps the planner's statistics fresh while the app runs (server/db/statistics.ts): a look every `everySeconds`,
@@ -8,7 +8,7 @@ import type { Services } from '../services.ts';
  */
 export async function statisticsPlugin(
   app: FastifyInstance,
-  { refresh, everySeconds }: { refresh: Services['refreshStatistics']; everySeconds: number },
+  { refresh, everySeconds }: { refresh: () => ReturnType<typeof analyzeStaleTables>; everySeconds: number },
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter, type RateLimiter } from '#server/lib/rate-limiter';
+import { createRateLimiter } from '#server/db/rate-limit-counters';
+import type { RateLimiter } from '#server/lib/rate-limiter';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
 /** The database-backed limiter on both databases: what parallel attempts get, and what a refund gives back. */

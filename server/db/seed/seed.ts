@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import type { ResultsImportSummary } from '#contract/index';
 import type { Database } from '../client.ts';
 import { confederations, teams } from '../schema.ts';
-import type { ResultsImporter } from '../../modules/results/results-importer.ts';
 import { CONFEDERATION_NAMES, clubTeamRows, worldCupTeamRows, type ConfederationCode } from './teams-data.ts';
 
 const dataFile = (name: string) => new URL(`./data/${name}`, import.meta.url);
@@ -12,6 +11,14 @@ const readJson = readShippedData;
 
 /** The competitions the app ships (server/db/seed/data/README.md says where they come from). */
 const SHIPPED_COMPETITIONS = ['worldcup-2026.json', 'laliga-2026-27.json'];
+
+/**
+ * What the seed needs of the results importer (server/modules/results/results-importer.ts, handed over by the
+ * composition root): a file of fixtures applied in create-only mode.
+ */
+export interface ShippedFixturesImporter {
+  importFile(file: unknown, source: string, options: { createOnly: true }): Promise<ResultsImportSummary>;
+}
 
 export interface SeedSummary {
   teams: number;
@@ -30,7 +37,7 @@ export async function seedFootballData({
   resultsImporter,
 }: {
   db: Database;
-  resultsImporter: ResultsImporter;
+  resultsImporter: ShippedFixturesImporter;
 }): Promise<SeedSummary> {
   await db
     .insert(confederations)

@@ -2,11 +2,11 @@
  * Generated club badges. Real crests are trademarks that no open licence covers, so each club gets a
  * plain shield in a colour derived from its name, with a three-letter abbreviation.
  *
- * Regenerate with: node --import tsx server/db/seed/club-badges.ts
+ * Regenerate with: node --import tsx scripts/generate-club-badges.ts
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { clubSlug, clubTeamRows } from './teams-data.ts';
+import { clubSlug, clubTeamRows } from '#server/db/seed/teams-data';
 
 // Words left out of the abbreviation: "Celta de Vigo" → CVI, not CDV.
 const MINOR_WORDS = new Set(['de', 'del', 'la', 'las', 'los', 'el', 'y']);
@@ -66,8 +66,8 @@ export function clubBadgeSvg(name: string, shortName: string): string {
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const clubsFile = new URL('./data/clubs-es-laliga-2026-27.json', import.meta.url);
-  const outDir = new URL('../../../web/public/logos/clubs/', import.meta.url);
+  const clubsFile = new URL('../server/db/seed/data/clubs-es-laliga-2026-27.json', import.meta.url);
+  const outDir = new URL('../web/public/logos/clubs/', import.meta.url);
   mkdirSync(outDir, { recursive: true });
   for (const club of clubTeamRows(JSON.parse(readFileSync(clubsFile, 'utf8')))) {
     const file = new URL(`${clubSlug(club.name)}.svg`, outDir);

@@ -6,8 +6,8 @@ import { messages } from '#contract/index';
 import { hashQueue } from '../modules/accounts/passwords.ts';
 import type { MailTickSummary } from '../modules/mail/mail-worker.ts';
 import type { TickSummary } from '../modules/reminders/reminder-scheduler.ts';
-import { sendError } from '../plugins/error-handler.ts';
-import type { CacheLabel } from './data-versions.ts';
+import type { CacheLabel } from '../lib/data-versions.ts';
+import { sendError } from './error-handler.ts';
 
 /** The path Prometheus scrapes; it is left out of the request metrics. */
 export const METRICS_PATH = '/metrics';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clubBadgeSvg, clubColour, clubInitials } from './club-badges.ts';
-import clubs from './data/clubs-es-laliga-2026-27.json' with { type: 'json' };
+import clubs from '../server/db/seed/data/clubs-es-laliga-2026-27.json' with { type: 'json' };
+import { clubBadgeSvg, clubColour, clubInitials } from './generate-club-badges.ts';
 
 /** WCAG contrast ratio of white text on a #rrggbb background. */
 function contrastWithWhite(hex: string): number {

@@ -4,10 +4,10 @@
 //   node dist/server/make-pglite-template.mjs <new directory>
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config.ts';
-import { createServices } from '../services.ts';
-import { openPglite, PGLITE_SETTINGS, queryRows } from './client.ts';
-import { seedFootballData } from './seed/seed.ts';
+import { loadConfig } from '#server/config';
+import { openPglite, PGLITE_SETTINGS, queryRows } from '#server/db/client';
+import { seedFootballData } from '#server/db/seed/seed';
+import { createServices } from '#server/services';
 
 const out = process.argv[2];
 if (!out) throw new Error('usage: make-pglite-template <new directory>');
