@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { matches, poolParticipants, pools, predictions, roundStandings, standings, users } from '../../db/schema.ts';
 import { poolCountsMatchSql } from '../pools/pool-scope.ts';
@@ -84,10 +84,6 @@ export function createStandingsRepository(db: Database) {
         await moveRoundStandings(tx, matchId, before.weekNumber, { points: sql`(-${was.points})`, correct: sql`(-${was.correct})` });
         await moveRoundStandings(tx, matchId, after.weekNumber, pickScoreSql(pick, resultValues(after), game));
       }
-      await tx
-        .update(pools)
-        .set({ standingsUpdatedAt: now })
-        .where(inArray(pools.id, tx.selectDistinct({ id: predictions.poolId }).from(predictions).where(eq(predictions.matchId, matchId))));
     },
 
     /**
@@ -141,13 +137,13 @@ export function createStandingsRepository(db: Database) {
             where f.pool_id = r.pool_id and f.week_number = r.week_number and f.user_id = r.user_id and (f.points, f.correct_picks) <> (0, 0)
           )
         `);
-        await tx
-          .update(pools)
-          .set({ standingsUpdatedAt: now })
-          .where(poolIds === null ? sql`true` : inArray(pools.id, poolIds));
       });
     },
 
+    /**
+     * When the pool's standings last changed: the database moves it with every write of its rows, and raises the
+     * ranking's live event from it (migration 0025, docs/decisions/074-the-database-raises-the-ranking-event.md).
+     */
     async lastUpdated(poolId: number): Promise<Date | null> {
       const [row] = await db.select({ at: pools.standingsUpdatedAt }).from(pools).where(eq(pools.id, poolId));
       return row?.at ?? null;

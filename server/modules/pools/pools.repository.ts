@@ -132,7 +132,7 @@ async function takePlace(tx: Executor, poolId: number, userId: number, startingP
 }
 
 /** Takes `userId` out of the pool: their place, their picks and their standings, in the caller's transaction. */
-async function leave(tx: Executor, poolId: number, userId: number, now: Date): Promise<boolean> {
+async function leave(tx: Executor, poolId: number, userId: number): Promise<boolean> {
   const left = await tx
     .delete(poolParticipants)
     .where(and(eq(poolParticipants.poolId, poolId), eq(poolParticipants.userId, userId)))
@@ -143,7 +143,7 @@ async function leave(tx: Executor, poolId: number, userId: number, now: Date): P
   await tx.delete(standings).where(and(eq(standings.poolId, poolId), eq(standings.userId, userId)));
   await tx
     .update(pools)
-    .set({ participantCount: sql`${pools.participantCount} - 1`, standingsUpdatedAt: now })
+    .set({ participantCount: sql`${pools.participantCount} - 1` })
     .where(eq(pools.id, poolId));
   return true;
 }
@@ -309,7 +309,6 @@ export function createPoolsRepository(db: Database) {
       poolId: number,
       creatorId: number,
       { options, game }: { options?: PoolOptions | undefined; game?: GameRules | undefined },
-      now: Date,
     ): Promise<'saved' | 'full' | 'has-picks'> {
       return db
         .transaction(async (tx) => {
@@ -327,7 +326,7 @@ export function createPoolsRepository(db: Database) {
             .set({ ...options, ...(game && gameRulesColumns(game)) })
             .where(eq(pools.id, poolId));
           if (options && before && !before.creatorPlays && options.creatorPlays) await takePlace(tx, poolId, creatorId, 0);
-          if (options && before?.creatorPlays && !options.creatorPlays) await leave(tx, poolId, creatorId, now);
+          if (options && before?.creatorPlays && !options.creatorPlays) await leave(tx, poolId, creatorId);
           return 'saved' as const;
         })
         .catch((error: unknown) => {
@@ -337,9 +336,9 @@ export function createPoolsRepository(db: Database) {
     },
 
     /** Removes a participant (their picks leave the ranking) and leaves them `notice`; false when they were not in it. */
-    removeParticipant(poolId: number, userId: number, notice: string, now: Date): Promise<boolean> {
+    removeParticipant(poolId: number, userId: number, notice: string): Promise<boolean> {
       return db.transaction(async (tx) => {
-        if (!(await leave(tx, poolId, userId, now))) return false;
+        if (!(await leave(tx, poolId, userId))) return false;
         await tx.insert(poolNotices).values({ userId, message: notice });
         return true;
       });

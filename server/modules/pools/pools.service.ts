@@ -263,7 +263,7 @@ export function createPoolsService({ pools, competitions, rateLimiter, mail, con
       const now = clock();
       await assertRulesOpen(pools, id, now);
       const game = body.game === undefined ? undefined : await poolGame(body.game, pool);
-      const outcome = await pools.setRules(id, pool.creatorId, { options: body.options, game }, now);
+      const outcome = await pools.setRules(id, pool.creatorId, { options: body.options, game });
       if (outcome === 'full') throw new ConflictError(poolOptionsMessages.creatorNoPlace);
       // Picks already made have the old mode's shape: a mode is changed only while there are none.
       if (outcome === 'has-picks') throw new ConflictError(gameRulesMessages.modeHasPicks);
@@ -275,7 +275,7 @@ export function createPoolsService({ pools, competitions, rateLimiter, mail, con
       const pool = await findOr404(id);
       assertCanManage(actor, pool);
       if (userId === pool.creatorId) throw new ConflictError(poolOptionsMessages.removeCreator);
-      if (!(await pools.removeParticipant(id, userId, poolOptionsMessages.removedNotice(pool.name), clock())))
+      if (!(await pools.removeParticipant(id, userId, poolOptionsMessages.removedNotice(pool.name))))
         throw new NotFoundError(poolOptionsMessages.notInPool);
     },
 
