@@ -11,3 +11,11 @@ export function errorResponses<const Codes extends readonly number[]>(...codes: 
 
 /** The answer of a route sent with an ETag (server/lib/json-reply.ts) when the client already holds it. */
 export const notModifiedResponse = { 304: z.null().describe('Sin cambios') };
+
+/**
+ * What every route of a module documents alike: the module's OpenAPI tag, the session it needs and its error
+ * answers (`const { tags, security, errors } = routeDocs('pools', 400, 401)`).
+ */
+export function routeDocs<const Codes extends readonly number[]>(tag: string, ...codes: Codes) {
+  return { tags: [tag], security: bearerSecurity, errors: errorResponses(...codes) };
+}

@@ -17,11 +17,9 @@ import { ForbiddenError } from '../../lib/errors.ts';
 import { currentUser } from './request-user.ts';
 import type { AccountLinksService } from './account-links.service.ts';
 import type { UsersService } from './users.service.ts';
-import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
+import { routeDocs } from '../../lib/route-docs.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 429);
-const tags = ['users'];
-const security = bearerSecurity;
+const { tags, security, errors } = routeDocs('users', 400, 401, 403, 404, 409, 429);
 
 /** Accounts: a user reads and edits only themselves; admins everyone, and they alone change roles. */
 export async function usersRoutes(app: FastifyInstance, { users, links }: { users: UsersService; links: AccountLinksService }) {

@@ -15,11 +15,9 @@ import {
 import { sendJsonReply } from '../../lib/json-reply.ts';
 import { currentUser } from '../accounts/request-user.ts';
 import type { LeaderboardService } from './leaderboard.service.ts';
-import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
+import { routeDocs } from '../../lib/route-docs.ts';
 
-const errors = errorResponses(400, 401, 403, 404);
-const tags = ['leaderboard'];
-const security = bearerSecurity;
+const { tags, security, errors } = routeDocs('leaderboard', 400, 401, 403, 404);
 
 /** Standings are derived data: read endpoints only; they change through results and update-all. */
 export async function leaderboardRoutes(app: FastifyInstance, { leaderboard }: { leaderboard: LeaderboardService }) {

@@ -1,17 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
-import type { ChangeSource, Match, MatchKickoffChange } from '#contract/index';
+import type { MatchKickoffChange } from '#contract/index';
 import type { Database, Executor } from '../../db/client.ts';
-import { matchKickoffChanges, users } from '../../db/schema.ts';
-import { changeAuthors, type ChangeAuthors } from './result-changes.repository.ts';
+import { matchKickoffChanges } from '../../db/schema.ts';
+import { changeAuthors, listMatchChanges, type ChangeAuthors, type MatchChange } from './result-changes.repository.ts';
 
 /** The kick-off's history: written by the matches service with every kick-off change, read by its route. */
 export function createKickoffChangesRepository(db: Database, authorOf: ChangeAuthors = changeAuthors()) {
   return {
     /** Inside the transaction that changes the kick-off. */
-    async record(
-      tx: Executor,
-      change: { matchId: number; changedBy: number | null; source: ChangeSource; before: Match; after: Match },
-    ): Promise<void> {
+    async record(tx: Executor, change: MatchChange): Promise<void> {
       await tx.insert(matchKickoffChanges).values({
         matchId: change.matchId,
         changedBy: change.changedBy,
@@ -23,19 +19,8 @@ export function createKickoffChangesRepository(db: Database, authorOf: ChangeAut
       });
     },
 
-    async listByMatch(matchId: number): Promise<MatchKickoffChange[]> {
-      const rows = await db
-        .select({ change: matchKickoffChanges, adminName: users.name })
-        .from(matchKickoffChanges)
-        .leftJoin(users, eq(users.id, matchKickoffChanges.changedBy))
-        .where(eq(matchKickoffChanges.matchId, matchId))
-        .orderBy(asc(matchKickoffChanges.changedAt), asc(matchKickoffChanges.id));
-      return rows.map(({ change, adminName }) => ({
-        id: change.id,
-        matchId: change.matchId,
-        changedAt: change.changedAt.toISOString(),
-        source: change.source,
-        changedBy: authorOf(change.source, adminName),
+    listByMatch(matchId: number): Promise<MatchKickoffChange[]> {
+      return listMatchChanges(db, matchKickoffChanges, matchId, authorOf, (change) => ({
         before: { matchDate: change.oldMatchDate.toISOString(), kickoffConfirmed: change.oldKickoffConfirmed },
         after: { matchDate: change.newMatchDate.toISOString(), kickoffConfirmed: change.newKickoffConfirmed },
       }));

@@ -21,11 +21,9 @@ import { sendJsonReply, toJsonReply, type JsonReply } from '../../lib/json-reply
 import { currentUser } from '../accounts/request-user.ts';
 import type { MatchesRepository } from './matches.repository.ts';
 import type { MatchesService } from './matches.service.ts';
-import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
+import { routeDocs } from '../../lib/route-docs.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-const tags = ['matches'];
-const security = bearerSecurity;
+const { tags, security, errors } = routeDocs('matches', 400, 401, 403, 404, 409);
 
 export async function matchesRoutes(
   app: FastifyInstance,

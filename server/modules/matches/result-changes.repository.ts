@@ -8,7 +8,7 @@ import {
   type MatchStatus,
 } from '#contract/index';
 import type { Database, Executor } from '../../db/client.ts';
-import { matchResultChanges, users } from '../../db/schema.ts';
+import { type matchKickoffChanges, matchResultChanges, users } from '../../db/schema.ts';
 
 /** Named when the admin who made a correction has since been deleted. */
 export const DELETED_ADMIN = 'administrador (cuenta eliminada)';
@@ -24,14 +24,49 @@ export function changeAuthors(feedNames: Partial<Record<FeedSource, string>> = {
 }
 export type ChangeAuthors = ReturnType<typeof changeAuthors>;
 
+/** A change to a match as its history records it: who made it (`changedBy`, an admin) or what brought it (`source`). */
+export interface MatchChange {
+  matchId: number;
+  changedBy: number | null;
+  source: ChangeSource;
+  before: Match;
+  after: Match;
+}
+
+/** The tables of a match's histories: the same columns but for the state before and after each change. */
+type MatchChangeTable = typeof matchResultChanges | typeof matchKickoffChanges;
+
+/** A match's history, oldest first, each change named by its author and with its state before and after (`states`). */
+export async function listMatchChanges<T extends MatchChangeTable, State>(
+  db: Database,
+  table: T,
+  matchId: number,
+  authorOf: ChangeAuthors,
+  states: (change: T['$inferSelect']) => { before: State; after: State },
+) {
+  // Drizzle's query builder takes a table, not a type parameter: query the union, read rows as `T`'s.
+  const history: MatchChangeTable = table;
+  const rows: { change: T['$inferSelect']; adminName: string | null }[] = await db
+    .select({ change: history, adminName: users.name })
+    .from(history)
+    .leftJoin(users, eq(users.id, history.changedBy))
+    .where(eq(history.matchId, matchId))
+    .orderBy(asc(history.changedAt), asc(history.id));
+  return rows.map(({ change, adminName }) => ({
+    id: change.id,
+    matchId: change.matchId,
+    changedAt: change.changedAt.toISOString(),
+    source: change.source,
+    changedBy: authorOf(change.source, adminName),
+    ...states(change),
+  }));
+}
+
 /** The result history (audit trail): written by the matches service with every result change, read by its route. */
 export function createResultChangesRepository(db: Database, authorOf: ChangeAuthors = changeAuthors()) {
   return {
     /** Inside the transaction that changes the result. */
-    async record(
-      tx: Executor,
-      change: { matchId: number; changedBy: number | null; source: ChangeSource; before: Match; after: Match },
-    ): Promise<void> {
+    async record(tx: Executor, change: MatchChange): Promise<void> {
       await tx.insert(matchResultChanges).values({
         matchId: change.matchId,
         changedBy: change.changedBy,
@@ -65,19 +100,8 @@ export function createResultChangesRepository(db: Database, authorOf: ChangeAuth
       };
     },
 
-    async listByMatch(matchId: number): Promise<MatchResultChange[]> {
-      const rows = await db
-        .select({ change: matchResultChanges, adminName: users.name })
-        .from(matchResultChanges)
-        .leftJoin(users, eq(users.id, matchResultChanges.changedBy))
-        .where(eq(matchResultChanges.matchId, matchId))
-        .orderBy(asc(matchResultChanges.changedAt), asc(matchResultChanges.id));
-      return rows.map(({ change, adminName }) => ({
-        id: change.id,
-        matchId: change.matchId,
-        changedAt: change.changedAt.toISOString(),
-        source: change.source,
-        changedBy: authorOf(change.source, adminName),
+    listByMatch(matchId: number): Promise<MatchResultChange[]> {
+      return listMatchChanges(db, matchResultChanges, matchId, authorOf, (change) => ({
         before: {
           status: change.oldStatus as MatchStatus,
           scoreHome: change.oldScoreHome,

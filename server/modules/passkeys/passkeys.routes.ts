@@ -17,11 +17,9 @@ import {
 } from '#contract/index';
 import { currentUser } from '../accounts/request-user.ts';
 import type { PasskeysService } from './passkeys.service.ts';
-import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
+import { errorResponses, routeDocs } from '../../lib/route-docs.ts';
 
-const errors = errorResponses(400, 401, 404, 429);
-const tags = ['passkeys'];
-const security = bearerSecurity;
+const { tags, security, errors } = routeDocs('passkeys', 400, 401, 404, 429);
 
 export async function passkeysRoutes(
   app: FastifyInstance,

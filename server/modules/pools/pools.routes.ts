@@ -28,11 +28,9 @@ import {
 import { sendJsonReply } from '../../lib/json-reply.ts';
 import { currentUser } from '../accounts/request-user.ts';
 import type { PoolsService } from './pools.service.ts';
-import { bearerSecurity, errorResponses, notModifiedResponse } from '../../lib/route-docs.ts';
+import { notModifiedResponse, routeDocs } from '../../lib/route-docs.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 429);
-const security = bearerSecurity;
-const tags = ['pools'];
+const { tags, security, errors } = routeDocs('pools', 400, 401, 403, 404, 409, 429);
 
 export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: PoolsService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();

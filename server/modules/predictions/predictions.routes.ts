@@ -19,11 +19,9 @@ import { sendJsonReply } from '../../lib/json-reply.ts';
 import { currentUser } from '../accounts/request-user.ts';
 import type { PoolResultsService } from './pool-results.service.ts';
 import type { PredictionsService } from './predictions.service.ts';
-import { bearerSecurity, errorResponses, notModifiedResponse } from '../../lib/route-docs.ts';
+import { notModifiedResponse, routeDocs } from '../../lib/route-docs.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-const tags = ['predictions'];
-const security = bearerSecurity;
+const { tags, security, errors } = routeDocs('predictions', 400, 401, 403, 404, 409);
 
 export async function predictionsRoutes(
   app: FastifyInstance,
@@ -100,7 +98,7 @@ export async function predictionsRoutes(
       tags,
       security,
       summary:
-        'Poner o quitar el comodín en el pronóstico propio de un partido (participantes; uno por jornada, hasta el inicio del partido y del que deja)',
+        'Poner o quitar el comodín en el pronóstico propio de un partido (participantes; uno por jornada, hasta el cierre de los pronósticos del partido y del que deja)',
       params: PoolResultsParamsSchema,
       body: JokerBodySchema,
       response: { 200: PredictionResponseSchema, ...errors },

@@ -10,11 +10,9 @@ import {
   UpdateRoleBodySchema,
 } from '#contract/index';
 import type { RolesService } from './roles.service.ts';
-import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
+import { routeDocs } from '../../lib/route-docs.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-const tags = ['roles'];
-const security = bearerSecurity;
+const { tags, security, errors } = routeDocs('roles', 400, 401, 403, 404, 409);
 
 export async function rolesRoutes(app: FastifyInstance, { roles }: { roles: RolesService }) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -13,11 +13,9 @@ import {
 } from '#contract/index';
 import { ConflictError, NotFoundError, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors.ts';
 import type { ConfederationsRepository } from './confederations.repository.ts';
-import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
+import { routeDocs } from '../../lib/route-docs.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-const tags = ['confederations'];
-const security = bearerSecurity;
+const { tags, security, errors } = routeDocs('confederations', 400, 401, 403, 404, 409);
 
 export async function confederationsRoutes(
   app: FastifyInstance,

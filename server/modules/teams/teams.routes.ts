@@ -13,11 +13,9 @@ import {
 } from '#contract/index';
 import { BadRequestError, ConflictError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
 import type { TeamsRepository } from './teams.repository.ts';
-import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
+import { routeDocs } from '../../lib/route-docs.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-const tags = ['teams'];
-const security = bearerSecurity;
+const { tags, security, errors } = routeDocs('teams', 400, 401, 403, 404, 409);
 
 export async function teamsRoutes(app: FastifyInstance, { teams }: { teams: TeamsRepository }) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -10,13 +10,11 @@ import {
   WallQuerySchema,
   wallMessages,
 } from '#contract/index';
-import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
+import { routeDocs } from '../../lib/route-docs.ts';
 import { currentUser } from '../accounts/request-user.ts';
 import type { WallService } from './wall.service.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 429);
-const tags = ['wall'];
-const security = bearerSecurity;
+const { tags, security, errors } = routeDocs('wall', 400, 401, 403, 404, 409, 429);
 
 /** The pool's wall ("Muro") under /api/pools/{poolId}/messages. */
 export async function wallRoutes(app: FastifyInstance, { wall }: { wall: WallService }) {
