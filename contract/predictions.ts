@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { positiveId } from './common.ts';
 import { PREDICTED_GOALS_MAX, type GameMode } from './game-rules.ts';
-import { MatchStatusSchema, type Match } from './matches.ts';
+import { MatchSchema, MatchStatusSchema, type Match } from './matches.ts';
 
 export const PredictionChoiceSchema = z.enum(['home', 'draw', 'away'], {
   error: 'La predicción debe ser home, draw o away.',
@@ -39,6 +39,8 @@ export const predictionMessages = {
   jokerOff: 'Esta quiniela no juega con comodín.',
   jokerNeedsPick: 'Guarda primero tu pronóstico de este partido.',
   jokerLocked: 'Tu comodín de esta jornada está en un partido que ya empezó.',
+  /** Its match has not kicked off, but its picks have closed ("Cierre antes del partido"). */
+  jokerClosed: 'Tu comodín de esta jornada está en un partido cuyos pronósticos ya cerraron.',
   jokerSet: 'Comodín puesto en este partido.',
   jokerRemoved: 'Comodín quitado.',
   jokerLabel: 'Comodín ×2',
@@ -204,15 +206,8 @@ const ChoiceCountsSchema = z.object({ home: z.number().int(), draw: z.number().i
 export const ResultPickSchema = NamedPickSchema.extend({ points: z.number().int().nullable() });
 export type ResultPick = z.infer<typeof ResultPickSchema>;
 
-export const PoolResultMatchSchema = z.object({
-  id: z.number().int(),
-  competition: z.string(),
-  round: z.string(),
-  weekNumber: z.number().int(),
-  matchDate: z.string(),
-  kickoffConfirmed: z.boolean(),
-  homeTeamId: z.number().int(),
-  awayTeamId: z.number().int(),
+/** A match (its status and score taken out and put back, so the answer keeps its order of fields), with the pool's picks. */
+export const PoolResultMatchSchema = MatchSchema.omit({ status: true, scoreHome: true, scoreAway: true }).extend({
   status: MatchStatusSchema,
   /** As the data has it, for a finished or live match only; never made up (null when the data has none). */
   scoreHome: z.number().int().nullable(),

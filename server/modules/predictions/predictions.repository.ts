@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, lte, ne, or, sql } from 'drizzle-orm';
-import { picksClosed, type GameMode, type MatchStatus, type PickDistribution, type Prediction, type PredictionChoice } from '#contract/index';
+import type { GameMode, PickDistribution, Prediction, PredictionChoice } from '#contract/index';
 import { preparedRows, type Database } from '../../db/client.ts';
 import { groupCommit } from '../../lib/group-commit.ts';
 import { matches, poolParticipants, pools, predictions, users } from '../../db/schema.ts';
-import { pickDeadlineSql } from '../pools/pool-rules.ts';
-import { poolCountsMatchSql } from '../pools/pool-scope.ts';
+import { jokerRefusal, pickAdmittedSql, type Refusal } from './pick-admission.ts';
 
 const columns = {
   id: predictions.id,
@@ -21,9 +20,6 @@ const columns = {
 const returned = sql.raw(
   `id, match_id as "matchId", pool_id as "poolId", user_id as "userId", prediction, score_home as "scoreHome", score_away as "scoreAway", joker, created_at as "createdAt"`,
 );
-
-/** Why a comodín change was refused (predictions.service.ts says it in words). */
-export type JokerRefusal = 'not-participant' | 'joker-off' | 'no-pick' | 'match-started' | 'joker-locked';
 
 const toPrediction = (row: Omit<Prediction, 'createdAt'> & { createdAt: Date }): Prediction => ({
   ...row,
@@ -50,8 +46,7 @@ const pickKey = ({ poolId, userId, matchId }: Pick<PickToStore, 'poolId' | 'user
 const MAX_PICKS_PER_STATEMENT = 64;
 
 // The rules' SQL, built once: only the picks (one JSON parameter) change from one statement to the next.
-const pickDeadline = pickDeadlineSql(sql`p`, sql`m`);
-const poolCountsMatch = poolCountsMatchSql(sql`p`, sql`m`);
+const pickAdmitted = pickAdmittedSql(sql`p`, sql`m`, sql`v`);
 
 /**
  * `batchesAtOnce`: pick statements written at the same time (`groupCommit`): one on PGlite, whose one connection runs
@@ -61,15 +56,13 @@ export function createPredictionsRepository(db: Database, { batchesAtOnce = 1 }:
   /**
    * Stores each pick only where every rule of a pick holds at its `now` (the server's clock when it arrived), even
    * against a removal or a rule change committed at the same moment (the rows it reads are key-share locked): the
-   * user takes part in the pool (its creator only when "El creador también juega"), the pool is active, the match
-   * is scheduled and its picks have not closed (`pickDeadlineSql`: kick-off, or the pool's minutes before it), the
-   * pool counts the match (`poolCountsMatchSql`: every pick of a pool is of a match it counts, which the standings
-   * and the per-round ranking rely on), the pick has the pool's mode's shape (`mode`: a score in an exact-score
-   * pool), and it is the user's first pick of that match in that pool (the unique index settles races) or the pool
-   * lets a pick be changed until it closes, when the pick is updated in place: one row whatever the concurrency, the
-   * last write acknowledged wins. One statement for many picks (`groupCommit`: never two of one user, pool and
-   * match in one statement, nor in two at once); a pick refused by any rule has no row. Changing a rule here means changing its explanation in
-   * predictions.service.ts.
+   * user takes part in the pool (its creator only when "El creador también juega"), the pool admits it
+   * (`pickAdmittedSql`: active, its picks open, a match it counts, which the standings and the per-round ranking
+   * rely on, the shape of its mode), and it is the user's first pick of that match in that pool (the unique index
+   * settles races) or the pool lets a pick be changed until it closes, when the pick is updated in place: one row
+   * whatever the concurrency, the last write acknowledged wins. One statement for many picks (`groupCommit`: never
+   * two of one user, pool and match in one statement, nor in two at once); a pick refused by any rule has no row.
+   * Changing a rule here means changing its explanation, `whyPickRefused` (pick-admission.ts).
    */
   const insertStatement = preparedRows<Omit<Prediction, 'createdAt'> & { createdAt: Date | string; created: boolean }>(
     db,
@@ -82,10 +75,7 @@ export function createPredictionsRepository(db: Database, { batchesAtOnce = 1 }:
         join pools p on p.id = v.pool_id
         join pool_participants pp on pp.pool_id = v.pool_id and pp.user_id = v.user_id
         join matches m on m.id = v.match_id
-      where p.is_active and p.game_mode = v.mode
-        and m.status = 'scheduled'
-        and ${pickDeadline} > v.now
-        and ${poolCountsMatch}
+      where ${pickAdmitted}
       -- The pool's row and the player's place stay as read until the picks are in: a removal (which deletes the
       -- place, then its picks) or a new game mode (which locks the pool) waits for them, or they for it and are
       -- then checked against what it wrote. Key-share: joins and other picks do not wait for each other.
@@ -127,40 +117,39 @@ export function createPredictionsRepository(db: Database, { batchesAtOnce = 1 }:
     insertWhereAllowed: (pick: PickToStore, now: Date): Promise<StoredPick | null> => storePick({ pick, now }),
 
     /**
-     * Puts the comodín on (or takes it off) `userId`'s pick of `matchId` in `poolId`, at `now`: one per participant,
-     * pool and jornada, movable while both its match and the one it leaves have not kicked off (`picksClosed`). The
-     * participant's row is locked first, so two changes at once are applied one after the other.
+     * Puts the comodín on (or takes it off) `userId`'s pick of `matchId` in `poolId`, at `now`, where `jokerRefusal`
+     * admits it (one per participant, pool and jornada, while its pick and the one it leaves are open). The
+     * participant's row is locked first, so two changes at once are decided and applied one after the other.
      */
-    async setJoker(poolId: number, userId: number, matchId: number, joker: boolean, now: Date): Promise<Prediction | JokerRefusal> {
+    async setJoker(poolId: number, userId: number, matchId: number, joker: boolean, now: Date): Promise<Prediction | Refusal> {
       return db.transaction(async (tx) => {
         const [member] = await tx
-          .select({ joker: pools.joker })
+          .select({ joker: pools.joker, isActive: pools.isActive, closeMinutesBefore: pools.closeMinutesBefore })
           .from(poolParticipants)
           .innerJoin(pools, eq(pools.id, poolParticipants.poolId))
           .where(and(eq(poolParticipants.poolId, poolId), eq(poolParticipants.userId, userId)))
           .for('update', { of: poolParticipants });
-        if (!member) return 'not-participant';
-        if (!member.joker) return 'joker-off';
-        const closed = (m: { status: MatchStatus; matchDate: Date }) =>
-          picksClosed({ status: m.status, matchDate: m.matchDate.toISOString() }, now.getTime());
-        const [pick] = await tx
-          .select({ id: predictions.id, weekNumber: matches.weekNumber, status: matches.status, matchDate: matches.matchDate })
-          .from(predictions)
-          .innerJoin(matches, eq(matches.id, predictions.matchId))
-          .where(and(eq(predictions.poolId, poolId), eq(predictions.userId, userId), eq(predictions.matchId, matchId)));
-        if (!pick) return 'no-pick';
-        if (closed(pick)) return 'match-started';
-        if (joker) {
-          const held = await tx
-            .select({ id: predictions.id, status: matches.status, matchDate: matches.matchDate })
-            .from(predictions)
-            .innerJoin(matches, eq(matches.id, predictions.matchId))
-            .where(and(eq(predictions.poolId, poolId), eq(predictions.userId, userId), eq(predictions.joker, true), eq(matches.weekNumber, pick.weekNumber)));
-          const others = held.filter((h) => h.id !== pick.id);
-          if (others.some(closed)) return 'joker-locked';
-          for (const other of others) await tx.update(predictions).set({ joker: false }).where(eq(predictions.id, other.id));
-        }
-        const [row] = await tx.update(predictions).set({ joker }).where(eq(predictions.id, pick.id)).returning(columns);
+        const ofPool = and(eq(predictions.poolId, poolId), eq(predictions.userId, userId));
+        const [pick] = member
+          ? await tx
+              .select({ id: predictions.id, weekNumber: matches.weekNumber, status: matches.status, matchDate: matches.matchDate })
+              .from(predictions)
+              .innerJoin(matches, eq(matches.id, predictions.matchId))
+              .where(and(ofPool, eq(predictions.matchId, matchId)))
+          : [];
+        const held =
+          joker && pick
+            ? await tx
+                .select({ id: predictions.id, status: matches.status, matchDate: matches.matchDate })
+                .from(predictions)
+                .innerJoin(matches, eq(matches.id, predictions.matchId))
+                .where(and(ofPool, eq(predictions.joker, true), eq(matches.weekNumber, pick.weekNumber), ne(predictions.id, pick.id)))
+            : [];
+        const refusal = jokerRefusal({ member: member ?? null, pick: pick ?? null, leaves: held, now: now.getTime() });
+        if (refusal) return refusal;
+        for (const other of held) await tx.update(predictions).set({ joker: false }).where(eq(predictions.id, other.id));
+        // Admitted: the pick exists.
+        const [row] = await tx.update(predictions).set({ joker }).where(eq(predictions.id, pick!.id)).returning(columns);
         if (!row) throw new Error('update returned no row');
         return toPrediction(row);
       });

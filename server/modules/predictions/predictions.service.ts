@@ -2,12 +2,8 @@ import {
   type CreatePredictionBody,
   type JokerBody,
   outcomeOfScore,
-  pickDeadline,
   pickMode,
   picksClosed,
-  poolCountsMatch,
-  poolMessages,
-  poolOptionsMessages,
   type Prediction,
   PredictionListResponseSchema,
   predictionMessages,
@@ -15,23 +11,15 @@ import {
 } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
 import { createUserCache, type DataVersions } from '../../lib/data-versions.ts';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
+import { ForbiddenError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
 import { toJsonReply, type JsonReply } from '../../lib/json-reply.ts';
 import { assertSelfOrAdmin, isAdmin } from '../accounts/access.ts';
 import type { StandingsRepository } from '../leaderboard/standings.repository.ts';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
 import { canView } from '../pools/pool-access.ts';
 import type { PoolsRepository } from '../pools/pools.repository.ts';
-import type { JokerRefusal, PredictionsRepository } from './predictions.repository.ts';
-
-/** What a refused comodín change answers. */
-const jokerRefusals: Record<JokerRefusal, () => Error> = {
-  'not-participant': () => new ForbiddenError(predictionMessages.notParticipant),
-  'joker-off': () => new ConflictError(predictionMessages.jokerOff),
-  'no-pick': () => new ConflictError(predictionMessages.jokerNeedsPick),
-  'match-started': () => new ConflictError(predictionMessages.matchStarted),
-  'joker-locked': () => new ConflictError(predictionMessages.jokerLocked),
-};
+import { refusalError, whyPickRefused } from './pick-admission.ts';
+import type { PredictionsRepository } from './predictions.repository.ts';
 
 interface Deps {
   predictions: PredictionsRepository;
@@ -63,11 +51,11 @@ export function createPredictionsService({ predictions, pools, matches, standing
   return {
     /**
      * Participants only (the creator only when "El creador también juega"), one pick per match (changed in place
-     * until it closes when the pool allows it), before the pick closes (`pickDeadline`), of a match the pool counts
-     * (`poolCountsMatch`), in an active pool, of the shape its game takes (a score in an exact-score pool, whose
-     * outcome is derived from it). The rules are applied by the insert itself (predictions.repository.ts), which
-     * stores the picks that arrive together in one statement, each row under the same rules as a pick alone; only a
-     * refused pick reads the pool and the match, to say which rule refused it.
+     * until it closes when the pool allows it), admitted by pick-admission.ts: before the pick closes, of a match the
+     * pool counts, in an active pool, of the shape its game takes (a score in an exact-score pool, whose outcome is
+     * derived from it). The rules are applied by the insert itself (predictions.repository.ts), which stores the
+     * picks that arrive together in one statement, each row under the same rules as a pick alone; only a refused
+     * pick reads the pool and the match, to say which rule refused it (`whyPickRefused`).
      */
     async create(actor: UserProfile, body: CreatePredictionBody): Promise<{ prediction: Prediction; created: boolean }> {
       assertSelfOrAdmin(actor, body.userId);
@@ -84,25 +72,14 @@ export function createPredictionsService({ predictions, pools, matches, standing
       if (stored) return stored;
       const pool = await findPool(body.poolId);
       const match = await findMatch(body.matchId);
-      if (pool.game.mode !== mode) throw new BadRequestError(predictionMessages.wrongShape[pool.game.mode]);
-      if (pool.creatorId === body.userId && !pool.options.creatorPlays)
-        throw new ForbiddenError(predictionMessages.creatorCannotPredict);
-      if (!pool.isActive) throw new ConflictError(poolMessages.inactive);
-      if (!(await pools.isParticipant(pool.id, body.userId)))
-        throw new ForbiddenError(predictionMessages.notParticipant);
-      if (picksClosed(match, now.getTime())) throw new ConflictError(predictionMessages.matchStarted);
-      if (pickDeadline(match.matchDate, pool.options) <= now.getTime()) throw new ConflictError(poolOptionsMessages.picksClosed);
-      if (!poolCountsMatch(pool, match)) throw new ConflictError(predictionMessages.matchNotInPool);
-      throw new ConflictError(predictionMessages.alreadyPredicted);
+      const isParticipant = await pools.isParticipant(pool.id, body.userId);
+      throw refusalError(whyPickRefused({ pool, match, userId: body.userId, mode, isParticipant, now: now.getTime() }), pool);
     },
 
-    /** The caller's comodín on their pick of a match (`jokerRefusals`: who may, and until when). */
+    /** The caller's comodín on their pick of a match (pick-admission.ts `jokerRefusal`: who may, and until when). */
     async setJoker(actor: UserProfile, poolId: number, { matchId, joker }: JokerBody): Promise<Prediction> {
       const result = await predictions.setJoker(poolId, actor.id, matchId, joker, clock());
-      if (typeof result === 'string') {
-        await findPool(poolId);
-        throw jokerRefusals[result]();
-      }
+      if (typeof result === 'string') throw refusalError(result, await findPool(poolId));
       return result;
     },
 

@@ -1,0 +1,151 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  pickDeadline,
+  picksClosed,
+  poolCountsMatch,
+  poolMessages,
+  poolOptionsMessages,
+  predictionMessages,
+  type GameMode,
+  type Match,
+  type MatchStatus,
+  type Pool,
+  type PoolOptions,
+} from '#contract/index';
+import { BadRequestError, ConflictError, ForbiddenError } from '../../lib/errors.ts';
+import { pickDeadlineSql } from '../pools/pool-rules.ts';
+import { poolCountsMatchSql } from '../pools/pool-scope.ts';
+
+/**
+ * Whether a pick, and the comodín on it, is admitted: the one home of those rules (the match's status, the pool's
+ * deadline, its scope, its mode, who takes part, the comodín's), for every write of a pick (predictions.service.ts,
+ * predictions.repository.ts). The comodín rides on its pick and closes with it, at the pool's deadline
+ * (docs/decisions/073-the-comodin-closes-with-its-pick.md).
+ */
+
+/** Why a refused pick or comodín change was refused; `refusalError` says it in words. */
+export type Refusal =
+  | 'wrong-shape'
+  | 'creator-not-playing'
+  | 'pool-inactive'
+  | 'not-participant'
+  | 'match-started'
+  | 'picks-closed'
+  | 'not-in-pool'
+  | 'already-picked'
+  | 'joker-off'
+  | 'no-pick'
+  | 'joker-locked'
+  | 'joker-closed';
+
+/** A match as the close of its picks reads it. */
+export type ClosingMatch = { status: MatchStatus; matchDate: string | Date };
+
+/**
+ * Why picks of `match` are closed at `now` (epoch milliseconds) in a pool with these options, or null while they
+ * are open: the match has kicked off, is live or finished (`picksClosed`), or the pool's deadline has passed
+ * (`pickDeadline`: kick-off, or the pool's minutes before it). Its SQL twin is `pickOpenSql`;
+ * tests/api/pick-admission.test.ts holds them equal.
+ */
+export function pickClosure(
+  match: ClosingMatch,
+  options: Pick<PoolOptions, 'closeMinutesBefore'>,
+  now: number,
+): 'match-started' | 'picks-closed' | null {
+  const matchDate = match.matchDate instanceof Date ? match.matchDate.toISOString() : match.matchDate;
+  if (picksClosed({ status: match.status, matchDate }, now)) return 'match-started';
+  return pickDeadline(matchDate, options) <= now ? 'picks-closed' : null;
+}
+
+/**
+ * Picks of match `match` are open in pool `pool` at `now` (aliases and a timestamp in the caller's query): the SQL
+ * twin of `pickClosure(…) === null`. The deadline is never after kick-off (`close_minutes_before` ≥ 0), so a
+ * scheduled match before its deadline has not kicked off.
+ */
+export function pickOpenSql(pool: SQL, match: SQL, now: SQL): SQL {
+  return sql`(${match}.status = 'scheduled' and ${pickDeadlineSql(pool, match)} > ${now})`;
+}
+
+/**
+ * Pick `pick` (with `mode` and `now` columns) of match `match` is admitted by pool `pool`, but for who takes part,
+ * which the caller's join of `pool_participants` says: the pool is active, the pick has its mode's shape, its picks
+ * are open (`pickOpenSql`) and it counts the match (`poolCountsMatchSql`). The SQL twin of `whyPickRefused`.
+ */
+export function pickAdmittedSql(pool: SQL, match: SQL, pick: SQL): SQL {
+  return sql`(${pool}.is_active and ${pool}.game_mode = ${pick}.mode
+    and ${pickOpenSql(pool, match, sql`${pick}.now`)}
+    and ${poolCountsMatchSql(pool, match)})`;
+}
+
+/** What a pick's refusal is explained from, read after the insert refused it. */
+export interface PickFacts {
+  pool: Pick<Pool, 'creatorId' | 'isActive' | 'options' | 'game' | 'competition' | 'fromWeek'>;
+  match: Pick<Match, 'status' | 'matchDate' | 'competition' | 'weekNumber'>;
+  userId: number;
+  /** The game the pick's shape is for (`pickMode`). */
+  mode: GameMode;
+  isParticipant: boolean;
+  now: number;
+}
+
+/**
+ * Which rule refused a pick the insert did not store (`pickAdmittedSql` and the participants' join), in the order
+ * the answer names them; when every rule holds, the pick was refused as a second one of the match in a pool that
+ * does not let a pick be changed.
+ */
+export function whyPickRefused({ pool, match, userId, mode, isParticipant, now }: PickFacts): Refusal {
+  if (pool.game.mode !== mode) return 'wrong-shape';
+  if (pool.creatorId === userId && !pool.options.creatorPlays) return 'creator-not-playing';
+  if (!pool.isActive) return 'pool-inactive';
+  if (!isParticipant) return 'not-participant';
+  const closed = pickClosure(match, pool.options, now);
+  if (closed) return closed;
+  if (!poolCountsMatch(pool, match)) return 'not-in-pool';
+  return 'already-picked';
+}
+
+/** What a comodín change is decided on, read under the lock of the participant's row. */
+export interface JokerFacts {
+  /** The pool as its participant reads it; null when the caller does not take part. */
+  member: { joker: boolean; isActive: boolean; closeMinutesBefore: number } | null;
+  /** The match of the caller's pick the comodín goes on or leaves; null without a pick. */
+  pick: ClosingMatch | null;
+  /** Setting it: the matches of the caller's other picks of that jornada that hold it, which it leaves. */
+  leaves: ClosingMatch[];
+  now: number;
+}
+
+/**
+ * Whether a comodín change is admitted (null) or why not. One per participant, pool and jornada, on a pick of an
+ * active pool that plays with it; it goes on, comes off or leaves a pick only while that pick is open
+ * (`pickClosure`), so the comodín closes with its pick.
+ */
+export function jokerRefusal({ member, pick, leaves, now }: JokerFacts): Refusal | null {
+  if (!member) return 'not-participant';
+  if (!member.joker) return 'joker-off';
+  if (!member.isActive) return 'pool-inactive';
+  if (!pick) return 'no-pick';
+  const closed = pickClosure(pick, member, now);
+  if (closed) return closed;
+  const leaving = leaves.map((held) => pickClosure(held, member, now));
+  if (leaving.includes('match-started')) return 'joker-locked';
+  return leaving.includes('picks-closed') ? 'joker-closed' : null;
+}
+
+/** What each refusal answers: its status code and message (a shape's by the pool's mode). */
+const refusals: Record<Refusal, (pool: Pick<Pool, 'game'>) => Error> = {
+  'wrong-shape': (pool) => new BadRequestError(predictionMessages.wrongShape[pool.game.mode]),
+  'creator-not-playing': () => new ForbiddenError(predictionMessages.creatorCannotPredict),
+  'pool-inactive': () => new ConflictError(poolMessages.inactive),
+  'not-participant': () => new ForbiddenError(predictionMessages.notParticipant),
+  'match-started': () => new ConflictError(predictionMessages.matchStarted),
+  'picks-closed': () => new ConflictError(poolOptionsMessages.picksClosed),
+  'not-in-pool': () => new ConflictError(predictionMessages.matchNotInPool),
+  'already-picked': () => new ConflictError(predictionMessages.alreadyPredicted),
+  'joker-off': () => new ConflictError(predictionMessages.jokerOff),
+  'no-pick': () => new ConflictError(predictionMessages.jokerNeedsPick),
+  'joker-locked': () => new ConflictError(predictionMessages.jokerLocked),
+  'joker-closed': () => new ConflictError(predictionMessages.jokerClosed),
+};
+
+export const refusalError = (refusal: Refusal, pool: Pick<Pool, 'game'>): Error => refusals[refusal](pool);
