@@ -33,62 +33,64 @@ const features = readdirSync(new URL('./web/features/', import.meta.url), { with
   .map((entry) => entry.name);
 
 /**
- * What a feature may import from another: its `api.ts` and `admin/api.ts` (queries,
- * key factories, invalidation helpers), its `keys.ts` (keys and invalidation alone,
- * without the schemas, where a first load must do without them), and these modules. Anything else is that
- * feature's own business: a screen that needs two features composes them in web/pages/.
+ * The features, each above those it reads: a feature imports another only through that one's `api.ts` (its reads,
+ * and what other features call), and only a feature listed after it, so features form no cycle. Anything else is a
+ * feature's own business: shared things live below, in web/lib/ and web/components/, and a screen that needs two
+ * features composes them in web/pages/. A new feature takes its place here.
  */
-const sharedFeatureModules = [
-  // The signed-in user, as stored on this device.
-  'accounts/session.ts',
-  // A match's teams as the screens show them.
-  'matches/upcoming-matches.ts',
-  // How the admin screens label matches (the results import lists the matches it changed) and fold text for their searches.
-  'matches/admin/match-admin.ts',
-  // Accounts' way to biometrics: whether this device can, the step after a password sign-in, the "Biometría" dialog.
-  'passkeys/passkey.ts',
-  'passkeys/passkey-flow.ts',
-  'passkeys/passkey-settings.tsx',
-  // Matches with their teams, by round (the rankings are by round too).
-  'predictions/fixtures.ts',
-  // Signing out forgets this browser's push subscription.
-  'reminders/notifications.ts',
-  // The "Avisos" dialog, opened from the account buttons.
-  'reminders/notification-settings.tsx',
-];
+const featureOrder = ['live', 'leaderboard', 'wall', 'mail', 'passkeys', 'pools', 'predictions', 'accounts', 'results', 'reminders', 'matches', 'teams'];
+const unordered = features.filter((name) => !featureOrder.includes(name));
+if (unordered.length > 0) throw new Error(`eslint.config.js: place ${unordered.join(', ')} in featureOrder`);
 
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const anyOf = (names) => names.map(escapeRegex).join('|');
+
+/** Relative from anywhere under web/ ('../x', '../../features/x', …) or through the '#web/' alias. */
+const fromWeb = '^(?:(?:\\.\\./)+|#web/)';
 
 /**
- * An import, static or dynamic, that reaches into another feature than `feature`
- * by anything but a shared module: relative ('../pools/x.ts', '../../pools/x.ts'
- * from admin/) or through the '#web/' alias.
+ * An import, static or dynamic, from `feature` that reaches a feature above it (or not listed), or a feature below it
+ * by anything but its `api.ts`: relative ('../pools/x.ts', '../../pools/x.ts' from admin/) or through '#web/features/'.
  */
-function otherFeatureInternals(feature) {
-  const others = features.filter((name) => name !== feature).map(escapeRegex);
-  const shared = [...sharedFeatureModules.map(escapeRegex), '[^/]+/(?:admin/)?api\\.ts', '[^/]+/keys\\.ts'];
-  return `^(?:(?:\\.\\./)+(?:features/)?|#web/features/)(?!(?:${shared.join('|')})$)(?:${others.join('|')})(?:/|$)`;
+function otherFeatures(feature) {
+  const position = featureOrder.indexOf(feature);
+  const above = featureOrder.slice(0, position);
+  const below = featureOrder.slice(position + 1);
+  const reachesAbove = above.length > 0 ? [`(?:${anyOf(above)})(?:/|$)`] : [];
+  const reachesBelow = below.length > 0 ? [`(?:${anyOf(below)})(?:/(?!api\\.ts$)|$)`] : [];
+  return `^(?:(?:\\.\\./)+(?:features/)?|#web/features/)(?:${[...reachesAbove, ...reachesBelow].join('|')})`;
 }
 
-const featureBoundaryMessage =
-  'A feature imports another only through its api.ts (or admin/api.ts, keys.ts) or a shared module listed in eslint.config.js; compose features in web/pages/.';
+const webZones = {
+  feature: (feature) => [
+    {
+      regex: otherFeatures(feature),
+      message:
+        "A feature imports only the api.ts of a feature listed after it in eslint.config.js's featureOrder; move what is shared down to web/lib/, or compose features in web/pages/.",
+    },
+    { regex: `${fromWeb}pages(?:/|$)`, message: 'Pages compose features: a feature never imports web/pages/.' },
+  ],
+  ground: [
+    {
+      regex: `${fromWeb}(?:features|pages)(?:/|$)`,
+      message: 'web/lib/ and web/components/ are the ground floor: they never import features or pages (a feature plugs itself in).',
+    },
+  ],
+};
 
 /**
  * Its own rule (typescript-eslint's copy of no-restricted-imports, type imports included),
  * so it adds to the web app's other import rules instead of replacing them; `import()`
  * through no-restricted-syntax, which no-restricted-imports does not look at.
  */
-const featureBoundary = (feature) => ({
-  '@typescript-eslint/no-restricted-imports': [
-    'error',
-    { patterns: [{ regex: otherFeatureInternals(feature), message: featureBoundaryMessage }] },
-  ],
+const webZone = (rules) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns: rules.map(({ regex, message }) => ({ regex, message })) }],
   'no-restricted-syntax': [
     'error',
-    {
-      selector: `ImportExpression > Literal.source[value=/${otherFeatureInternals(feature).replaceAll('/', '\\/')}/]`,
-      message: featureBoundaryMessage,
-    },
+    ...rules.map(({ regex, message }) => ({
+      selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\/')}/]`,
+      message,
+    })),
   ],
 });
 
@@ -101,6 +103,61 @@ const lazyIonicComponents = {
   importNames: ['IonFab', 'IonFabButton', 'IonInput', 'IonSegment', 'IonSegmentButton', 'IonSelect', 'IonSelectOption', 'IonTextarea', 'IonToggle'],
   message: 'Import it from web/ionic/: from @ionic/react its code would load with every screen that uses Ionic.',
 };
+
+/** On every floor of the server (each floor's rule repeats it: a later block's options replace an earlier one's). */
+const serverNeverWeb = { group: ['\\#web/*', '**/web/**', 'react', 'react-dom', '@ionic/*'], message: 'The server never imports web code.' };
+
+/**
+ * An import, relative from anywhere in server/ or through '#server/', of one of the server's `folders` or of one of its
+ * top-level `files` (with or without `.ts`).
+ */
+function serverParts({ folders = [], files = [] }) {
+  const parts = [...folders.map((folder) => `${folder}/`), ...files.map((file) => `${file}(?:\\.ts)?$`)];
+  return `^(?:(?:\\.\\./)+(?:server/)?|#server/)(?:${parts.join('|')})`;
+}
+
+/** The server's entry files: they put the floors together, and no floor imports them. */
+const serverEntries = ['app', 'main', 'maintenance', 'services'];
+
+/**
+ * The server's floors, lowest first (docs/architecture.md): `lib/` imports nothing else of the server; `db/` imports
+ * `lib/`; `modules/` import `lib/`, `db/` and each other; `plugins/` import `lib/`, `db/` and `modules/`. What a floor
+ * needs from above comes in as a parameter, typed on that floor. `config.ts` (the environment, read once) is above
+ * `lib/` and `db/`; modules and plugins take their settings' types from it.
+ */
+const serverFloors = {
+  lib: {
+    regex: serverParts({ folders: ['db', 'modules', 'plugins'], files: [...serverEntries, 'config'] }),
+    message: 'server/lib/ is the ground floor: it imports nothing else of the server. Take it as a parameter, typed in lib/.',
+  },
+  db: {
+    regex: serverParts({ folders: ['modules', 'plugins'], files: [...serverEntries, 'config'] }),
+    message: 'server/db/ stands on lib/ alone: what it needs of a module or of the app comes in as a parameter, typed in db/.',
+  },
+  modules: [
+    { regex: serverParts({ folders: ['plugins'] }), message: 'A domain rule belongs in its module: plugins/ import modules, never the reverse.' },
+    {
+      regex: serverParts({ files: serverEntries }),
+      message: 'services.ts and app.ts put the modules together and hand each what it needs: a module never imports them.',
+    },
+  ],
+  plugins: {
+    regex: serverParts({ files: serverEntries }),
+    message: 'app.ts registers the plugins with what they need as options: a plugin never imports the entry files.',
+  },
+};
+
+/** A floor's rules: its static and type imports (no-restricted-imports) and its `import()`s (no-restricted-syntax). */
+const serverFloor = (rules) => ({
+  ...boundary([serverNeverWeb, ...rules]),
+  'no-restricted-syntax': [
+    'error',
+    ...rules.map(({ regex, message }) => ({
+      selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\/')}/]`,
+      message,
+    })),
+  ],
+});
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', '.e2e-data/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
@@ -151,12 +208,11 @@ export default tseslint.config(
       'web/features/matches/*',
       'web/features/teams/api.ts',
       'web/features/reminders/**',
-      'web/features/accounts/account-buttons.tsx',
       'web/features/live/**',
       'web/features/pools/{pool-info-card,invitation-buttons,pool-card,pool-list,pool-notices,pool-rules}.tsx',
       'web/features/predictions/{prediction-list,prediction-card}.tsx',
       'web/features/results/update-results-button.tsx',
-      'web/pages/{tabs-layout,home-page,match-list-tab,login-page,register-page,join-page,pools-page,pool-detail-page}.tsx',
+      'web/pages/{tabs-layout,home-page,match-list-tab,login-page,register-page,join-page,pools-page,pool-detail-page,account-buttons}.tsx',
     ],
     // The "Avisos" dialog is loaded lazily, on the bell's first tap (account-buttons.tsx), as "Biometría" is.
     ignores: ['**/*.test.{ts,tsx}', 'web/features/reminders/notification-settings.tsx'],
@@ -174,21 +230,23 @@ export default tseslint.config(
     files: [`web/features/${feature}/**/*.{ts,tsx}`],
     // Tests may set up any feature's data.
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: featureBoundary(feature),
+    rules: webZone(webZones.feature(feature)),
   })),
+  {
+    files: ['web/lib/**/*.{ts,tsx}', 'web/components/**/*.{ts,tsx}'],
+    rules: webZone(webZones.ground),
+  },
   {
     // What the server needs of the web build comes through the files the build writes (dist/web/tab-preloads.json).
     files: ['server/**/*.ts'],
-    rules: boundary([{ group: ['\\#web/*', '**/web/**', 'react', 'react-dom', '@ionic/*'], message: 'The server never imports web code.' }]),
+    rules: boundary([serverNeverWeb]),
   },
-  {
-    // Plugins apply the modules' rules (authentication, guards); a module never reaches back into plugins/.
-    files: ['server/modules/**/*.ts'],
-    rules: boundary([
-      { group: ['\\#web/*', '**/web/**', 'react', 'react-dom', '@ionic/*'], message: 'The server never imports web code.' },
-      { group: ['\\#server/plugins/*', '**/plugins/**'], message: 'A domain rule belongs in its module: plugins/ import modules, never the reverse.' },
-    ]),
-  },
+  // The server's floors import only downwards (serverFloors). Tests stand above every floor: they put the app together.
+  ...Object.entries(serverFloors).map(([floor, rules]) => ({
+    files: [`server/${floor}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: serverFloor([rules].flat()),
+  })),
   {
     files: ['contract/**/*.ts'],
     rules: boundary([

@@ -6,7 +6,7 @@
  * one inline script by its hash (server/plugins/web-static.ts, `inlineScriptHashes`). No preload can do this:
  * the request carries the stored bearer token.
  */
-import { storedAccessTokenHint } from './features/accounts/stored-keys.ts';
+import { storedAccessTokenHint } from './lib/stored-keys.ts';
 import { startEarlyGet } from './lib/early-requests.ts';
 import { isMatchListPath } from './lib/paths.ts';
 import { MATCHES_PATH, TEAMS_PATH } from './lib/start-up-paths.ts';

@@ -1,8 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { connectApiClientToSession } from './features/accounts/api.ts';
-import { prepareStoredAccount } from './features/accounts/session.ts';
-import { hasStoredKeys, storedAccessTokenHint } from './features/accounts/stored-keys.ts';
+import { prepareStoredAccount } from './lib/session.ts';
+import { hasStoredKeys, storedAccessTokenHint } from './lib/stored-keys.ts';
 import { queryClient } from './lib/query-client.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { isMatchListPath, isTabsPath } from './lib/paths.ts';

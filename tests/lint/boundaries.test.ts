@@ -93,6 +93,106 @@ const violations: (Case & { rule: string })[] = [
     code: importOf('#web/lib/paths.ts'),
     rule: 'no-restricted-imports',
   },
+  {
+    what: 'a module loads plugins/ with import()',
+    file: 'server/modules/pools/example.ts',
+    code: "export const later = () => import('../../plugins/authenticate.ts');\n",
+    rule: 'no-restricted-syntax',
+  },
+  // modules ↛ the entry files
+  {
+    what: 'a module imports services.ts',
+    file: 'server/modules/pools/example.ts',
+    code: "import type { Services } from '../../services.ts';\nexport type Used = Services;\n",
+    rule: 'no-restricted-imports',
+  },
+  {
+    what: 'a module imports #server/app',
+    file: 'server/modules/pools/example.ts',
+    code: importOf('#server/app'),
+    rule: 'no-restricted-imports',
+  },
+  // server/lib is the ground floor
+  {
+    what: 'lib imports db/',
+    file: 'server/lib/example.ts',
+    code: importOf('../db/client.ts'),
+    rule: 'no-restricted-imports',
+  },
+  {
+    what: "lib imports a module's types",
+    file: 'server/lib/example.ts',
+    code: "import type { TickSummary } from '../modules/reminders/reminder-scheduler.ts';\nexport type Used = TickSummary;\n",
+    rule: 'no-restricted-imports',
+  },
+  {
+    what: 'lib imports plugins/',
+    file: 'server/lib/example.ts',
+    code: importOf('../plugins/error-handler.ts'),
+    rule: 'no-restricted-imports',
+  },
+  {
+    what: 'lib imports config.ts',
+    file: 'server/lib/example.ts',
+    code: importOf('../config.ts'),
+    rule: 'no-restricted-imports',
+  },
+  {
+    what: 'lib imports #server/services',
+    file: 'server/lib/example.ts',
+    code: importOf('#server/services'),
+    rule: 'no-restricted-imports',
+  },
+  {
+    what: 'lib loads a module with import()',
+    file: 'server/lib/example.ts',
+    code: "export const later = () => import('../modules/accounts/passwords.ts');\n",
+    rule: 'no-restricted-syntax',
+  },
+  {
+    what: 'lib still may not import web code',
+    file: 'server/lib/example.ts',
+    code: importOf('#web/lib/paths.ts'),
+    rule: 'no-restricted-imports',
+  },
+  // db stands on lib alone
+  {
+    what: 'the seed imports a module',
+    file: 'server/db/seed/example.ts',
+    code: "import type { ResultsImporter } from '../../modules/results/results-importer.ts';\nexport type Used = ResultsImporter;\n",
+    rule: 'no-restricted-imports',
+  },
+  {
+    what: 'db imports #server/modules/…',
+    file: 'server/db/example.ts',
+    code: importOf('#server/modules/accounts/passwords'),
+    rule: 'no-restricted-imports',
+  },
+  {
+    what: 'db imports services.ts',
+    file: 'server/db/example.ts',
+    code: importOf('../services.ts'),
+    rule: 'no-restricted-imports',
+  },
+  {
+    what: 'db imports #server/config',
+    file: 'server/db/example.ts',
+    code: importOf('#server/config'),
+    rule: 'no-restricted-imports',
+  },
+  // plugins ↛ the entry files
+  {
+    what: 'a plugin imports services.ts',
+    file: 'server/plugins/example.ts',
+    code: "import type { Services } from '../services.ts';\nexport type Used = Services;\n",
+    rule: 'no-restricted-imports',
+  },
+  {
+    what: 'a plugin imports #server/app',
+    file: 'server/plugins/example.ts',
+    code: importOf('#server/app'),
+    rule: 'no-restricted-imports',
+  },
   // contract depends on zod only
   {
     what: 'contract imports #server/…',
@@ -119,7 +219,7 @@ const violations: (Case & { rule: string })[] = [
     code: "import type { Pool } from '#contract/index';\nexport type Used = Pool;\n",
     rule: 'no-restricted-imports',
   },
-  // feature ↛ another feature's internals
+  // feature ↛ another feature, but for the api.ts of one below it (eslint.config.js's featureOrder)
   {
     what: "a feature imports another feature's component",
     file: 'web/features/pools/example.ts',
@@ -154,6 +254,55 @@ const violations: (Case & { rule: string })[] = [
     what: "a first-load feature file imports another feature's internals",
     file: 'web/features/matches/example.ts',
     code: importOf('../reminders/use-favorites.ts'),
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    what: 'a feature imports the api.ts of a feature above it (the two could import each other)',
+    file: 'web/features/teams/example.ts',
+    code: importOf('../matches/api.ts'),
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    what: 'a feature loads the api.ts of a feature above it with import()',
+    file: 'web/features/reminders/example.ts',
+    code: "export const later = () => import('../accounts/api.ts');\n",
+    rule: 'no-restricted-syntax',
+  },
+  {
+    what: "a feature imports another's admin/api.ts",
+    file: 'web/features/results/admin/example.ts',
+    code: importOf('../../matches/admin/api.ts'),
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    what: "a feature imports another's module that is not its api.ts",
+    file: 'web/features/predictions/example.ts',
+    code: importOf('../teams/team-card.tsx'),
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  // web/lib and web/components ↛ features ↛ pages
+  {
+    what: 'a feature imports a page',
+    file: 'web/features/pools/example.ts',
+    code: importOf('../../pages/pools-page.tsx'),
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    what: 'web/lib imports a feature',
+    file: 'web/lib/example.ts',
+    code: importOf('../features/accounts/api.ts'),
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    what: 'web/lib loads a page with import()',
+    file: 'web/lib/example.ts',
+    code: "export const later = () => import('../pages/pools-page.tsx');\n",
+    rule: 'no-restricted-syntax',
+  },
+  {
+    what: 'a component imports a feature through #web/',
+    file: 'web/components/example.tsx',
+    code: importOf('#web/features/teams/api.ts'),
     rule: '@typescript-eslint/no-restricted-imports',
   },
   // Ionic stays out of the first load
@@ -201,6 +350,34 @@ const clean: Case[] = [
   { what: 'server imports server code', file: 'server/plugins/example.ts', code: importOf('#server/config') },
   { what: 'a plugin imports a module', file: 'server/plugins/example.ts', code: importOf('../modules/accounts/access.ts') },
   { what: 'a module imports another module', file: 'server/modules/predictions/example.ts', code: importOf('../pools/pool-access.ts') },
+  { what: 'lib imports lib', file: 'server/lib/example.ts', code: importOf('./errors.ts') },
+  { what: 'lib imports #server/lib/…', file: 'server/lib/example.ts', code: importOf('#server/lib/clock') },
+  { what: 'lib imports the contract', file: 'server/lib/example.ts', code: importOf('#contract/index') },
+  { what: 'db imports lib', file: 'server/db/example.ts', code: importOf('../lib/errors.ts') },
+  { what: 'the seed imports db', file: 'server/db/seed/example.ts', code: importOf('../schema.ts') },
+  {
+    what: 'a module imports db and lib',
+    file: 'server/modules/pools/example.ts',
+    code: "import { thing } from '../../db/client.ts';\nimport { other } from '../../lib/errors.ts';\nexport const used = [thing, other];\n",
+  },
+  {
+    what: "a module imports the settings' types",
+    file: 'server/modules/pools/example.ts',
+    code: "import type { Config } from '../../config.ts';\nexport type Used = Config;\n",
+  },
+  { what: 'a plugin imports another plugin', file: 'server/plugins/example.ts', code: importOf('./error-handler.ts') },
+  { what: 'a plugin imports db', file: 'server/plugins/example.ts', code: importOf('../db/statistics.ts') },
+  {
+    what: 'services.ts imports every floor',
+    file: 'server/services.ts',
+    code: "import { a } from './lib/clock.ts';\nimport { b } from './db/client.ts';\nimport { c } from './modules/pools/pools.service.ts';\nimport { d } from './plugins/metrics.ts';\nexport const used = [a, b, c, d];\n",
+  },
+  {
+    what: 'a server test puts the app together',
+    file: 'server/db/seed/example.test.ts',
+    code: importOf('../../services.ts'),
+  },
+  { what: 'a script imports the server', file: 'scripts/example.ts', code: importOf('#server/services') },
   { what: 'contract imports zod', file: 'contract/example.ts', code: importOf('zod') },
   {
     what: 'a feature imports its own module',
@@ -214,30 +391,22 @@ const clean: Case[] = [
   },
   { what: 'a feature imports web/lib/', file: 'web/features/pools/example.ts', code: importOf('../../lib/paths.ts') },
   {
-    what: "a feature imports another's api.ts",
-    file: 'web/features/results/example.ts',
-    code: importOf('../leaderboard/api.ts'),
+    what: "a feature imports the api.ts of a feature below it",
+    file: 'web/features/predictions/example.ts',
+    code: importOf('../results/api.ts'),
   },
   {
-    what: "a feature imports another's keys.ts",
-    file: 'web/features/live/example.ts',
-    code: importOf('../leaderboard/keys.ts'),
-  },
-  {
-    what: "a feature imports another's admin/api.ts",
+    what: "an admin screen imports the api.ts of a feature below it",
     file: 'web/features/results/admin/example.ts',
-    code: importOf('../../matches/admin/api.ts'),
+    code: importOf('../../teams/api.ts'),
   },
   {
-    what: 'a feature imports a shared module',
-    file: 'web/features/reminders/example.ts',
-    code: importOf('../accounts/session.ts'),
+    what: "a feature loads the api.ts of a feature below it through #web/features/, with import()",
+    file: 'web/features/pools/example.ts',
+    code: "export const later = () => import('#web/features/matches/api.ts');\n",
   },
-  {
-    what: 'a feature loads a shared module with import()',
-    file: 'web/features/accounts/example.tsx',
-    code: "export const later = () => import('../passkeys/passkey-settings.tsx');\n",
-  },
+  { what: 'web/lib imports web/lib', file: 'web/lib/example.ts', code: importOf('./session.ts') },
+  { what: 'a component imports web/lib', file: 'web/components/example.tsx', code: importOf('../lib/topics.ts') },
   {
     what: "a feature's test sets up another feature",
     file: 'web/features/reminders/example.test.ts',

@@ -3,16 +3,23 @@ import { Link, useLocation } from 'react-router-dom';
 import { accountMessages } from '#contract/accounts';
 import { AccountScreen } from '../features/accounts/account-screen.tsx';
 import { confirmEmail } from '../features/accounts/account-links-api.ts';
-import { useStoredAccount } from '../features/accounts/session.ts';
+import { useStoredAccount } from '../lib/session.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
+import { reads } from '../lib/topics.ts';
 
 /** /confirmar-correo#<token>: the page a confirmation link opens; it confirms at once, signed in or not. */
 export function ConfirmEmailPage() {
   const token = useLocation().hash.slice(1);
   const signedIn = useStoredAccount().status === 'signed-in';
-  // A query, not an effect: asked once per token however often the page renders.
-  const confirmation = useQuery({ queryKey: ['email-confirmation', token], queryFn: () => confirmEmail(token), retry: false, staleTime: Infinity });
+  // A query, not an effect: asked once per token however often the page renders, and never again (it reads no topic).
+  const confirmation = useQuery({
+    queryKey: ['email-confirmation', token],
+    queryFn: () => confirmEmail(token),
+    retry: false,
+    staleTime: Infinity,
+    meta: reads(),
+  });
   return (
     <AccountScreen
       title="Confirmar correo"

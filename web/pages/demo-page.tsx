@@ -5,7 +5,7 @@ import { DemoGuestResponseSchema, demoMessages } from '#contract/demo';
 import { ErrorState } from '../components/error-state.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 import { PlainScreen } from '../components/plain-screen.tsx';
-import { storeSignIn } from '../features/accounts/session.ts';
+import { storeSignIn } from '../lib/session.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { loadContract } from '../lib/contract.ts';
 import { paths } from '../lib/paths.ts';

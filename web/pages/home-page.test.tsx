@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Match } from '#contract/matches';
-import { storeSignIn } from '../features/accounts/session.ts';
+import { storeSignIn } from '../lib/session.ts';
 import { testMatch } from '../features/matches/test-match.ts';
 import { loadContract } from '../lib/contract.ts';
 import { stubFetch } from '../lib/test-fetch.ts';

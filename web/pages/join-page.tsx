@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LoadingState } from '../components/loading-state.tsx';
-import { useStoredAccount } from '../features/accounts/session.ts';
+import { useStoredAccount } from '../lib/session.ts';
 import { rememberInvitation } from '../features/pools/invitation.ts';
 import { paths } from '../lib/paths.ts';
 import { useToast } from '../lib/toast.ts';

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { messages } from '#contract/messages';
 import { AccountScreen } from '../features/accounts/account-screen.tsx';
 import { PasskeySignInButton } from '../features/passkeys/passkey-sign-in-button.tsx';
-import { SignInForm } from '../features/accounts/sign-in-form.tsx';
+import { SignInForm } from './sign-in-form.tsx';
 import { useSignInNotice } from '../features/accounts/sign-in-notice.ts';
 import { useMailAvailable } from '../features/accounts/mail-availability.ts';
 import { paths } from '../lib/paths.ts';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import type { Location } from 'react-router-dom';
 import { Icon } from '../components/icon.tsx';
-import { useStoredAccount } from '../features/accounts/session.ts';
+import { useStoredAccount } from '../lib/session.ts';
 import { paths, routePatterns, tabOf, TAB_SEGMENTS } from '../lib/paths.ts';
 import type { TabSegment } from '../lib/paths.ts';
 import { HomePage } from './home-page.tsx';

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PasswordResetBody, UpdateUserBody } from '#contract/accounts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { loadContract } from '../../lib/contract.ts';
+import { reads, topics } from '../../lib/topics.ts';
 import { accountKeys } from './api.ts';
-import { storeSignIn } from './session.ts';
+import { storeSignIn } from '../../lib/session.ts';
 
 /*
  * The calls of the links the server mails to an account (a new password, an address confirmed) and of "Mi cuenta".
@@ -46,6 +47,7 @@ export const accountQuery = (id: number) => ({
     const { UserResponseSchema } = await loadContract();
     return (await apiRequest(`/api/users/${id}`, { schema: UserResponseSchema, offlineCache: false })).data;
   },
+  meta: reads(topics.accounts),
 });
 
 /** "Reenviar": the confirmation link again. */

@@ -12,7 +12,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { accountQuery, resendConfirmation, useUpdateAccount } from './account-links-api.ts';
 import { useMailAvailable } from './mail-availability.ts';
-import { useStoredAccount } from './session.ts';
+import { useStoredAccount } from '../../lib/session.ts';
 import './account-settings.css';
 
 /**

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client.ts';
 import { noteServedFromCache, useConnectivity } from '../../lib/connectivity.ts';
 import { connectApiClientToSession } from './api.ts';
-import { storeSignIn } from './session.ts';
+import { storeSignIn } from '../../lib/session.ts';
 import { loadContract } from '../../lib/contract.ts';
 import { stubFetch } from '../../lib/test-fetch.ts';
 

@@ -8,8 +8,8 @@ import { loadContract } from '../../lib/contract.ts';
 import { clearStaleMark } from '../../lib/connectivity.ts';
 import { clearApiCache } from '../../lib/offline-cache.ts';
 import { paths } from '../../lib/paths.ts';
-import { forgetPushSubscription } from '../reminders/notifications.ts';
-import { clearStoredAccount, readAccessToken, readStoredAccount, storeSignIn } from './session.ts';
+import { forgetPushSubscription } from '../reminders/api.ts';
+import { clearStoredAccount, readAccessToken, readStoredAccount, storeSignIn } from '../../lib/session.ts';
 import { noteSignInNotice } from './sign-in-notice.ts';
 
 /** The accounts' query keys: the signed-in account as the server sees it, and the admin's list of users. */

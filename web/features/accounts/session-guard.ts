@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent } from 'react';
 import { messages } from '#contract/messages';
 import { useToast } from '../../lib/toast.ts';
-import { clearStoredAccount, useStoredAccount } from './session.ts';
-import type { StoredAccount } from './session.ts';
+import { clearStoredAccount, useStoredAccount } from '../../lib/session.ts';
+import type { StoredAccount } from '../../lib/session.ts';
 
 export interface SessionGuardRules {
   /** Whether the screen at `pathname` needs a signed-in user. */

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { loadContract } from '../../lib/contract.ts';
 import { stubFetch } from '../../lib/test-fetch.ts';
 import { connectApiClientToSession, useSignOut } from './api.ts';
-import { readStoredAccount, storeSignIn } from './session.ts';
+import { readStoredAccount, storeSignIn } from '../../lib/session.ts';
 
 beforeAll(() => loadContract());
 

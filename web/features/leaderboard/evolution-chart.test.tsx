@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EvolutionResponse } from '#contract/leaderboard';
-import { leaderboardKeys } from './keys.ts';
+import { leaderboardKeys } from './api.ts';
 import { EvolutionChart } from './evolution-chart.tsx';
 
 afterEach(cleanup);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { leaderboardMessages, type EvolutionResponse } from '#contract/leaderboard';
 import { leaderboardQueries } from './api.ts';
+import '../../components/visually-hidden.css';
 import './evolution-chart.css';
 
 type Point = EvolutionResponse['data']['jornadas'][number];
@@ -35,7 +36,8 @@ export function EvolutionChart({ poolId }: { poolId: number }) {
         {plays && <li className="evolution__legend-line">Tu posición</li>}
         <li className="evolution__legend-bar">Puntos del líder</li>
       </ul>
-      <table className="evolution__table" data-testid="evolution-table">
+      {/* The chart's numbers for screen readers. */}
+      <table className="visually-hidden" data-testid="evolution-table">
         <caption>
           {plays ? 'Tu posición y los puntos del líder tras cada jornada' : 'Los puntos del líder tras cada jornada'}
         </caption>

@@ -1,5 +1,6 @@
 import { leaderboardMessages, type JornadaPosition } from '#contract/leaderboard';
 import { ordinal } from '#contract/notifications';
+import { fold } from '../../lib/text.ts';
 
 /** What "Compartir resumen" draws (jornada-summary-image.ts): the lines of the picture, top to bottom. */
 export interface JornadaSummary {
@@ -33,10 +34,7 @@ function namesText(names: readonly string[]): string {
 
 /** "los-del-barrio": a file name's part, without accents or spaces. */
 function slug(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return fold(text)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RoundRankingResponseSchema } from '#contract/leaderboard';
 import type { z } from 'zod';
-import { leaderboardKeys } from './keys.ts';
+import { leaderboardKeys } from './api.ts';
 import { JornadaTable } from './pool-ranking.tsx';
 
 afterEach(cleanup);

@@ -5,14 +5,14 @@ import { podiumOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { jornadaPendingText, leaderboardMessages, type Jornada } from '#contract/leaderboard';
+import type { Match } from '#contract/matches';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { currentRound, roundLabel } from '../predictions/fixtures.ts';
-import type { Fixture } from '../predictions/fixtures.ts';
 import { leaderboardQueries } from './api.ts';
+import { currentRound, roundLabel } from './current-round.ts';
 import { EvolutionChart } from './evolution-chart.tsx';
 import { RankingTable } from './ranking-table.tsx';
 import { ShareSummaryButton } from './share-summary-button.tsx';
@@ -27,7 +27,8 @@ interface PoolRankingProps {
   /** Named in a jornada's shared summary. */
   poolName: string;
   userId: number;
-  fixtures: readonly Fixture[];
+  /** The pool's matches (with their teams, as the page has them): the round under way is the last one kicked off. */
+  fixtures: readonly { match: Match }[];
   /** What the page shows under a jornada's table (how the pool picked that round), for the jornada shown. */
   belowRoundTable: (round: { weekNumber: number; now: number }) => ReactNode;
 }

@@ -1,13 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LIVE_EVENT_NAME, LiveEventSchema } from '#contract/live';
+import { LIVE_EVENT_NAME, LiveEventSchema, type LiveEvent } from '#contract/live';
 import { authorizationHeader } from '../../lib/api-client.ts';
 import { useConnectivity } from '../../lib/connectivity.ts';
-import { invalidateRankings } from '../leaderboard/keys.ts';
-import { invalidatePool } from '../pools/api.ts';
-import { invalidatePoolPicks } from '../predictions/api.ts';
-import { invalidateWall } from '../wall/keys.ts';
+import { invalidateTopics, topics, type Topic } from '../../lib/topics.ts';
 import { closingDelay, createSseParser, reconnectDelay, retryAfterDelay } from './sse.ts';
+
+type RefreshingKind = Exclude<LiveEvent['kind'], 'closing'>;
+
+/**
+ * What an event of a pool's channel changed: only that pool's reads follow it (and the matches, for a match's
+ * event); other pools have their own channel. A reconnection's `ready` may have missed any of the others.
+ */
+export function liveTopics(kind: RefreshingKind, poolId: number): Topic[] {
+  switch (kind) {
+    case 'ready':
+      return [topics.pool(poolId), topics.wall(poolId), topics.matches];
+    case 'ranking':
+      return [topics.pool(poolId)];
+    case 'match':
+      return [topics.pool(poolId), topics.matches];
+    case 'wall':
+      return [topics.wall(poolId)];
+  }
+}
 
 /**
  * While a pool's screen is open (and the device online): its live channel (`GET /api/live/pool/{poolId}`, read with
@@ -30,13 +46,9 @@ export function usePoolLive(poolId: number): void {
 
     // The first stream's "ready" finds the screen's reads just made: only a reconnection's may have missed events.
     let opened = 0;
-    const refresh = (kind: string) => {
+    const refresh = (kind: RefreshingKind) => {
       if (kind === 'ready' && opened++ === 0) return;
-      if (kind === 'wall') return void invalidateWall(queryClient, poolId);
-      void invalidateRankings(queryClient);
-      void invalidatePoolPicks(queryClient);
-      if (kind !== 'match') void invalidatePool(queryClient, poolId);
-      if (kind === 'ready') void invalidateWall(queryClient, poolId);
+      void invalidateTopics(queryClient, liveTopics(kind, poolId));
     };
     const onFrame = createSseParser(({ event, data }) => {
       if (event !== LIVE_EVENT_NAME) return;

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { CompetitionListResponseSchema, MatchListResponseSchema } from '#contract/matches';
 import { apiRequest } from '../../lib/api-client.ts';
 import { MATCHES_PATH } from '../../lib/start-up-paths.ts';
+import { reads, topics } from '../../lib/topics.ts';
 import { teamQueries } from '../teams/api.ts';
 
 // Loaded at start on Inicio and Favoritos (web/main.tsx, the build's `tabs` chunk): what it imports loads with it.
@@ -24,19 +25,17 @@ export const matchQueries = {
     queryOptions({
       queryKey: matchKeys.list(),
       queryFn: async () => (await apiRequest(MATCHES_PATH, { schema: MatchListResponseSchema })).data,
+      meta: reads(topics.matches),
     }),
   /** Every competition with its rounds and the next one: what a new pool can count (the create dialog). */
   competitions: () =>
     queryOptions({
       queryKey: matchKeys.competitions(),
       queryFn: async () => (await apiRequest('/api/competitions', { schema: CompetitionListResponseSchema })).data,
+      meta: reads(topics.matches),
     }),
 };
 
 /** What the match list shows: start-up asks for it before the first screen renders (same keys as the screens'). */
 export const prefetchMatchList = (queryClient: QueryClient) =>
   Promise.all([queryClient.prefetchQuery(matchQueries.list()), queryClient.prefetchQuery(teamQueries.list())]);
-
-/** Results or dates may have changed: the match list is asked for again. */
-export const invalidateMatchList = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: matchKeys.list() });

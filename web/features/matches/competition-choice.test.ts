@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../lib/contract.ts';
-import { clearStoredAccount, storeSignIn } from '../accounts/session.ts';
+import { clearStoredAccount, storeSignIn } from '../../lib/session.ts';
 import { chooseHomeCompetition, homeCompetitionKey, readHomeCompetition } from './competition-choice.ts';
 
 beforeAll(() => loadContract());

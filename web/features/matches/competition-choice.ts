@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createLocalStore } from '../../lib/local-store.ts';
-import { readStoredAccount } from '../accounts/session.ts';
+import { readStoredAccount } from '../../lib/session.ts';
 
 /**
  * Inicio's competition filter, remembered per user on this device: `home_competition_<userId>` holds the

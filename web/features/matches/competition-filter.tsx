@@ -1,7 +1,7 @@
 import { checkmark } from 'ionicons/icons';
 import { matchMessages } from '#contract/matches';
 import { Icon } from '../../components/icon.tsx';
-import { competitionLabel } from './competitions.ts';
+import { competitionLabel } from '../../lib/match-text.ts';
 import './competition-filter.css';
 
 interface CompetitionFilterProps {

@@ -6,7 +6,7 @@ import type { Team } from '#contract/teams';
 import { Icon } from '../../components/icon.tsx';
 import { TeamLogo } from '../../components/team-logo.tsx';
 import { formatKickoff } from '../../lib/format-date.ts';
-import { describeTeam, type TeamDisplay } from './upcoming-matches.ts';
+import { describeTeam, type TeamDisplay } from '../teams/api.ts';
 import '../../components/card.css';
 import './match-card.css';
 

@@ -1,31 +1,14 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { stubIntersectionObserver } from '../../lib/test-intersection-observer.ts';
 import { FIRST_BATCH, MatchList, NEXT_BATCH } from './match-list.tsx';
 import { testMatch } from './test-match.ts';
 
 /** The observers the list created, so a test can say its button came into view. */
-let observers: { callback: IntersectionObserverCallback; disconnected: boolean }[] = [];
+const observers = stubIntersectionObserver();
 
-beforeEach(() => {
-  observers = [];
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      private readonly entry: { callback: IntersectionObserverCallback; disconnected: boolean };
-      constructor(callback: IntersectionObserverCallback) {
-        this.entry = { callback, disconnected: false };
-        observers.push(this.entry);
-      }
-      observe() {}
-      disconnect() {
-        this.entry.disconnected = true;
-      }
-    },
-  );
-});
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 const NOW = Date.parse('2026-11-25T10:00:00Z');

@@ -4,7 +4,8 @@ import type { Team } from '#contract/teams';
 import { useBatchedList } from '../../lib/use-batched-list.ts';
 import { MatchCard } from './match-card.tsx';
 import { groupByDay } from './match-groups.ts';
-import type { ListedMatch, TeamDisplay } from './upcoming-matches.ts';
+import type { TeamDisplay } from '../teams/api.ts';
+import type { ListedMatch } from './upcoming-matches.ts';
 import '../../components/outline-button.css';
 import './match-list.css';
 
@@ -67,7 +68,7 @@ export function MatchList({ matches, teams, savedIds, now, onToggleSaved }: Matc
         ))}
       </section>
       {hasMore && (
-        <button type="button" className="outline-button match-list__more" onClick={showMoreFromButton}>
+        <button type="button" className="outline-button outline-button--more" onClick={showMoreFromButton}>
           Ver más partidos
         </button>
       )}

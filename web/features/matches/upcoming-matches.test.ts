@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Match } from '#contract/matches';
 import { DEFAULT_TEAM_LOGO, UNKNOWN_TEAM_NAME, type Team } from '#contract/teams';
 import { testMatch } from './test-match.ts';
-import { describeTeam, hasKickedOff, selectUpcomingMatches } from './upcoming-matches.ts';
+import { describeTeam } from '../teams/api.ts';
+import { hasKickedOff, selectUpcomingMatches } from './upcoming-matches.ts';
 
 function match(id: number, matchDate: string, status: Match['status']): Match {
   return testMatch({ id, matchDate, status });

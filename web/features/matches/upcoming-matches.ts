@@ -1,5 +1,4 @@
 import type { Match } from '#contract/matches';
-import { DEFAULT_TEAM_LOGO, UNKNOWN_TEAM_NAME, type Team } from '#contract/teams';
 
 /** A match as the lists show it: still to be played, or kicked off and waiting for its result. */
 export interface ListedMatch {
@@ -33,18 +32,4 @@ export function selectUpcomingMatches(matches: readonly Match[], now: number): L
     ...listed.filter((m) => !m.resultPending).toSorted(byKickoff),
     ...listed.filter((m) => m.resultPending).toSorted((a, b) => byKickoff(b, a)),
   ];
-}
-
-export interface TeamDisplay {
-  name: string;
-  logoUrl: string;
-}
-
-/** A team the list does not know still gets a card: "Unknown Team" with the default logo (the spec's Team entity). */
-export function describeTeam(teamsById: ReadonlyMap<number, Team>, teamId: number): TeamDisplay {
-  const team = teamsById.get(teamId);
-  return {
-    name: team?.name ?? UNKNOWN_TEAM_NAME,
-    logoUrl: team?.logoUrl ?? DEFAULT_TEAM_LOGO,
-  };
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidateTopics, reads, topics } from '../../lib/topics.ts';
 import { listPasskeys } from './passkey.ts';
 
 /** The passkeys' query keys: the signed-in user's passkeys ("Biometría"). */
@@ -9,9 +10,9 @@ export const passkeyKeys = {
 };
 
 export const passkeyQueries = {
-  mine: () => queryOptions({ queryKey: passkeyKeys.mine(), queryFn: listPasskeys }),
+  mine: () => queryOptions({ queryKey: passkeyKeys.mine(), queryFn: listPasskeys, meta: reads(topics.passkeys) }),
 };
 
 /** A passkey was registered or removed: the list is asked for again. */
 export const invalidatePasskeys = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
+  invalidateTopics(queryClient, [topics.passkeys]);

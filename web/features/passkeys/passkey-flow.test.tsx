@@ -7,7 +7,7 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import { readDeviceBiometrics } from './passkey.ts';
 import type * as PasskeyModule from './passkey.ts';
 import { useRegisterBiometrics } from './passkey-flow.ts';
-import { storeSignIn } from '../accounts/session.ts';
+import { storeSignIn } from '../../lib/session.ts';
 
 const mocks = vi.hoisted(() => ({ showToast: vi.fn(), registerPasskey: vi.fn() }));
 vi.mock('../../lib/toast.ts', () => ({ useToast: () => mocks.showToast }));

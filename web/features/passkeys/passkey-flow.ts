@@ -24,7 +24,7 @@ import {
   restoreBiometricsOffer,
   revokeSession,
 } from './passkey.ts';
-import { clearStoredAccount, readStoredAccount, storeSignIn } from '../accounts/session.ts';
+import { clearStoredAccount, readStoredAccount, storeSignIn } from '../../lib/session.ts';
 import { invalidatePasskeys } from './api.ts';
 
 function useGoHome(): () => void {

@@ -19,7 +19,7 @@ import {
   useBiometricsOfferDeclined,
   useDeviceBiometrics,
 } from './passkey.ts';
-import { useStoredAccount } from '../accounts/session.ts';
+import { useStoredAccount } from '../../lib/session.ts';
 import { invalidatePasskeys, passkeyQueries } from './api.ts';
 import { useRegisterBiometrics } from './passkey-flow.ts';
 import './passkey-settings.css';

@@ -12,7 +12,7 @@ import {
   readDeviceBiometrics,
   registerPasskey,
 } from './passkey.ts';
-import { clearStoredAccount, storeSignIn } from '../accounts/session.ts';
+import { clearStoredAccount, storeSignIn } from '../../lib/session.ts';
 
 const browser = vi.hoisted(() => ({
   startAuthentication: vi.fn(),

@@ -1,5 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MessageResponseSchema } from '#contract/accounts';
 import type { GameRulesInput } from '#contract/game-rules';
 import { PoolNoticesResponseSchema, type PoolOptions } from '#contract/pool-options';
@@ -15,10 +14,10 @@ import {
   type UpdatePoolBody,
 } from '#contract/pools';
 import { apiRequest } from '../../lib/api-client.ts';
-import { invalidateRankings } from '../leaderboard/keys.ts';
+import { invalidateTopics, reads, topics } from '../../lib/topics.ts';
 import { withFreshInvitationCode } from './invitation-code.ts';
 
-/** The pools' query keys; other features go through `invalidatePools`, never the keys. */
+/** The pools' query keys; other features refresh them by topic, never by these. */
 export const poolKeys = {
   all: ['pools'] as const,
   /** The pools the user joined, or the ones they created. */
@@ -31,11 +30,12 @@ export const poolKeys = {
   notices: () => [...poolKeys.all, 'notices'] as const,
 };
 
-/** Pools may have changed: every pool list and pool screen is asked for again. */
-export const invalidatePools = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: poolKeys.all });
-/** One pool's detail (and participants) changed. */
-export const invalidatePool = (queryClient: QueryClient, poolId: number) =>
-  queryClient.invalidateQueries({ queryKey: poolKeys.detail(poolId) });
+/** A pool, its members or its rules changed (the server's `standings`): every pool list and pool screen follows. */
+const invalidatePools = (queryClient: QueryClient) => invalidateTopics(queryClient, [topics.standings]);
+
+/** The lists show each pool's first round (from the matches); a pool's detail, too, and whether it started. */
+const listReads = reads(topics.standings, topics.matches);
+const poolReads = (poolId: number) => reads(topics.pool(poolId), topics.standings, topics.matches);
 
 export const poolQueries = {
   joined: (userId: number) =>
@@ -43,17 +43,20 @@ export const poolQueries = {
       queryKey: poolKeys.list('joined', userId),
       queryFn: async () =>
         (await apiRequest(`/api/pools/user/${userId}/joined`, { schema: PoolListResponseSchema })).data.pools,
+      meta: listReads,
     }),
   owned: (userId: number) =>
     queryOptions({
       queryKey: poolKeys.list('owned', userId),
       queryFn: async () =>
         (await apiRequest(`/api/pools/user/${userId}/owned`, { schema: PoolListResponseSchema })).data.pools,
+      meta: listReads,
     }),
   detail: (poolId: number) =>
     queryOptions({
       queryKey: poolKeys.detail(poolId),
       queryFn: async () => (await apiRequest(`/api/pools/${poolId}`, { schema: PoolDetailResponseSchema })).data,
+      meta: poolReads(poolId),
     }),
   participants: (poolId: number, userId: number) =>
     queryOptions({
@@ -61,6 +64,7 @@ export const poolQueries = {
       queryFn: async () =>
         (await apiRequest(`/api/pools/${poolId}/participants/${userId}`, { schema: ParticipantsResponseSchema })).data
           .participants,
+      meta: reads(topics.pool(poolId), topics.standings),
     }),
   notices: () =>
     queryOptions({
@@ -68,6 +72,7 @@ export const poolQueries = {
       // Never answered from the offline cache: a dismissed notice would come back.
       queryFn: async () =>
         (await apiRequest('/api/pools/notices', { schema: PoolNoticesResponseSchema, offlineCache: false })).data.notices,
+      meta: reads(topics.standings),
     }),
   /** Asked only for the code of an invitation link: a code that no pool has counts as a wrong one, as a join's does. */
   invitation: (invitationCode: number) =>
@@ -75,6 +80,7 @@ export const poolQueries = {
       queryKey: poolKeys.invitation(invitationCode),
       queryFn: async () =>
         (await apiRequest(`/api/pools/invitation/${invitationCode}`, { schema: PoolInvitationResponseSchema })).data,
+      meta: reads(topics.standings),
     }),
 };
 
@@ -105,13 +111,10 @@ export function useJoinPool() {
   });
 }
 
-/** The organiser's writes to a pool (state, rules, participants): every pool screen follows. */
-function usePoolWrite<Variables, Answer>(mutationFn: (variables: Variables) => Promise<Answer>, { movesRanking = false } = {}) {
+/** The organiser's writes to a pool (state, rules, participants): every pool screen and ranking follows. */
+function usePoolWrite<Variables, Answer>(mutationFn: (variables: Variables) => Promise<Answer>) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => Promise.all([invalidatePools(queryClient), movesRanking && invalidateRankings(queryClient)]),
-  });
+  return useMutation({ mutationFn, onSuccess: () => invalidatePools(queryClient) });
 }
 
 /** Closes or reopens the pool to new members, or marks it active or inactive (the spec's PATCH). */
@@ -129,8 +132,6 @@ export const useUpdatePoolRules = (poolId: number) =>
 export const useRemoveParticipant = (poolId: number) =>
   usePoolWrite((userId: number) =>
     apiRequest(`/api/pools/${poolId}/participants/${userId}`, { method: 'DELETE', schema: MessageResponseSchema }),
-    // Their picks leave the ranking.
-    { movesRanking: true },
   );
 
 export const useDismissNotice = () =>

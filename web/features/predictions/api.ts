@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
 import { dataEnvelope } from '#contract/common';
 import {
   PickDistributionSchema,
@@ -11,18 +10,18 @@ import {
   type Prediction,
 } from '#contract/predictions';
 import { apiRequest } from '../../lib/api-client.ts';
+import { invalidateTopics, matchChange, reads, topics } from '../../lib/topics.ts';
 
 const PickDistributionResponseSchema = dataEnvelope(PickDistributionSchema);
 
-/** The predictions' query keys; other features go through `invalidatePoolPicks`, never the keys. */
+/** The predictions' query keys; other features refresh them by topic, never by these. */
 export const predictionKeys = {
   all: ['predictions'] as const,
   mine: (userId: number) => [...predictionKeys.all, 'user', userId] as const,
-  poolPicks: () => [...predictionKeys.all, 'pool-picks'] as const,
-  poolPicksOf: (poolId: number, matchId: number) => [...predictionKeys.poolPicks(), poolId, matchId] as const,
-  /** Under `poolPicks`: results and kick-offs move them as they move the distributions. Null: the newest jornada. */
+  poolPicks: (poolId: number, matchId: number) => [...predictionKeys.all, 'pool-picks', poolId, matchId] as const,
+  /** Null: the newest jornada. */
   poolResults: (poolId: number, weekNumber: number | null) =>
-    [...predictionKeys.poolPicks(), poolId, 'results', weekNumber ?? 'newest'] as const,
+    [...predictionKeys.all, 'pool-results', poolId, weekNumber ?? 'newest'] as const,
 };
 
 export const predictionQueries = {
@@ -32,20 +31,23 @@ export const predictionQueries = {
       queryKey: predictionKeys.mine(userId),
       queryFn: async () =>
         (await apiRequest(`/api/predictions/user/${userId}`, { schema: PredictionListResponseSchema })).data,
+      meta: reads(topics.user(userId)),
     }),
   /** How the pool picked a match; the server answers only once it has kicked off. */
   distribution: (poolId: number, matchId: number) =>
     queryOptions({
-      queryKey: predictionKeys.poolPicksOf(poolId, matchId),
+      queryKey: predictionKeys.poolPicks(poolId, matchId),
       queryFn: async () =>
         (
           await apiRequest(`/api/predictions/pool/${poolId}/match/${matchId}`, {
             schema: PickDistributionResponseSchema,
           })
         ).data,
+      // Results and kick-offs move it, and so do the pool's members.
+      meta: reads(topics.pool(poolId), ...matchChange),
     }),
-  /** The "Resultados" segment: one jornada of the pool (the newest with a finished or live match when null). */
-  results: (poolId: number, weekNumber: number | null) =>
+  /** The "Resultados" segment: one jornada of the pool (the newest with a finished or live match when null), `userId`'s picks in it. */
+  results: (poolId: number, userId: number, weekNumber: number | null) =>
     queryOptions({
       queryKey: predictionKeys.poolResults(poolId, weekNumber),
       queryFn: async () =>
@@ -57,12 +59,9 @@ export const predictionQueries = {
         ).data,
       // Another jornada keeps the one on screen (and its selector) until it arrives.
       placeholderData: keepPreviousData,
+      meta: reads(topics.pool(poolId), ...matchChange, topics.user(userId)),
     }),
 };
-
-/** Results or kick-offs changed: how each pool picked its matches is asked for again. */
-export const invalidatePoolPicks = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: predictionKeys.poolPicks() });
 
 const createPredictionKey = [...predictionKeys.all, 'create'];
 
@@ -79,11 +78,8 @@ export function useCreatePrediction() {
         ...picks.filter((p) => p.id !== prediction.id),
         prediction,
       ]);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: predictionQueries.mine(prediction.userId).queryKey }),
-        // The pool's results show one's own picks.
-        queryClient.invalidateQueries({ queryKey: [...predictionKeys.poolPicks(), prediction.poolId, 'results'] }),
-      ]);
+      // One's picks, and the pools' results that show them.
+      return invalidateTopics(queryClient, [topics.user(prediction.userId)]);
     },
   });
 }
@@ -94,11 +90,7 @@ export function useSetJoker(poolId: number, userId: number) {
   return useMutation({
     mutationFn: async (body: JokerBody) =>
       (await apiRequest(`/api/predictions/pool/${poolId}/joker`, { method: 'PUT', body, schema: PredictionResponseSchema })).data,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: predictionQueries.mine(userId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: [...predictionKeys.poolPicks(), poolId, 'results'] }),
-      ]),
+    onSuccess: () => invalidateTopics(queryClient, [topics.user(userId)]),
   });
 }
 

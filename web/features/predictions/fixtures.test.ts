@@ -6,7 +6,6 @@ import { testMatch } from '../matches/test-match.ts';
 // A jornada's dates are local days: pin the zone before the formatters are built.
 vi.stubEnv('TZ', 'Europe/Madrid');
 const {
-  currentRound,
   fixturesOfPool,
   groupByJornada,
   jornadaDates,
@@ -191,11 +190,6 @@ describe('played rounds', () => {
 
   it('lists the rounds with a match under way or played', () => {
     expect(playedRounds(fixtures, now)).toEqual([11, 12, 13]);
-  });
-
-  it('takes the round of the last kick-off as the current one', () => {
-    expect(currentRound(fixtures, now)).toBe(13);
-    expect(currentRound([fixture(4, '2026-11-29T11:00:00Z', 'scheduled', 14)], now)).toBeNull();
   });
 });
 

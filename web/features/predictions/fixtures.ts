@@ -117,16 +117,3 @@ export function playedRounds(fixtures: readonly Fixture[], now: number): number[
   const rounds = new Set(fixtures.filter(({ match }) => picksClosed(match, now)).map(({ match }) => match.weekNumber));
   return [...rounds].toSorted((a, b) => a - b);
 }
-
-/** The round of the last match to kick off: the one people talk about. Null before the first kick-off. */
-export function currentRound(fixtures: readonly Fixture[], now: number): number | null {
-  let latest: Match | null = null;
-  for (const { match } of fixtures) {
-    if (picksClosed(match, now) && (latest === null || Date.parse(match.matchDate) > Date.parse(latest.matchDate))) {
-      latest = match;
-    }
-  }
-  return latest?.weekNumber ?? null;
-}
-
-export const roundLabel = (weekNumber: number) => `Jornada ${weekNumber}`;

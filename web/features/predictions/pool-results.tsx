@@ -21,11 +21,13 @@ import { IonSelect, IonSelectOption } from '../../ionic/select.ts';
 import { FeedStatusLines } from '../../lib/feed-status.tsx';
 import { formatKickoff } from '../../lib/format-date.ts';
 import { useToast } from '../../lib/toast.ts';
-import { describeTeam, type TeamDisplay } from '../matches/upcoming-matches.ts';
+import { describeTeam, type TeamDisplay } from '../teams/api.ts';
 import { resultQueries } from '../results/api.ts';
 import { teamQueries } from '../teams/api.ts';
 import { predictionQueries } from './api.ts';
 import { commentsOpen, resultStatus } from './result-status.ts';
+import '../../components/text-button.css';
+import '../../components/visually-hidden.css';
 import './pool-results.css';
 
 /** Up to this many picks are listed on the card; more fold behind a button. */
@@ -41,7 +43,7 @@ interface PoolResultsProps {
 /** The "Resultados" segment: one jornada at a time, newest first; everyone's picks from kick-off (the server's rule). */
 export function PoolResults({ poolId, userId, comments }: PoolResultsProps) {
   const [chosen, setChosen] = useState<number | null>(null);
-  const results = useQuery(predictionQueries.results(poolId, chosen));
+  const results = useQuery(predictionQueries.results(poolId, userId, chosen));
   const teams = useQuery(teamQueries.list());
   const feeds = useQuery(resultQueries.status());
   const showToast = useToast();
@@ -195,7 +197,7 @@ function PointsBadge({ points }: { points: number }) {
   return (
     <span className={`pool-results__points${points > 0 ? ' pool-results__points--won' : ''}`} data-testid="points">
       {pointsBadge(points)}
-      <span className="pool-results__hidden"> {points === 1 ? 'punto' : 'puntos'}</span>
+      <span className="visually-hidden"> {points === 1 ? 'punto' : 'puntos'}</span>
     </span>
   );
 }
@@ -217,7 +219,7 @@ function Picks({ poolId, userId, match }: { poolId: number; userId: number; matc
       {folded && (
         <button
           type="button"
-          className="pool-results__toggle"
+          className="text-button pool-results__toggle"
           aria-expanded={open}
           aria-controls={listId}
           onClick={() => setOpen((shown) => !shown)}

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_GAME_RULES } from '#contract/game-rules';
 import type { Prediction } from '#contract/predictions';
+import { stubIntersectionObserver } from '../../lib/test-intersection-observer.ts';
 import { testMatch } from '../matches/test-match.ts';
 import { predictionKeys } from './api.ts';
 import type { Fixture } from './fixtures.ts';
@@ -12,28 +13,10 @@ vi.stubEnv('TZ', 'Europe/Madrid');
 const { FIRST_BATCH, NEXT_BATCH, PredictionList } = await import('./prediction-list.tsx');
 
 /** The observers the list created, so a test can say its last card came into view. */
-let observers: { callback: IntersectionObserverCallback; disconnected: boolean }[] = [];
+const observers = stubIntersectionObserver();
 
-beforeEach(() => {
-  observers = [];
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      private readonly entry: { callback: IntersectionObserverCallback; disconnected: boolean };
-      constructor(callback: IntersectionObserverCallback) {
-        this.entry = { callback, disconnected: false };
-        observers.push(this.entry);
-      }
-      observe() {}
-      disconnect() {
-        this.entry.disconnected = true;
-      }
-    },
-  );
-});
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 

@@ -199,7 +199,7 @@ function JornadaList({ groups, active, now, mode, joker, options, picks, sending
         })}
       </div>
       {hasMore && (
-        <button type="button" className="outline-button prediction-list__more" onClick={showMoreFromButton}>
+        <button type="button" className="outline-button outline-button--more" onClick={showMoreFromButton}>
           Ver más partidos
         </button>
       )}

@@ -1,9 +1,13 @@
 import type { NotificationSettingBody, NotificationSettings } from '#contract/notifications';
-import type { PushEndpointBody, Reminder } from '#contract/reminders';
+import type { Reminder } from '#contract/reminders';
 import { apiRequest } from '../../lib/api-client.ts';
 import { loadContract } from '../../lib/contract.ts';
+import { reads, topics } from '../../lib/topics.ts';
 
 // Sign-out (on the first screens' path) calls into here: the schemas are loaded on use, not imported.
+
+/** Signing out forgets this browser's push subscription (accounts' sign-out). */
+export { forgetPushSubscription } from './notifications.ts';
 
 /** The reminders' query keys: the signed-in user's favourites as the server keeps them. */
 export const reminderKeys = {
@@ -20,6 +24,7 @@ export const notificationSettingsQuery = () => ({
     const { NotificationSettingsResponseSchema } = await loadContract();
     return (await apiRequest('/api/notification-settings', { schema: NotificationSettingsResponseSchema })).data;
   },
+  meta: reads(topics.accounts),
 });
 
 /** Turns one kind on or off: the settings as they are now. */
@@ -28,27 +33,6 @@ export async function saveNotificationSetting(body: NotificationSettingBody): Pr
   return (
     await apiRequest('/api/notification-settings', { method: 'PUT', body, schema: NotificationSettingsResponseSchema })
   ).data;
-}
-
-export async function fetchVapidPublicKey(): Promise<string> {
-  const { VapidPublicKeyResponseSchema } = await loadContract();
-  return (await apiRequest('/api/push/vapid-public-key', { schema: VapidPublicKeyResponseSchema })).data.publicKey;
-}
-
-/** Sends what `PushSubscription.toJSON()` gives; the server validates it. */
-export async function savePushSubscription(subscription: PushSubscriptionJSON): Promise<void> {
-  const { MessageResponseSchema } = await loadContract();
-  await apiRequest('/api/push/subscriptions', { method: 'POST', body: subscription, schema: MessageResponseSchema });
-}
-
-/** Forgets this browser's subscription for the signed-in user (on sign-out). */
-export async function deletePushSubscription(endpoint: string): Promise<void> {
-  const { MessageResponseSchema } = await loadContract();
-  await apiRequest('/api/push/subscriptions', {
-    method: 'DELETE',
-    body: { endpoint } satisfies PushEndpointBody,
-    schema: MessageResponseSchema,
-  });
 }
 
 /** Saves the favourite on the server with its reminders, which it pushes even when the app is closed. */

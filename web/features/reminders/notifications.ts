@@ -1,6 +1,7 @@
-import { ApiRequestError } from '../../lib/api-client.ts';
+import type { PushEndpointBody } from '#contract/reminders';
+import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { paths } from '../../lib/paths.ts';
-import { deletePushSubscription, fetchVapidPublicKey, savePushSubscription } from './api.ts';
+import { loadContract } from '../../lib/contract.ts';
 import type { InPageReminder } from './in-page-reminders.ts';
 
 // The service worker itself is registered at start-up (web/lib/service-worker.ts).
@@ -162,4 +163,25 @@ export async function forgetPushSubscription(): Promise<void> {
   } catch (error) {
     console.warn('push subscription not removed', error);
   }
+}
+
+async function fetchVapidPublicKey(): Promise<string> {
+  const { VapidPublicKeyResponseSchema } = await loadContract();
+  return (await apiRequest('/api/push/vapid-public-key', { schema: VapidPublicKeyResponseSchema })).data.publicKey;
+}
+
+/** Sends what `PushSubscription.toJSON()` gives; the server validates it. */
+async function savePushSubscription(subscription: PushSubscriptionJSON): Promise<void> {
+  const { MessageResponseSchema } = await loadContract();
+  await apiRequest('/api/push/subscriptions', { method: 'POST', body: subscription, schema: MessageResponseSchema });
+}
+
+/** Forgets this browser's subscription for the signed-in user (on sign-out). */
+async function deletePushSubscription(endpoint: string): Promise<void> {
+  const { MessageResponseSchema } = await loadContract();
+  await apiRequest('/api/push/subscriptions', {
+    method: 'DELETE',
+    body: { endpoint } satisfies PushEndpointBody,
+    schema: MessageResponseSchema,
+  });
 }

@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { createLocalStore } from '../../lib/local-store.ts';
-import { readStoredAccount, SAVED_MATCHES_KEY, subscribeToStoredAccount } from '../accounts/session.ts';
+import { readStoredAccount, SAVED_MATCHES_KEY, subscribeToStoredAccount } from '../../lib/session.ts';
 
 /**
  * The spec's local key `savedMatches`: the signed-in user's saved match ids, a list (`[3,7]`). The server keeps
  * each user's favourites (`GET /api/favorites`): they replace this list once they arrive after a sign-in, and
- * signing in or out empties it first (accounts/session.ts), so the next person on a shared phone never sees the
+ * signing in or out empties it first (lib/session.ts), so the next person on a shared phone never sees the
  * last one's hearts.
  *
  * A version of the app kept every account's ids in this key, keyed by user id (`{"12":[3,7]}`); such a value is read

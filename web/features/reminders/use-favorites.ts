@@ -5,8 +5,9 @@ import { reminderMessages } from '#contract/reminders';
 import type { Team } from '#contract/teams';
 import { homeScreenPushNote, needsHomeScreenForPush } from '../../lib/platform.ts';
 import { useToast, type ToastContent } from '../../lib/toast.ts';
-import { describeTeam, type TeamDisplay } from '../matches/upcoming-matches.ts';
-import { useStoredAccount, type StoredAccount } from '../accounts/session.ts';
+import { invalidateTopics, reads, topics } from '../../lib/topics.ts';
+import { describeTeam, type TeamDisplay } from '../teams/api.ts';
+import { useStoredAccount, type StoredAccount } from '../../lib/session.ts';
 import {
   cancelServerReminders,
   fetchFavoriteIds,
@@ -129,6 +130,7 @@ function useServerFavorites(userId: number | null) {
     queryKey: reminderKeys.favoritesOf(userId),
     queryFn: fetchFavoriteIds,
     enabled: userId !== null,
+    meta: reads(topics.favorites),
   });
   useEffect(() => {
     if (userId !== null && data && writesInFlight === 0) replaceSavedMatchIds(userId, data);
@@ -168,7 +170,7 @@ export function useFavorites(matches: readonly Match[] | undefined, teams: reado
       // Once the server has it, its list is asked again: an answer read before this change must not undo it.
       const refresh = () => {
         writesInFlight -= 1;
-        return queryClient.invalidateQueries({ queryKey: reminderKeys.favorites() });
+        return invalidateTopics(queryClient, [topics.favorites]);
       };
       writesInFlight += 1;
       if (readSavedMatchIds().has(match.id)) {

@@ -2,9 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { UpdateAllResponseSchema } from '#contract/results';
 import { ResultsStatusResponseSchema } from '#contract/results-feeds';
 import { apiRequest } from '../../lib/api-client.ts';
-import { invalidateRankings } from '../leaderboard/keys.ts';
-import { invalidateMatchList } from '../matches/api.ts';
-import { invalidatePoolPicks } from '../predictions/api.ts';
+import { invalidateTopics, matchChange, reads, topics } from '../../lib/topics.ts';
 
 /** The results' query keys: where they come from, the admin's imports and the results source (admin/api.ts). */
 export const resultKeys = {
@@ -22,6 +20,7 @@ export const resultQueries = {
       queryKey: resultKeys.status(),
       queryFn: async () => (await apiRequest('/api/results/status', { schema: ResultsStatusResponseSchema })).data,
       staleTime: 0,
+      meta: reads(topics.results),
     }),
 };
 
@@ -30,12 +29,6 @@ export function useUpdateResults() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('/api/leaderboard/update-all', { method: 'POST', schema: UpdateAllResponseSchema }),
-    onSuccess: () =>
-      Promise.all([
-        invalidateRankings(queryClient),
-        invalidatePoolPicks(queryClient),
-        invalidateMatchList(queryClient),
-        queryClient.invalidateQueries({ queryKey: resultKeys.status() }),
-      ]),
+    onSuccess: () => invalidateTopics(queryClient, [...matchChange, topics.results]),
   });
 }

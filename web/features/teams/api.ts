@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { TeamListResponseSchema } from '#contract/teams';
+import { DEFAULT_TEAM_LOGO, TeamListResponseSchema, UNKNOWN_TEAM_NAME, type Team } from '#contract/teams';
 import { apiRequest } from '../../lib/api-client.ts';
 import { TEAMS_PATH } from '../../lib/start-up-paths.ts';
+import { reads, topics } from '../../lib/topics.ts';
 
 // Loaded at start with the match list (web/features/matches/api.ts): the admin's writes are in admin/api.ts.
 
@@ -18,5 +19,20 @@ export const teamQueries = {
     queryOptions({
       queryKey: teamKeys.list(),
       queryFn: async () => (await apiRequest(TEAMS_PATH, { schema: TeamListResponseSchema })).data,
+      meta: reads(topics.teams),
     }),
 };
+
+export interface TeamDisplay {
+  name: string;
+  logoUrl: string;
+}
+
+/** A team the list does not know still gets a card: "Unknown Team" with the default logo (the spec's Team entity). */
+export function describeTeam(teamsById: ReadonlyMap<number, Team>, teamId: number): TeamDisplay {
+  const team = teamsById.get(teamId);
+  return {
+    name: team?.name ?? UNKNOWN_TEAM_NAME,
+    logoUrl: team?.logoUrl ?? DEFAULT_TEAM_LOGO,
+  };
+}

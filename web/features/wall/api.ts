@@ -2,19 +2,20 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { MessageResponseSchema } from '#contract/accounts';
 import { WallMessageResponseSchema, WallPageResponseSchema } from '#contract/wall';
 import { apiRequest } from '../../lib/api-client.ts';
-import { invalidateWall, wallKeys } from './keys.ts';
+import { invalidateTopics, reads, topics } from '../../lib/topics.ts';
 
 export const wallQueries = {
   /** The pool's wall, or one match's comments on it (`matchId`): the newest messages, the newest at the bottom. */
   pool: (poolId: number, matchId: number | null = null) =>
     queryOptions({
-      queryKey: [...wallKeys.pool(poolId), matchId] as const,
+      queryKey: ['wall', poolId, matchId] as const,
       queryFn: async () =>
         (
           await apiRequest(`/api/pools/${poolId}/messages${matchId === null ? '' : `?matchId=${matchId}`}`, {
             schema: WallPageResponseSchema,
           })
         ).data,
+      meta: reads(topics.wall(poolId)),
     }),
 };
 
@@ -29,7 +30,7 @@ export function useSendWallMessage(poolId: number, matchId: number | null = null
           schema: WallMessageResponseSchema,
         })
       ).data,
-    onSuccess: () => invalidateWall(queryClient, poolId),
+    onSuccess: () => invalidateTopics(queryClient, [topics.wall(poolId)]),
   });
 }
 
@@ -38,6 +39,6 @@ export function useDeleteWallMessage(poolId: number) {
   return useMutation({
     mutationFn: (messageId: number) =>
       apiRequest(`/api/pools/${poolId}/messages/${messageId}`, { method: 'DELETE', schema: MessageResponseSchema }),
-    onSuccess: () => invalidateWall(queryClient, poolId),
+    onSuccess: () => invalidateTopics(queryClient, [topics.wall(poolId)]),
   });
 }

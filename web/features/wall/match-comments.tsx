@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PoolWall } from './pool-wall.tsx';
+import '../../components/text-button.css';
 
 /** A started match's comments on the pool's wall, under its card in "Resultados", opened on demand (one request each). */
 export function MatchComments({ poolId, matchId }: { poolId: number; matchId: number }) {
@@ -8,7 +9,7 @@ export function MatchComments({ poolId, matchId }: { poolId: number; matchId: nu
     <div className="match-comments">
       <button
         type="button"
-        className="match-comments__toggle"
+        className="text-button"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
         data-testid="match-comments-toggle"

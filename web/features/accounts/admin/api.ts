@@ -8,6 +8,7 @@ import {
 } from '#contract/accounts';
 import type { RoleName } from '#contract/roles';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { invalidateTopics, reads, topics } from '../../../lib/topics.ts';
 import { accountKeys } from '../api.ts';
 
 /** The admin area's reads are never kept in the offline cache: accounts are nobody else's business on this device. */
@@ -20,6 +21,7 @@ export const accountAdminQueries = {
       queryKey: accountKeys.profile(),
       queryFn: async () => (await apiRequest('/auth/profile', { schema: ProfileResponseSchema, ...notCached })).data,
       staleTime: 0,
+      meta: reads(topics.accounts),
     }),
   users: (search: string) =>
     queryOptions({
@@ -30,6 +32,7 @@ export const accountAdminQueries = {
         return (await apiRequest(`/api/users?${query.toString()}`, { schema: UserListResponseSchema, ...notCached }))
           .data;
       },
+      meta: reads(topics.accounts),
     }),
 };
 
@@ -42,7 +45,7 @@ export function useSetRole() {
         body: { role },
         schema: UserResponseSchema.extend({ message: z.string() }),
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.users() }),
+    onSuccess: () => invalidateTopics(queryClient, [topics.accounts]),
   });
 }
 

@@ -10,17 +10,9 @@ import { SearchField } from '../../../ionic/input-field.tsx';
 import { SelectField } from '../../../ionic/select-field.tsx';
 import { formatKickoff } from '../../../lib/format-date.ts';
 import { matchQueries } from '../api.ts';
-import { teamQueries } from '../../teams/api.ts';
-import {
-  STATUS_LABELS,
-  competitionLabel,
-  competitionsOf,
-  defaultRound,
-  filterMatches,
-  roundsOf,
-  scoreText,
-  teamName,
-} from './match-admin.ts';
+import { STATUS_LABELS, competitionLabel, scoreText } from '../../../lib/match-text.ts';
+import { describeTeam, teamQueries } from '../../teams/api.ts';
+import { competitionsOf, defaultRound, filterMatches, roundsOf } from './match-admin.ts';
 import { MatchEditModal } from './match-edit-modal.tsx';
 
 /** Rows drawn at once; filters narrow the rest down. */
@@ -106,7 +98,7 @@ export function AdminMatches() {
             >
               <IonLabel>
                 <h3>
-                  {teamName(teamsById, match.homeTeamId)} – {teamName(teamsById, match.awayTeamId)}
+                  {describeTeam(teamsById, match.homeTeamId).name} – {describeTeam(teamsById, match.awayTeamId).name}
                 </h3>
                 <p>{formatKickoff(match.matchDate, match.kickoffConfirmed)}</p>
               </IonLabel>

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
 import { dataEnvelope } from '#contract/common';
 import {
   MatchKickoffChangesResponseSchema,
@@ -8,10 +7,8 @@ import {
   type UpdateMatchBody,
 } from '#contract/matches';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { invalidateRankings } from '../../leaderboard/keys.ts';
-import { invalidatePools } from '../../pools/api.ts';
-import { invalidatePoolPicks } from '../../predictions/api.ts';
-import { invalidateMatchList, matchKeys } from '../api.ts';
+import { invalidateTopics, matchChange, reads, topics } from '../../../lib/topics.ts';
+import { matchKeys } from '../api.ts';
 
 export const matchAdminQueries = {
   /** A match's result history: the admin area's reads are never kept in the offline cache. */
@@ -25,6 +22,7 @@ export const matchAdminQueries = {
             offlineCache: false,
           })
         ).data,
+      meta: reads(topics.matches),
     }),
   /** A match's kick-off history: who confirmed or moved it, and when. */
   kickoffChanges: (matchId: number) =>
@@ -37,19 +35,9 @@ export const matchAdminQueries = {
             offlineCache: false,
           })
         ).data,
+      meta: reads(topics.matches),
     }),
 };
-
-/** A result or a date changed (by hand or by an import): every list, ranking and history that shows matches is stale. */
-export const invalidateAfterMatchChange = (queryClient: QueryClient) =>
-  Promise.all([
-    invalidateMatchList(queryClient),
-    invalidateRankings(queryClient),
-    invalidatePoolPicks(queryClient),
-    invalidatePools(queryClient),
-    queryClient.invalidateQueries({ queryKey: matchKeys.resultChanges() }),
-    queryClient.invalidateQueries({ queryKey: matchKeys.kickoffChanges() }),
-  ]);
 
 export function useUpdateMatch() {
   const queryClient = useQueryClient();
@@ -57,6 +45,6 @@ export function useUpdateMatch() {
     mutationFn: async ({ id, changes }: { id: number; changes: UpdateMatchBody }) =>
       (await apiRequest(`/api/matches/${id}`, { method: 'PATCH', body: changes, schema: dataEnvelope(MatchSchema) }))
         .data,
-    onSuccess: () => invalidateAfterMatchChange(queryClient),
+    onSuccess: () => invalidateTopics(queryClient, matchChange),
   });
 }

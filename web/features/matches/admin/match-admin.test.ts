@@ -8,9 +8,9 @@ import {
   formOf,
   fromLocalInput,
   roundsOf,
-  scoreText,
   toLocalInput,
 } from './match-admin.ts';
+import { scoreText } from '../../../lib/match-text.ts';
 import { testMatch } from '../test-match.ts';
 
 const team = (id: number, name: string): Team => ({ id, name, logoUrl: null, isActive: true, confederationId: null });

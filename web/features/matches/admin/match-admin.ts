@@ -1,23 +1,8 @@
 import type { Match, MatchStatus, UpdateMatchBody } from '#contract/matches';
-import { UNKNOWN_TEAM_NAME, type Team } from '#contract/teams';
-import { competitionLabel } from '../competitions.ts';
-
-// The admin screens and the results import label competitions as the lists do.
-export { competitionLabel };
-
-export const STATUS_LABELS: Record<MatchStatus, string> = {
-  scheduled: 'Programado',
-  live: 'En juego',
-  finished: 'Finalizado',
-};
-
-/** "2 – 1" once there is a score, else "–". */
-export function scoreText(score: { scoreHome: number | null; scoreAway: number | null }): string {
-  return score.scoreHome === null || score.scoreAway === null ? '–' : `${score.scoreHome} – ${score.scoreAway}`;
-}
-
-export const teamName = (teamsById: ReadonlyMap<number, Team>, id: number) =>
-  teamsById.get(id)?.name ?? UNKNOWN_TEAM_NAME;
+import type { Team } from '#contract/teams';
+import { competitionLabel } from '../../../lib/match-text.ts';
+import { fold } from '../../../lib/text.ts';
+import { describeTeam } from '../../teams/api.ts';
 
 export function competitionsOf(matches: readonly Match[]): string[] {
   return [...new Set(matches.map((m) => m.competition))].toSorted((a, b) =>
@@ -47,9 +32,6 @@ export interface MatchFilter {
   search: string;
 }
 
-/** Text as the admin lists' searches compare it: lower case, without accents. */
-export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
 export function filterMatches(
   matches: readonly Match[],
   teamsById: ReadonlyMap<number, Team>,
@@ -62,7 +44,7 @@ export function filterMatches(
         m.competition === filter.competition &&
         (filter.weekNumber === null || m.weekNumber === filter.weekNumber) &&
         (search === '' ||
-          fold(`${teamName(teamsById, m.homeTeamId)} ${teamName(teamsById, m.awayTeamId)}`).includes(search)),
+          fold(`${describeTeam(teamsById, m.homeTeamId).name} ${describeTeam(teamsById, m.awayTeamId).name}`).includes(search)),
     )
     .toSorted((a, b) => Date.parse(a.matchDate) - Date.parse(b.matchDate) || a.id - b.id);
 }

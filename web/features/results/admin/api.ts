@@ -9,7 +9,7 @@ import {
   type SaveResultsSourceBody,
 } from '#contract/results';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { invalidateAfterMatchChange } from '../../matches/admin/api.ts';
+import { invalidateTopics, matchChange, reads, topics } from '../../../lib/topics.ts';
 import { resultKeys } from '../api.ts';
 
 /** The admin area's reads are never kept in the offline cache. */
@@ -26,6 +26,7 @@ export const resultAdminQueries = {
       queryFn: async () =>
         (await apiRequest('/api/admin/results-source', { schema: ResultsSourceResponseSchema, ...notCached })).data,
       staleTime: 0,
+      meta: reads(topics.results),
     }),
   /** The latest results imports, newest first: the screen shows the latest when it opens. */
   importJobs: () =>
@@ -34,6 +35,7 @@ export const resultAdminQueries = {
       queryFn: async () =>
         (await apiRequest('/api/admin/import-jobs', { schema: ImportJobListResponseSchema, ...notCached })).data,
       staleTime: 0,
+      meta: reads(topics.results),
     }),
   /** One import, asked for again every second while it runs. */
   importJob: (id: number) =>
@@ -42,6 +44,7 @@ export const resultAdminQueries = {
       queryFn: async () =>
         (await apiRequest(`/api/admin/import-jobs/${id}`, { schema: ImportJobResponseSchema, ...notCached })).data.job,
       staleTime: 0,
+      meta: reads(topics.results),
       refetchInterval: (query) => (query.state.data?.status === 'running' ? IMPORT_POLL_MS : false),
       refetchIntervalInBackground: true,
     }),
@@ -76,13 +79,5 @@ export function useSaveResultsSource() {
 /** An import ended: what it changed is shown everywhere, and it is the last import. */
 export function useInvalidateAfterImport() {
   const queryClient = useQueryClient();
-  return useCallback(
-    () =>
-      Promise.all([
-        invalidateAfterMatchChange(queryClient),
-        queryClient.invalidateQueries({ queryKey: resultKeys.source() }),
-        queryClient.invalidateQueries({ queryKey: resultKeys.status() }),
-      ]),
-    [queryClient],
-  );
+  return useCallback(() => invalidateTopics(queryClient, [...matchChange, topics.results]), [queryClient]);
 }

@@ -15,9 +15,9 @@ import { InputField } from '../../../ionic/input-field.tsx';
 import { failureToast } from '../../../lib/outcome-toasts.ts';
 import { formatKickoff } from '../../../lib/format-date.ts';
 import { useToast } from '../../../lib/toast.ts';
-import { teamQueries } from '../../teams/api.ts';
+import { describeTeam, teamQueries } from '../../teams/api.ts';
 import { resultAdminQueries, useImportResults, useInvalidateAfterImport } from './api.ts';
-import { STATUS_LABELS, competitionLabel, scoreText, teamName } from '../../matches/admin/match-admin.ts';
+import { STATUS_LABELS, competitionLabel, scoreText } from '../../../lib/match-text.ts';
 import { importProgressText } from './import-progress.ts';
 import { Conflicts } from './results-source.tsx';
 
@@ -198,7 +198,7 @@ function ImportSummary({ summary, trigger }: { summary: Summary; trigger: Import
           {summary.changes.map((change) => (
             <li key={change.matchId} data-testid="import-change">
               <strong>
-                {teamName(teamsById, change.homeTeamId)} – {teamName(teamsById, change.awayTeamId)}
+                {describeTeam(teamsById, change.homeTeamId).name} – {describeTeam(teamsById, change.awayTeamId).name}
               </strong>
               <span>
                 {competitionLabel(change.competition)} · Jornada {change.after.weekNumber}

@@ -7,7 +7,7 @@ import {
 } from '#contract/results';
 import type { PullSchedule } from '#contract/results-feeds';
 import { formatKickoff, formatWhen } from '../../../lib/format-date.ts';
-import { STATUS_LABELS, scoreText } from '../../matches/admin/match-admin.ts';
+import { STATUS_LABELS, scoreText } from '../../../lib/match-text.ts';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

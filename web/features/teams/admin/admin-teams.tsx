@@ -17,7 +17,7 @@ import type { SegmentChoice } from '../../../components/segmented-control.tsx';
 import { IonToggle } from '../../../ionic/toggle.ts';
 import { outcomeToasts } from '../../../lib/outcome-toasts.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { fold } from '../../matches/admin/match-admin.ts';
+import { fold } from '../../../lib/text.ts';
 import { teamQueries } from '../api.ts';
 import { teamAdminQueries, useSaveConfederation, useSaveTeam } from './api.ts';
 

@@ -9,6 +9,7 @@ import {
   type UpdateTeamBody,
 } from '#contract/teams';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { invalidateTopics, reads, topics } from '../../../lib/topics.ts';
 import { teamKeys } from '../api.ts';
 
 const ConfederationListResponseSchema = dataEnvelope(z.array(ConfederationSchema));
@@ -18,6 +19,7 @@ export const teamAdminQueries = {
     queryOptions({
       queryKey: teamKeys.confederations(),
       queryFn: async () => (await apiRequest('/api/confederations', { schema: ConfederationListResponseSchema })).data,
+      meta: reads(topics.teams),
     }),
 };
 
@@ -37,7 +39,7 @@ export function useSaveTeam() {
   return useMutation({
     mutationFn: async ({ id, body }: { id: number | null; body: CreateTeamBody | UpdateTeamBody }) =>
       (await saveIn('/api/teams', id, body, TeamResponseSchema)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.list() }),
+    onSuccess: () => invalidateTopics(queryClient, [topics.teams]),
   });
 }
 
@@ -48,6 +50,6 @@ export function useSaveConfederation() {
   return useMutation({
     mutationFn: async ({ id, body }: { id: number | null; body: ConfederationBody }) =>
       (await saveIn('/api/confederations', id, body, ConfederationResponseSchema)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.confederations() }),
+    onSuccess: () => invalidateTopics(queryClient, [topics.teams]),
   });
 }

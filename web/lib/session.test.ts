@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clearStoredAccount, parseStoredAccount, readAccessToken, readStoredAccount, storeSignIn } from './session.ts';
-import { loadContract } from '../../lib/contract.ts';
+import { loadContract } from './contract.ts';
 
 // The app loads the schemas before reading a stored session (prepareStoredAccount at start-up).
 beforeAll(() => loadContract());

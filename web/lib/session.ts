@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Session, SignInResponse, UserProfile } from '#contract/accounts';
-import { loadContract, loadedContract } from '../../lib/contract.ts';
-import { createLocalStore } from '../../lib/local-store.ts';
+import { loadContract, loadedContract } from './contract.ts';
+import { createLocalStore } from './local-store.ts';
 import { hasStoredKeys, SAVED_MATCHES_KEY, SESSION_KEY, USER_PROFILE_KEY } from './stored-keys.ts';
 
 /** The account signed in on this device, as its stored keys (the spec's `session` and `userProfile`) say. */

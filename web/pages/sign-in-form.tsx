@@ -1,8 +1,8 @@
 import { messages } from '#contract/messages';
-import { useSignIn } from './api.ts';
-import { failureToast } from '../../lib/outcome-toasts.ts';
-import { AccountForm, emailField, passwordField } from './account-form.tsx';
-import { useBiometricFollowUp } from '../passkeys/passkey-flow.ts';
+import { useSignIn } from '../features/accounts/api.ts';
+import { failureToast } from '../lib/outcome-toasts.ts';
+import { AccountForm, emailField, passwordField } from '../features/accounts/account-form.tsx';
+import { useBiometricFollowUp } from '../features/passkeys/passkey-flow.ts';
 
 const FIELDS = [emailField('sign-in-email'), passwordField('current-password', 'sign-in-password')];
 

@@ -1,20 +1,20 @@
 import { fingerPrintOutline, logOutOutline, notificationsOutline, personCircleOutline } from 'ionicons/icons';
 import { lazy, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { OpenedOnce } from '../../components/opened-once.tsx';
-import { ToolbarButton } from '../../components/toolbar.tsx';
-import { NOTIFICATION_SETTINGS_PARAM } from '../../lib/paths.ts';
-import { useSignOut } from './api.ts';
-import { useBiometricCapability } from '../passkeys/passkey.ts';
+import { OpenedOnce } from '../components/opened-once.tsx';
+import { ToolbarButton } from '../components/toolbar.tsx';
+import { NOTIFICATION_SETTINGS_PARAM } from '../lib/paths.ts';
+import { useSignOut } from '../features/accounts/api.ts';
+import { useBiometricCapability } from '../features/passkeys/passkey.ts';
 
 const NotificationSettingsModal = lazy(() =>
-  import('../reminders/notification-settings.tsx').then((module) => ({ default: module.NotificationSettingsModal })),
+  import('../features/reminders/notification-settings.tsx').then((module) => ({ default: module.NotificationSettingsModal })),
 );
 const AccountSettingsModal = lazy(() =>
-  import('./account-settings.tsx').then((module) => ({ default: module.AccountSettingsModal })),
+  import('../features/accounts/account-settings.tsx').then((module) => ({ default: module.AccountSettingsModal })),
 );
 const PasskeySettingsModal = lazy(() =>
-  import('../passkeys/passkey-settings.tsx').then((module) => ({ default: module.PasskeySettingsModal })),
+  import('../features/passkeys/passkey-settings.tsx').then((module) => ({ default: module.PasskeySettingsModal })),
 );
 
 /**
