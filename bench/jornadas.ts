@@ -7,83 +7,58 @@ import type { UserProfile } from '#contract/index';
 import { loadConfig } from '#server/config';
 import { rankRows } from '#server/modules/leaderboard/ranking';
 import { createServices } from '#server/services';
-import { BENCH_RUNS as RUNS, benchDatabases, fmt, measure, timed } from './support.ts';
+import { awayTeam, fillBigPool, homeTeam, MEMBERS } from './big-pool.ts';
+import { BENCH_RUNS as RUNS, fmt, measure, onBenchDatabases, timed } from './support.ts';
 
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const JORNADAS = 38;
 const MATCHES_PER_JORNADA = 10;
 
-for (const target of benchDatabases()) {
-  const handle = await target.open();
+await onBenchDatabases(async (label, handle) => {
   const { db } = handle;
-  try {
-    const matches = JORNADAS * MATCHES_PER_JORNADA;
-    const fill = await timed(async () => {
-      await db.execute(sql`insert into roles (name) values ('user') on conflict do nothing`);
-      await db.execute(sql`
-        insert into users (name, email, password_hash, role_id)
-        select 'Jugador ' || i, 'bench' || i || '@example.com', 'x', (select id from roles where name = 'user')
-        from generate_series(0, ${MEMBERS}) i`);
-      await db.execute(sql`insert into teams (name) values ('Local'), ('Visitante')`);
-      await db.execute(sql`
-        insert into matches (competition, round, week_number, match_date, home_team_id, away_team_id, score_home, score_away, status)
-        select 'bench', 'Matchday ' || (1 + (i - 1) / ${MATCHES_PER_JORNADA}) || ' #' || i, 1 + (i - 1) / ${MATCHES_PER_JORNADA},
-               now() - interval '1 day' * (${matches} - i), (select min(id) from teams), (select max(id) from teams),
-               i % 3, (i / 3) % 3, 'finished'
-        from generate_series(1, ${matches}) i`);
-      await db.execute(sql`
-        insert into pools (name, max_participants, participant_count, invitation_code, creator_id)
-        values ('Bench', 1000, 0, 123456, (select min(id) from users))`);
-      // pools.max_participants is capped at 1000 by the product; the benchmark bypasses it on purpose.
-      await db.execute(sql`alter table pools drop constraint pools_capacity`);
-      await db.execute(sql`
-        insert into pool_participants (pool_id, user_id, registered_at)
-        select (select id from pools), id, now() - interval '1 year' from users where id > (select min(id) from users)`);
-      await db.execute(sql`insert into standings (pool_id, user_id) select pool_id, user_id from pool_participants`);
-      await db.execute(sql`
-        insert into predictions (pool_id, user_id, match_id, prediction)
-        select pp.pool_id, pp.user_id, m.id, (array['home','draw','away'])[1 + ((pp.user_id * 7 + m.id * 13) % 3)]
-        from pool_participants pp cross join matches m`);
-      await db.execute(sql`analyze`);
-    });
-    const [pool] = await db.execute(sql`select id, creator_id from pools`).then((r) => (r as { rows: { id: number; creator_id: number }[] }).rows);
-    const poolId = pool!.id;
-    const config = loadConfig({ LOG_LEVEL: 'silent' });
-    const services = await createServices({ database: handle, config, log: console });
-    const { standings } = services.repositories;
-    const creator = { id: pool!.creator_id, name: 'Jugador 0', email: 'bench0@example.com', role: 'user' } as UserProfile;
-    const week = JORNADAS;
-    // The stored standings, as the app keeps them.
-    const stored = await timed(() => standings.recompute([poolId], new Date()));
-    const storedRows = ((await db.execute(sql`select count(*)::int as n from round_standings`)) as { rows: { n: number }[] }).rows[0]!.n;
+  const matches = JORNADAS * MATCHES_PER_JORNADA;
+  const fill = await fillBigPool(db, {
+    matches: sql`
+      select 'bench', 'Matchday ' || (1 + (i - 1) / ${MATCHES_PER_JORNADA}) || ' #' || i, 1 + (i - 1) / ${MATCHES_PER_JORNADA},
+             now() - interval '1 day' * (${matches} - i), ${homeTeam}, ${awayTeam}, i % 3, (i / 3) % 3, 'finished'
+      from generate_series(1, ${matches}) i`,
+    joinedAt: sql`now() - interval '1 year'`,
+    analyze: true,
+  });
+  const [pool] = await db.execute(sql`select id, creator_id from pools`).then((r) => (r as { rows: { id: number; creator_id: number }[] }).rows);
+  const poolId = pool!.id;
+  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const services = await createServices({ database: handle, config, log: console });
+  const { standings } = services.repositories;
+  const creator = { id: pool!.creator_id, name: 'Jugador 0', email: 'bench0@example.com', role: 'user' } as UserProfile;
+  const week = JORNADAS;
+  // The stored standings, as the app keeps them.
+  const stored = await timed(() => standings.recompute([poolId], new Date()));
+  const storedRows = ((await db.execute(sql`select count(*)::int as n from round_standings`)) as { rows: { n: number }[] }).rows[0]!.n;
 
-    // Baseline: the naive way, every prediction of the pool scored again (both the general and the jornada standings).
-    const naive = await measure(() => standings.recompute([poolId], new Date()));
-    // Before jornadas were stored: the jornada's table computed from its predictions (its 10 matches' picks).
-    const fromPicks = await measure(async () => rankRows(await standings.roundRowsFromPredictions(poolId, week)));
-    // The app: the first read after a change (nothing cached: the ranking's season, then the jornada's stored rows).
-    // The change is a no-op write to the pool (it moves the 'standings' version), made before each run, untimed.
-    const bump = () => db.execute(sql`update pools set standings_updated_at = now() where id = ${poolId}`);
-    const firstRead = await measure(() => services.leaderboard.roundRanking(creator, poolId, week), bump);
-    // Repeated reads: served from memory.
-    const repeated = await measure(() => services.leaderboard.roundRanking(creator, poolId, week));
-    // The general table the same way, and the evolution (every table after each jornada) after a change.
-    const general = await measure(() => services.leaderboard.ranking(creator, poolId), bump);
-    const evolution = await measure(() => services.leaderboard.evolution(creator, poolId), bump);
+  // Baseline: the naive way, every prediction of the pool scored again (both the general and the jornada standings).
+  const naive = await measure(() => standings.recompute([poolId], new Date()));
+  // Before jornadas were stored: the jornada's table computed from its predictions (its 10 matches' picks).
+  const fromPicks = await measure(async () => rankRows(await standings.roundRowsFromPredictions(poolId, week)));
+  // The app: the first read after a change (nothing cached: the ranking's season, then the jornada's stored rows).
+  // The change is a no-op write to the pool (it moves the 'standings' version), made before each run, untimed.
+  const bump = () => db.execute(sql`update pools set standings_updated_at = now() where id = ${poolId}`);
+  const firstRead = await measure(() => services.leaderboard.roundRanking(creator, poolId, week), bump);
+  // Repeated reads: served from memory.
+  const repeated = await measure(() => services.leaderboard.roundRanking(creator, poolId, week));
+  // The general table the same way, and the evolution (every table after each jornada) after a change.
+  const general = await measure(() => services.leaderboard.ranking(creator, poolId), bump);
+  const evolution = await measure(() => services.leaderboard.evolution(creator, poolId), bump);
 
-    const line = (label: string, m: { median: number; min: number; max: number }) =>
-      console.log(`  ${label.padEnd(58)} ${fmt(m.median).padStart(8)} ms (${fmt(m.min)}–${fmt(m.max)})   ratio ${fmt(m.median / naive.median, 4)}`);
-    console.log(
-      `\n${target.label}: pool of ${MEMBERS} members, ${JORNADAS} jornadas of ${MATCHES_PER_JORNADA} finished matches, ` +
-        `${MEMBERS * matches} predictions, ${storedRows} stored jornada rows (filled in ${fmt(fill.ms / 1000)} s, stored in ${fmt(stored.ms / 1000)} s); median of ${RUNS}`,
-    );
-    line('naive recompute from all predictions (baseline)', naive);
-    line(`jornada ${week} table computed from its predictions (before)`, fromPicks);
-    line(`jornada ${week} table, first read after a change`, firstRead);
-    line(`jornada ${week} table, repeated read (cached)`, repeated);
-    line('general table with movement, first read after a change', general);
-    line('evolution (every table after each jornada), after a change', evolution);
-  } finally {
-    await handle.close();
-  }
-}
+  const line = (label: string, m: { median: number; min: number; max: number }) =>
+    console.log(`  ${label.padEnd(58)} ${fmt(m.median).padStart(8)} ms (${fmt(m.min)}–${fmt(m.max)})   ratio ${fmt(m.median / naive.median, 4)}`);
+  console.log(
+    `\n${label}: pool of ${MEMBERS} members, ${JORNADAS} jornadas of ${MATCHES_PER_JORNADA} finished matches, ` +
+      `${MEMBERS * matches} predictions, ${storedRows} stored jornada rows (filled in ${fmt(fill.ms / 1000)} s, stored in ${fmt(stored.ms / 1000)} s); median of ${RUNS}`,
+  );
+  line('naive recompute from all predictions (baseline)', naive);
+  line(`jornada ${week} table computed from its predictions (before)`, fromPicks);
+  line(`jornada ${week} table, first read after a change`, firstRead);
+  line(`jornada ${week} table, repeated read (cached)`, repeated);
+  line('general table with movement, first read after a change', general);
+  line('evolution (every table after each jornada), after a change', evolution);
+});

@@ -17,9 +17,10 @@ import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromiumFlags, chromiumPath } from '../tests/support/chromium.ts';
-import { newStoredSession, routeBudgets } from '../tests/support/first-load.ts';
+import { routeBudgets } from '../tests/support/first-load.ts';
 import type { StoredSession } from '../tests/support/first-load.ts';
-import { freePort, startServer } from '../tests/support/server-process.ts';
+import { freePort } from '../tests/support/server-process.ts';
+import { serveSeeded } from './seeded-server.ts';
 
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
@@ -128,20 +129,10 @@ const built = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { std
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 /** One build of the web app, served with the shipped seed data (so the match list shows real matches and logos). */
-async function serve(label: string, env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quiniela-lighthouse-data-'));
-  const server = await startServer({ DATA_DIR: dataDir, SEED_DATA: 'true', ...env });
-  return {
-    label,
-    base: server.base,
-    stored: await newStoredSession(server.base),
-    results: new Map<string, Result[]>(),
-    async stop() {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const serve = async (label: string, env: Record<string, string>) => ({
+  ...(await serveSeeded(label, env, 'quiniela-lighthouse-data-')),
+  results: new Map<string, Result[]>(),
+});
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -6,16 +6,14 @@
 //   npm run bench:main-thread                      this build (dist/web), 7 cold starts
 //   MAIN_THREAD_BASELINE_DIST=dir npm run bench:main-thread   and another build, start by start in turn
 // MAIN_THREAD_RUNS=n sets the number of starts per build.
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import type { BrowserContext } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from '../tests/support/chromium.ts';
-import { newStoredSession, routeBudgets } from '../tests/support/first-load.ts';
-import type { StoredSession } from '../tests/support/first-load.ts';
-import { startServer } from '../tests/support/server-process.ts';
+import { routeBudgets } from '../tests/support/first-load.ts';
 import { medianRange, traceMainThread } from './page-trace.ts';
+import { serveSeeded, signedInState } from './seeded-server.ts';
 
 const runs = Number(process.env.MAIN_THREAD_RUNS ?? 7);
 const baselineDist = process.env.MAIN_THREAD_BASELINE_DIST;
@@ -44,33 +42,10 @@ async function tracedStart(context: BrowserContext, base: string): Promise<Start
   };
 }
 
-async function serve(label: string, env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quiniela-main-thread-'));
-  // The shipped seed data: Inicio shows the real upcoming matches.
-  const server = await startServer({ DATA_DIR: dataDir, SEED_DATA: 'true', ...env });
-  return {
-    label,
-    base: server.base,
-    stored: await newStoredSession(server.base),
-    starts: [] as Start[],
-    async stop() {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const sessionState = (base: string, stored: StoredSession) => ({
-  cookies: [],
-  origins: [
-    {
-      origin: new URL(base).origin,
-      localStorage: [
-        { name: 'session', value: JSON.stringify(stored.session) },
-        { name: 'userProfile', value: JSON.stringify(stored.userProfile) },
-      ],
-    },
-  ],
+// The shipped seed data: Inicio shows the real upcoming matches.
+const serve = async (label: string, env: Record<string, string>) => ({
+  ...(await serveSeeded(label, env, 'quiniela-main-thread-')),
+  starts: [] as Start[],
 });
 
 const builds = [await serve('this build', {})];
@@ -81,7 +56,7 @@ try {
     for (const build of run % 2 ? [...builds].reverse() : builds) {
       const context = await browser.newContext({
         serviceWorkers: 'block',
-        storageState: sessionState(build.base, build.stored),
+        storageState: signedInState(build.base, build.stored),
       });
       try {
         build.starts.push(await tracedStart(context, build.base));

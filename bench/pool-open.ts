@@ -7,15 +7,13 @@
 //   POOL_OPEN_BASELINE_DIST=dir npm run bench:pool-open       and another build's web app, tap by tap in turn
 // POOL_OPEN_RUNS=n sets the number of taps per build. The pool is one the member joined, made with the spec's body:
 // it counts every match, so Predecir has the whole season to list (its first screenful first).
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from '../tests/support/chromium.ts';
-import { newStoredSession } from '../tests/support/first-load.ts';
-import { startServer } from '../tests/support/server-process.ts';
 import { medianRange, traceMainThread } from './page-trace.ts';
+import { serveSeeded, signedInState } from './seeded-server.ts';
 
 const runs = Number(process.env.POOL_OPEN_RUNS ?? 5);
 const baselineDist = process.env.POOL_OPEN_BASELINE_DIST;
@@ -27,21 +25,11 @@ interface Tap {
   wall: number;
 }
 
-async function serve(label: string, env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quiniela-pool-open-'));
-  // The shipped seed data: the pool counts the real season.
-  const server = await startServer({ DATA_DIR: dataDir, SEED_DATA: 'true', ...env });
-  return {
-    label,
-    base: server.base,
-    stored: await newStoredSession(server.base),
-    taps: [] as Tap[],
-    async stop() {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+// The shipped seed data: the pool counts the real season.
+const serve = async (label: string, env: Record<string, string>) => ({
+  ...(await serveSeeded(label, env, 'quiniela-pool-open-')),
+  taps: [] as Tap[],
+});
 type Build = Awaited<ReturnType<typeof serve>>;
 
 /** A signed-in page on Mis Quinelas whose service worker is installed, has precached the app and controls it. */
@@ -49,18 +37,7 @@ async function warmPage(browser: Browser, build: Build): Promise<Page> {
   const context = await browser.newContext({
     // The bench's own probes are evaluated strings, which the app's Content Security Policy refuses.
     bypassCSP: true,
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: new URL(build.base).origin,
-          localStorage: [
-            { name: 'session', value: JSON.stringify(build.stored.session) },
-            { name: 'userProfile', value: JSON.stringify(build.stored.userProfile) },
-          ],
-        },
-      ],
-    },
+    storageState: signedInState(build.base, build.stored),
   });
   const page = await context.newPage();
   await page.goto(new URL('/tabs/quinelas', build.base).href);

@@ -5,92 +5,67 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
-import { benchDatabases, fmt, fmtRatio, interleaved, timed } from './support.ts';
+import { awayTeam, fillBigPool, homeTeam, MEMBERS } from './big-pool.ts';
+import { fmt, fmtRatio, interleaved, onBenchDatabases } from './support.ts';
 
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const JORNADAS = 38;
 const MATCHES_PER_JORNADA = 10;
 const PICK_PERCENT = Number(process.env.BENCH_PICK_PERCENT ?? 100);
 
-for (const target of benchDatabases()) {
-  const handle = await target.open();
+await onBenchDatabases(async (label, handle) => {
   const { db } = handle;
+  const fill = await fillBigPool(db, {
+    // A season: jornadas 1 to 37 played, the last under way (3 finished, 1 live, 6 to come).
+    matches: sql`
+      select 'bench', 'Partido ' || i, w, now() + (case when w = ${JORNADAS} and k > 4 then interval '2 days' else interval '-1 day' * (${JORNADAS} - w + 1) end),
+             ${homeTeam}, ${awayTeam},
+             case when w < ${JORNADAS} or k <= 3 then i % 3 end, case when w < ${JORNADAS} or k <= 3 then (i / 3) % 3 end,
+             case when w < ${JORNADAS} or k <= 3 then 'finished' when k = 4 then 'live' else 'scheduled' end
+      from generate_series(1, ${JORNADAS * MATCHES_PER_JORNADA}) i,
+           lateral (select 1 + (i - 1) / ${MATCHES_PER_JORNADA} as w, 1 + (i - 1) % ${MATCHES_PER_JORNADA} as k) j`,
+    pickPercent: PICK_PERCENT,
+    analyze: true,
+  });
+  const [{ pool_id: poolId, member_id: memberId, picks }] = (await db
+    .execute(sql`select (select id from pools) as pool_id, (select max(id) from users) as member_id, (select count(*)::int from predictions) as picks`)
+    .then((r) => (r as { rows: { pool_id: number; member_id: number; picks: number }[] }).rows)) as [
+    { pool_id: number; member_id: number; picks: number },
+  ];
+
+  // The real app, as served: routing, auth, validation and serialisation (inject, no sockets).
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', SEED_DATA: 'false', RESULTS_POLL_MINUTES: '0', REMINDERS_POLL_SECONDS: '0' }),
+    database: handle,
+  });
+  await app.ready();
   try {
-    const fill = await timed(async () => {
-      await db.execute(sql`insert into roles (name) values ('user') on conflict do nothing`);
-      await db.execute(sql`
-        insert into users (name, email, password_hash, role_id)
-        select 'Jugador ' || i, 'bench' || i || '@example.com', 'x', (select id from roles where name = 'user')
-        from generate_series(0, ${MEMBERS}) i`);
-      await db.execute(sql`insert into teams (name) values ('Local'), ('Visitante')`);
-      // A season: jornadas 1 to 37 played, the last under way (3 finished, 1 live, 6 to come).
-      await db.execute(sql`
-        insert into matches (competition, round, week_number, match_date, home_team_id, away_team_id, score_home, score_away, status)
-        select 'bench', 'Partido ' || i, w, now() + (case when w = ${JORNADAS} and k > 4 then interval '2 days' else interval '-1 day' * (${JORNADAS} - w + 1) end),
-               (select min(id) from teams), (select max(id) from teams),
-               case when w < ${JORNADAS} or k <= 3 then i % 3 end, case when w < ${JORNADAS} or k <= 3 then (i / 3) % 3 end,
-               case when w < ${JORNADAS} or k <= 3 then 'finished' when k = 4 then 'live' else 'scheduled' end
-        from generate_series(1, ${JORNADAS * MATCHES_PER_JORNADA}) i,
-             lateral (select 1 + (i - 1) / ${MATCHES_PER_JORNADA} as w, 1 + (i - 1) % ${MATCHES_PER_JORNADA} as k) j`);
-      await db.execute(sql`
-        insert into pools (name, max_participants, participant_count, invitation_code, creator_id)
-        values ('Bench', 1000, 0, 123456, (select min(id) from users))`);
-      // pools.max_participants is capped at 1000 by the product; the benchmark bypasses it on purpose.
-      await db.execute(sql`alter table pools drop constraint pools_capacity`);
-      await db.execute(sql`
-        insert into pool_participants (pool_id, user_id)
-        select (select id from pools), id from users where id > (select min(id) from users)`);
-      await db.execute(sql`insert into standings (pool_id, user_id) select pool_id, user_id from pool_participants`);
-      await db.execute(sql`
-        insert into predictions (pool_id, user_id, match_id, prediction)
-        select pp.pool_id, pp.user_id, m.id, (array['home','draw','away'])[1 + ((pp.user_id * 7 + m.id * 13) % 3)]
-        from pool_participants pp cross join matches m
-        where (pp.user_id * 31 + m.id * 17) % 100 < ${PICK_PERCENT}`);
-      await db.execute(sql`analyze`);
-    });
-    const [{ pool_id: poolId, member_id: memberId, picks }] = (await db
-      .execute(sql`select (select id from pools) as pool_id, (select max(id) from users) as member_id, (select count(*)::int from predictions) as picks`)
-      .then((r) => (r as { rows: { pool_id: number; member_id: number; picks: number }[] }).rows)) as [
-      { pool_id: number; member_id: number; picks: number },
-    ];
-
-    // The real app, as served: routing, auth, validation and serialisation (inject, no sockets).
-    const app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent', SEED_DATA: 'false', RESULTS_POLL_MINUTES: '0', REMINDERS_POLL_SECONDS: '0' }),
-      database: handle,
-    });
-    await app.ready();
-    try {
-      const { standings, sessions } = app.services.repositories;
-      const token = await sessions.create(memberId, new Date(Date.now() + 86_400_000));
-      // The bytes of the answer.
-      const read = async (query: string) => {
-        const response = await app.inject({
-          method: 'GET',
-          url: `/api/predictions/pool/${poolId}/results${query}`,
-          headers: { authorization: `Bearer ${token}` },
-        });
-        if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
-        return response.rawPayload.length;
-      };
-
-      // Baseline: the naive way, every prediction of the pool scored again; rounds interleave it with the reads.
-      const sizes: Record<string, number> = {};
-      const timings = await interleaved(() => standings.recompute([poolId], new Date()), {
-        newest: async () => (sizes.newest = await read('')),
-        oldest: async () => (sizes.oldest = await read('?weekNumber=1')),
+    const { standings, sessions } = app.services.repositories;
+    const token = await sessions.create(memberId, new Date(Date.now() + 86_400_000));
+    // The bytes of the answer.
+    const read = async (query: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/predictions/pool/${poolId}/results${query}`,
+        headers: { authorization: `Bearer ${token}` },
       });
+      if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
+      return response.rawPayload.length;
+    };
 
-      console.log(
-        `\n${target.label}: pool of ${MEMBERS} members, ${JORNADAS} jornadas of ${MATCHES_PER_JORNADA} matches, ${picks} predictions (filled in ${fmt(fill.ms / 1000)} s); ${timings.rounds} interleaved rounds, medians`,
-      );
-      console.log(`  naive recompute from all predictions         ${fmt(timings.baselineMs)} ms   (baseline 1.00)`);
-      console.log(`  results, newest jornada (default, 4 started)  ${fmt(timings.newest.ms)} ms   ratio ${fmtRatio(timings.newest.ratio)}   ${fmt(sizes.newest! / 1024)} KiB`);
-      console.log(`  results, jornada 1 (10 finished)             ${fmt(timings.oldest.ms)} ms   ratio ${fmtRatio(timings.oldest.ratio)}   ${fmt(sizes.oldest! / 1024)} KiB`);
-    } finally {
-      await app.close();
-    }
+    // Baseline: the naive way, every prediction of the pool scored again; rounds interleave it with the reads.
+    const sizes: Record<string, number> = {};
+    const timings = await interleaved(() => standings.recompute([poolId], new Date()), {
+      newest: async () => (sizes.newest = await read('')),
+      oldest: async () => (sizes.oldest = await read('?weekNumber=1')),
+    });
+
+    console.log(
+      `\n${label}: pool of ${MEMBERS} members, ${JORNADAS} jornadas of ${MATCHES_PER_JORNADA} matches, ${picks} predictions (filled in ${fmt(fill.ms / 1000)} s); ${timings.rounds} interleaved rounds, medians`,
+    );
+    console.log(`  naive recompute from all predictions         ${fmt(timings.baselineMs)} ms   (baseline 1.00)`);
+    console.log(`  results, newest jornada (default, 4 started)  ${fmt(timings.newest.ms)} ms   ratio ${fmtRatio(timings.newest.ratio)}   ${fmt(sizes.newest! / 1024)} KiB`);
+    console.log(`  results, jornada 1 (10 finished)             ${fmt(timings.oldest.ms)} ms   ratio ${fmtRatio(timings.oldest.ratio)}   ${fmt(sizes.oldest! / 1024)} KiB`);
   } finally {
-    await handle.close();
+    await app.close();
   }
-}
+});

@@ -2,22 +2,14 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openPglitePath, openPostgres, type DatabaseHandle } from '#server/db/client';
 import { databaseOf, serverNodeArgsFor } from '../scripts/server-entry.mjs';
+import { withPgClient } from '../tests/support/test-database.ts';
 
 /** A throw-away database on the server of BENCH_DATABASE_URL, dropped on close; `url` reaches it. */
 export async function scratchPostgres(url: string): Promise<DatabaseHandle & { url: string }> {
   const name = `quiniela_bench_${process.pid}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (query: string) => withPgClient(url, (client) => client.query(query));
   await admin(`drop database if exists ${name}`);
   await admin(`create database ${name}`);
   const target = new URL(url);
@@ -55,6 +47,18 @@ export function benchDatabases(): { label: string; open: () => Promise<DatabaseH
     });
   }
   return targets;
+}
+
+/** Runs `bench` on each of benchDatabases(), closing each database after it. */
+export async function onBenchDatabases(bench: (label: string, handle: DatabaseHandle) => Promise<void>): Promise<void> {
+  for (const target of benchDatabases()) {
+    const handle = await target.open();
+    try {
+      await bench(target.label, handle);
+    } finally {
+      await handle.close();
+    }
+  }
 }
 
 export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {

@@ -7,7 +7,7 @@ import { importJobs, matches, roles, users as usersTable } from '#server/db/sche
 import { seedFootballData } from '#server/db/seed/seed';
 import type * as PublicUrlSource from '#server/modules/results/public-url-source';
 import { laligaFile, seededMatch, type SourceFile } from '#tests/support/laliga';
-import { createTestApp, type TestApp } from '#tests/support/test-app';
+import { testAppPerFile, type TestApp } from '#tests/support/test-app';
 
 /**
  * Names the importer's URLs use, and what each lookup of them answers (a function, so an
@@ -17,39 +17,29 @@ import { createTestApp, type TestApp } from '#tests/support/test-app';
 const dnsAnswers = vi.hoisted(() => new Map<string, () => string[]>());
 vi.mock('#server/modules/results/public-url-source', async (importOriginal) => {
   const real = await importOriginal<typeof PublicUrlSource>();
-  const { isGlobalAddress } = await import('#server/modules/results/global-address');
+  const { reachesStandIn, resolveBy } = await import('#tests/support/test-names');
   return {
     ...real,
     readPublicUrl: (url: string) =>
-      real.readPublicUrl(url, {
-        resolve: async (host) => {
-          const answer = dnsAnswers.get(host);
-          if (!answer) throw new Error(`getaddrinfo ENOTFOUND ${host}`);
-          return answer().map((address) => ({ address, family: isIP(address) }));
-        },
-        isAllowed: (address) => address === '127.0.0.1' || isGlobalAddress(address),
-      }),
+      real.readPublicUrl(url, { resolve: resolveBy((host) => dnsAnswers.get(host)?.()), isAllowed: reachesStandIn }),
   };
 });
 
 const today = new Date('2026-11-21T12:00:00Z');
 let now = today;
-let t: TestApp;
+const t = testAppPerFile({ clock: () => now });
 let admin: SignInResponse;
 let ana: SignInResponse;
 let beto: SignInResponse;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => now });
   admin = await t.createUser({ role: 'admin', name: 'Admin Uno' });
   ana = await t.createUser({ name: 'Ana', email: 'ana@example.com' });
   beto = await t.createUser({ name: 'Beto', email: 'beto@example.com' });
 });
-afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-const as = (who: SignInResponse, method: Method, url: string, payload?: object) =>
-  t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
+const as: TestApp['as'] = (...request) => t.as(...request);
 const anonymous = (method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, ...(payload ? { payload } : {}) });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Match, Pool, Prediction, SignInResponse, Team } from '#contract/index';
-import { createTestApp, type TestApp } from '#tests/support/test-app';
+import { testAppPerFile, type TestApp } from '#tests/support/test-app';
 import { testDatabaseKind } from '#tests/support/test-database';
 
 /**
@@ -12,22 +12,18 @@ import { testDatabaseKind } from '#tests/support/test-database';
  * some straight in the database, which moves the versions itself (tests/api/data-version-triggers.test.ts has
  * every table).
  */
-let t: TestApp;
+const t = testAppPerFile();
 let admin: SignInResponse;
 let home: Team;
 let away: Team;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.createUser({ role: 'admin' });
   home = await t.api.team(admin, { name: 'Caché FC' });
   away = await t.api.team(admin, { name: 'Memoria CF' });
 });
-afterAll(() => t.close());
 
-function as(who: SignInResponse, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) {
-  return t.injectAs(who.session.accessToken, { method, url, headers, ...(payload ? { payload } : {}) });
-}
+const as: TestApp['as'] = (...request) => t.as(...request);
 
 const newMatch = () => t.api.match(admin, { matchDate: '2099-03-01T20:00:00Z', homeTeamId: home.id, awayTeamId: away.id });
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, users as usersTable } from '#server/db/schema';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '#tests/support/smtp-server';
-import { createTestApp, type TestApp } from '#tests/support/test-app';
+import { createTestApp, testAppPerFile, type TestApp } from '#tests/support/test-app';
 
 /**
  * An account's address, by mail (a real SMTP server on 127.0.0.1): sign-up as the spec says, then a confirmation
@@ -11,21 +11,15 @@ import { createTestApp, type TestApp } from '#tests/support/test-app';
  * told by mail instead).
  */
 let smtp: TestSmtpServer;
-let t: TestApp;
-
-const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
-const as = (who: { session: { accessToken: string } }, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
-const confirm = (link: URL) => post('/auth/email-confirmation', { token: link.hash.slice(1) });
-
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Quiniela <quiniela@example.org>' } });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => smtp.close());
+const t = testAppPerFile(() => ({ env: smtp.appEnv }));
+
+const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+const as: TestApp['as'] = (...request) => t.as(...request);
+const confirm = (link: URL) => post('/auth/email-confirmation', { token: link.hash.slice(1) });
 
 describe('confirming an address', () => {
   it('mails a link at sign-up (the spec answer unchanged), which confirms it once, without a session', async () => {

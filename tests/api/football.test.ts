@@ -1,26 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CreateMatchBody, Match, SignInResponse, Team } from '#contract/index';
 import { matchResultChanges } from '#server/db/schema';
-import { createTestApp, type TestApp } from '#tests/support/test-app';
+import { createTestApp, testAppPerFile, type TestApp } from '#tests/support/test-app';
 
-let t: TestApp;
+const t = testAppPerFile();
 let admin: SignInResponse;
 let user: SignInResponse;
 let betis: Team;
 let sevilla: Team;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.createUser({ role: 'admin' });
   user = await t.createUser();
   betis = await createTeam('Real Betis');
   sevilla = await createTeam('Sevilla');
 });
-afterAll(() => t.close());
 
-const as = (who: SignInResponse, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
+const as: TestApp['as'] = (...request) => t.as(...request);
 
 const createTeam = (name: string) => t.api.team(admin, { name, logoUrl: '/logos/clubs/x.svg' });
 const createMatch = (fields: Partial<CreateMatchBody> = {}) =>

@@ -20,9 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function as(who: SignInResponse, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
-  return t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
-}
+const as: TestApp['as'] = (...request) => t.as(...request);
 
 const newMatch = (kickoff = '2026-11-28T20:00:00Z') => t.api.match(admin, { matchDate: kickoff, homeTeamId: home.id, awayTeamId: away.id });
 

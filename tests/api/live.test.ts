@@ -11,13 +11,13 @@ import { createFactories, fetchTransport } from '#tests/support/factories';
 import { openLiveStream } from '#tests/support/live-stream';
 import { startServer, type ServerProcess } from '#tests/support/server-process';
 import { createPostgresDatabase, testDatabaseKind } from '#tests/support/test-database';
-import { createTestApp, type TestApp } from '#tests/support/test-app';
+import { testAppPerFile } from '#tests/support/test-app';
 
 /**
  * The live channel (docs/decisions/045-live-updates-carry-versions-not-tables.md): a pool's members hear, within the
  * request that saved it, that its ranking, one of its matches or its wall changed, whoever wrote it; others get 403.
  */
-let t: TestApp;
+const t = testAppPerFile();
 let base: string;
 let admin: SignInResponse;
 let owner: SignInResponse;
@@ -28,7 +28,6 @@ let pool: Pool;
 let otherPool: Pool;
 
 beforeAll(async () => {
-  t = await createTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   admin = await t.createUser({ role: 'admin' });
   owner = await t.createUser();
@@ -40,7 +39,6 @@ beforeAll(async () => {
   await t.api.predict(player, pool, match, 'home');
 });
 
-afterAll(() => t.close());
 
 describe('the live channel of a pool', () => {
   it('opens for members with a "ready" event and refuses others with a Spanish 403', async () => {

@@ -1,28 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SignInResponse } from '#contract/index';
 import { queryRows } from '#server/db/client';
 import { SENT_REMINDER_RETENTION_MS } from '#server/maintenance';
 import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
-import { createTestApp, type TestApp } from '#tests/support/test-app';
+import { testAppPerFile } from '#tests/support/test-app';
 
 /** The periodic sweep drops what nothing reads any more, and nothing still in use. */
 const now = new Date('2099-06-01T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 const MINUTE = 60_000;
-let t: TestApp;
+const t = testAppPerFile({ clock: () => now });
 let user: SignInResponse;
 let other: SignInResponse;
 let matchId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => now });
   const admin = await t.createUser({ role: 'admin' });
   user = await t.createUser();
   other = await t.createUser();
   matchId = (await t.api.match(admin, { weekNumber: 1, matchDate: ago(40 * 24 * 60 * MINUTE) })).id;
 });
-afterAll(() => t.close());
 
 const keys = async (query: ReturnType<typeof sql>) =>
   (await queryRows<{ k: string }>(t.db, query)).map((r) => r.k).sort();

@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (who: SignInResponse, url: string, payload?: object) =>
-  t.injectAs(who.session.accessToken, { method: 'POST', url, ...(payload ? { payload } : {}) });
+const as = (who: SignInResponse, url: string, payload?: object) => t.as(who, 'POST', url, payload);
 
 async function registeredUser() {
   const user = await t.createUser({ name: 'Huella' });

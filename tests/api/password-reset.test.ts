@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { accountTokens, mailOutbox } from '#server/db/schema';
 import { hashToken } from '#server/modules/accounts/sessions.repository';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '#tests/support/smtp-server';
-import { createTestApp, type TestApp } from '#tests/support/test-app';
+import { createTestApp, testAppPerFile } from '#tests/support/test-app';
 
 /**
  * "¿Olvidaste tu contraseña?" against a real SMTP server on 127.0.0.1: the test reads the link from the message
@@ -13,8 +13,11 @@ import { createTestApp, type TestApp } from '#tests/support/test-app';
 const MINUTE = 60_000;
 let now = new Date('2026-12-01T10:00:00Z');
 let smtp: TestSmtpServer;
-let t: TestApp;
-const mailEnv = () => ({ SMTP_URL: smtp.url, MAIL_FROM: 'Quiniela <quiniela@example.org>' });
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
+const t = testAppPerFile(() => ({ clock: () => now, env: { ...smtp.appEnv, PASSWORD_RESETS_MAX_PER_IP: '1000' } }));
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
 const tokenOf = (link: URL) => link.hash.slice(1);
@@ -25,15 +28,6 @@ async function resetLinkFor(email: string, app = t) {
   const mails = await smtp.waitFor(email, before + 1);
   return linkIn(mails.at(-1)!, '/nueva-contrasena');
 }
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ clock: () => now, env: { ...mailEnv(), PASSWORD_RESETS_MAX_PER_IP: '1000' } });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
 
 describe('a password reset by e-mail', () => {
   it('mails a single-use link that sets a new password, ends every session, signs in and tells the owner', async () => {
@@ -143,7 +137,7 @@ describe('a password reset by e-mail', () => {
 
 describe('a password reset per client', () => {
   it('is limited per client address', async () => {
-    const limited = await createTestApp({ env: { ...mailEnv(), PASSWORD_RESETS_MAX_PER_IP: '3' } });
+    const limited = await createTestApp({ env: { ...smtp.appEnv, PASSWORD_RESETS_MAX_PER_IP: '3' } });
     try {
       const codes = [];
       for (let i = 0; i < 4; i += 1) {

@@ -20,8 +20,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const as = (who: SignInResponse, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
+const as: TestApp['as'] = (...request) => t.as(...request);
 
 async function matchesAhead(n: number): Promise<Match[]> {
   const list: Match[] = [];

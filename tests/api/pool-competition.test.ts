@@ -23,8 +23,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const as = (who: SignInResponse, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
+const as: TestApp['as'] = (...request) => t.as(...request);
 
 async function competitions(): Promise<Competition[]> {
   const res = await as(await t.createUser(), 'GET', '/api/competitions');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_POOL_OPTIONS,
@@ -16,31 +16,28 @@ import {
 import { queryRows } from '#server/db/client';
 import { predictions } from '#server/db/schema';
 import { pickDeadlineSql } from '#server/modules/pools/pool-rules';
-import { createTestApp, type TestApp } from '#tests/support/test-app';
+import { unique } from '#tests/support/factories';
+import { testAppPerFile, type TestApp } from '#tests/support/test-app';
 
 /**
  * The organiser's options (issue 20, part B; docs/decisions/043-the-organisers-options.md): each on and off, the
  * rules frozen at the first kick-off, picks changed until they close, the close-before deadline by the server's
  * clock, the creator who plays, late joiners, a participant removed and told why, closed and inactive pools.
  */
-let t: TestApp;
+const t = testAppPerFile({ clock: () => now });
 let admin: SignInResponse;
 let now = new Date('2026-11-26T12:00:00Z');
 const MINUTE = 60_000;
-let competitions = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => now });
   admin = await t.createUser({ role: 'admin' });
 });
-afterAll(() => t.close());
 
-const as = (who: SignInResponse, method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, payload?: object) =>
-  t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
+const as: TestApp['as'] = (...request) => t.as(...request);
 
 /** A competition of the test's own, with one match `minutesAhead` from now, and a pool counting it. */
 async function setUp(options?: Partial<PoolOptions>, minutesAhead = 60, players = 1) {
-  const competition = `Opciones ${++competitions}`;
+  const competition = `Opciones ${unique()}`;
   const match = await t.api.match(admin, {
     competition,
     weekNumber: 1,

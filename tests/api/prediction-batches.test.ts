@@ -1,38 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import {
-  DEFAULT_POOL_OPTIONS,
-  poolMessages,
-  poolOptionsMessages,
-  predictionMessages,
-  type Match,
-  type Pool,
-  type PoolOptions,
-  type SignInResponse,
-} from '#contract/index';
+import { DEFAULT_POOL_OPTIONS, poolMessages, poolOptionsMessages, predictionMessages } from '#contract/index';
+import type { Match, Pool, PoolOptions, SignInResponse } from '#contract/index';
 import { predictions } from '#server/db/schema';
 import type { PickToStore } from '#server/modules/predictions/predictions.repository';
-import { createTestApp, type TestApp } from '#tests/support/test-app';
+import { unique } from '#tests/support/factories';
+import { testAppPerFile, type TestApp } from '#tests/support/test-app';
 
 /**
  * Picks written together (docs/decisions/049-picks-are-written-by-group-commit.md): the picks that arrive at once
  * are stored by one statement, which must refuse each pick exactly as a pick alone is refused, store every allowed
  * one, and keep one row per user, pool and match whatever arrives together.
  */
-let t: TestApp;
+const t = testAppPerFile({ clock: () => now });
 let admin: SignInResponse;
 const now = new Date('2026-11-26T12:00:00Z');
 const MINUTE = 60_000;
-let competitions = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => now });
   admin = await t.createUser({ role: 'admin' });
 });
-afterAll(() => t.close());
 
-const as = (who: SignInResponse, method: 'POST' | 'PATCH', url: string, payload: object) =>
-  t.injectAs(who.session.accessToken, { method, url, payload });
+const as: TestApp['as'] = (...request) => t.as(...request);
 
 type Shape = { prediction: string } | { scoreHome: number; scoreAway: number };
 const send = (who: SignInResponse, pool: Pool, match: Pick<Match, 'id'>, shape: Shape) =>
@@ -47,7 +36,7 @@ const answer = async (res: Awaited<ReturnType<typeof send>>) =>
  * the server's clock, and one of another competition; pools counting it that refuse picks for each reason.
  */
 async function world() {
-  const competition = `Lote ${++competitions}`;
+  const competition = `Lote ${unique()}`;
   const match = (minutesAhead: number, other = false) =>
     t.api.match(admin, {
       competition: other ? `${competition} (otra)` : competition,

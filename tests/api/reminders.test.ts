@@ -94,8 +94,7 @@ beforeEach(async () => {
   await t.db.delete(pushSubscriptions);
 });
 
-const as = (who: SignInResponse, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
+const as: TestApp['as'] = (...request) => t.as(...request);
 
 const createMatch = (kickoff: Date, fields: Partial<CreateMatchBody> = {}) =>
   t.api.match(admin, { matchDate: kickoff.toISOString(), homeTeamId: betis.id, awayTeamId: sevilla.id, ...fields });

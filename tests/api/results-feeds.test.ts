@@ -6,7 +6,7 @@ import { matchKickoffChanges, matchResultChanges } from '#server/db/schema';
 import { seedFootballData } from '#server/db/seed/seed';
 import { laligaFile, seededMatch, type SourceFile } from '#tests/support/laliga';
 import { startLocalServer, type Answer } from '#tests/support/local-server';
-import { createTestApp, type TestApp } from '#tests/support/test-app';
+import { createTestApp, testAppPerFile, type TestApp } from '#tests/support/test-app';
 
 /**
  * Results that arrive by themselves (docs/decisions/065): openfootball's public files, the ready choice, and
@@ -28,7 +28,6 @@ let footballDataAnswer: (code: string) => Answer;
 let openfootball: Awaited<ReturnType<typeof startLocalServer>>;
 let footballData: Awaited<ReturnType<typeof startLocalServer>>;
 let answers: Record<string, unknown>;
-let t: TestApp;
 let admin: SignInResponse;
 let ana: SignInResponse;
 
@@ -51,33 +50,33 @@ beforeAll(async () => {
     return code ? footballDataAnswer(code) : { status: 404, body: JSON.stringify({ message: 'Not found', errorCode: 404 }) };
   });
   answers = { PD: await fixture('pd-2026-matchday-14.json'), WC: await fixture('wc-2026.json') };
-  t = await createTestApp({
-    clock: () => now,
-    env: {
-      RESULTS_SOURCE: 'openfootball',
-      OPENFOOTBALL_BASE_URL: openfootball.origin,
-      FOOTBALL_DATA_TOKEN: TOKEN,
-      FOOTBALL_DATA_URL: `${footballData.origin}/v4`,
-      FOOTBALL_DATA_CALLS_PER_MINUTE: '1000',
-      UPDATE_ALL_MAX_PER_MINUTE: '1000',
-    },
-  });
+});
+afterAll(async () => {
+  await openfootball.close();
+  await footballData.close();
+});
+const t = testAppPerFile(() => ({
+  clock: () => now,
+  env: {
+    RESULTS_SOURCE: 'openfootball',
+    OPENFOOTBALL_BASE_URL: openfootball.origin,
+    FOOTBALL_DATA_TOKEN: TOKEN,
+    FOOTBALL_DATA_URL: `${footballData.origin}/v4`,
+    FOOTBALL_DATA_CALLS_PER_MINUTE: '1000',
+    UPDATE_ALL_MAX_PER_MINUTE: '1000',
+  },
+}));
+beforeAll(async () => {
   await seedFootballData(t.app.services);
   admin = await t.createUser({ role: 'admin', name: 'Admin Feeds' });
   ana = await t.createUser({ name: 'Ana' });
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  await openfootball.close();
-  await footballData.close();
-});
 beforeEach(() => {
   openfootballAnswer = () => ({ body: JSON.stringify(laliga) });
   footballDataAnswer = byCode;
 });
 
-const as = (who: SignInResponse, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-  t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
+const as: TestApp['as'] = (...request) => t.as(...request);
 const updateAll = () => as(admin, 'POST', '/api/leaderboard/update-all');
 const status = async () => (await as(ana, 'GET', '/api/results/status')).json<{ data: ResultsStatus }>().data;
 const row = (home: string) => laliga.matches.find((m) => m.round === 'Matchday 14' && m.team1 === home)!;

@@ -8,11 +8,9 @@ import { buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import { openPostgres } from '#server/db/client';
 import { seedFootballData } from '#server/db/seed/seed';
-import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
-import { createUsersRepository } from '#server/modules/accounts/users.repository';
 import { laligaFile } from '#tests/support/laliga';
 import { createPostgresDatabase, testDatabaseKind } from '#tests/support/test-database';
-import { createTestApp, type TestApp } from '#tests/support/test-app';
+import { adminIn, createTestApp, type TestApp } from '#tests/support/test-app';
 
 /**
  * The poller follows the fixtures (docs/decisions/066): a feed never read is read at once, then every
@@ -249,13 +247,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('the results poller, in two i
   });
 
   it('make "Actualizar Resultados" wait for the other instance\'s pull, then pull', async () => {
-    const admin = await createUsersRepository(handles[0]!.db).insert({
-      name: 'Jefa',
-      email: 'jefa@example.com',
-      passwordHash: 'scrypt$x',
-      role: 'admin',
-    });
-    const token = await createSessionsRepository(handles[0]!.db).create(admin.id, new Date(Date.now() + 60 * 60_000));
+    const { token } = await adminIn(handles[0]!.db);
     const before = source.fetches();
     await Promise.all(apps.map((app) => app.ready()));
     for (const app of apps) app.services.resultsPoller!.start();

@@ -10,14 +10,12 @@ import type { ImportJob, Match, ResultsSourceState, SignInResponse } from '#cont
 import { matchResultChanges } from '#server/db/schema';
 import { seedFootballData } from '#server/db/seed/seed';
 import type * as PublicUrlSource from '#server/modules/results/public-url-source';
-import { laligaFile, seededMatch, type SourceFile, type SourceRow } from '#tests/support/laliga';
+import { afterKickoff, beforeKickoff, laligaFile, seededMatch, type SourceFile, type SourceRow } from '#tests/support/laliga';
 import { buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import { openPostgres } from '#server/db/client';
-import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
-import { createUsersRepository } from '#server/modules/accounts/users.repository';
 import { createPostgresDatabase, testDatabaseKind } from '#tests/support/test-database';
-import { createTestApp, type TestApp } from '#tests/support/test-app';
+import { adminIn, testAppPerFile, type TestApp } from '#tests/support/test-app';
 
 /**
  * Names as the check of a URL an admin saves sees them (`checkPublicUrl`, with the real rule of which addresses
@@ -28,7 +26,7 @@ import { createTestApp, type TestApp } from '#tests/support/test-app';
 const savedAnswers = vi.hoisted(() => new Map<string, string[]>());
 vi.mock('#server/modules/results/public-url-source', async (importOriginal) => {
   const real = await importOriginal<typeof PublicUrlSource>();
-  const { isGlobalAddress } = await import('#server/modules/results/global-address');
+  const { reachesStandIn, resolveBy } = await import('#tests/support/test-names');
   const { lookup } = await import('node:dns/promises');
   return {
     ...real,
@@ -43,21 +41,13 @@ vi.mock('#server/modules/results/public-url-source', async (importOriginal) => {
       }),
     readPublicUrl: (url: string) =>
       real.readPublicUrl(url, {
-        resolve: async (host) => {
-          if (host !== 'datos.example.org') throw new Error(`getaddrinfo ENOTFOUND ${host}`);
-          return [{ address: '127.0.0.1', family: 4 }];
-        },
-        isAllowed: (address) => address === '127.0.0.1' || isGlobalAddress(address),
+        resolve: resolveBy((host) => (host === 'datos.example.org' ? ['127.0.0.1'] : undefined)),
+        isAllowed: reachesStandIn,
       }),
   };
 });
 
-/** Before the jornada of 22 November, whose matches are stored at noon, Madrid time (a day without a time). */
-const beforeKickoff = new Date('2026-11-21T12:00:00Z');
-/** After it: a result for one of its matches may be saved (never before kick-off, decision 063). */
-const afterKickoff = new Date('2026-11-23T12:00:00Z');
 let now = beforeKickoff;
-let t: TestApp;
 let admin: SignInResponse;
 let ana: SignInResponse;
 let laliga: SourceFile;
@@ -82,24 +72,20 @@ beforeAll(async () => {
   port = (server.address() as AddressInfo).port;
   savedAnswers.set('datos.example.org', ['151.101.1.195']);
   savedAnswers.set('interno.example.org', ['151.101.1.195', '10.0.0.7']);
-
-  t = await createTestApp({
-    clock: () => now,
-    // No poller: the pulls here are the test's (tests/api/results-poller.test.ts has the poller's).
-    env: { RESULTS_SOURCE: sourcePath, RESULTS_POLL_MINUTES: '0', UPDATE_ALL_MAX_PER_MINUTE: '1000' },
-  });
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+const t = testAppPerFile(() => ({
+  clock: () => now,
+  // No poller: the pulls here are the test's (tests/api/results-poller.test.ts has the poller's).
+  env: { RESULTS_SOURCE: sourcePath, RESULTS_POLL_MINUTES: '0', UPDATE_ALL_MAX_PER_MINUTE: '1000' },
+}));
+beforeAll(async () => {
   await seedFootballData(t.app.services);
   admin = await t.createUser({ role: 'admin', name: 'Admin Fuente' });
   ana = await t.createUser({ name: 'Ana' });
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  await new Promise((resolve) => server.close(resolve));
-});
 
-type Method = 'GET' | 'PUT' | 'POST';
-const as = (who: SignInResponse, method: Method, url: string, payload?: object) =>
-  t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
+const as: TestApp['as'] = (...request) => t.as(...request);
 const state = async () => {
   const res = await as(admin, 'GET', '/api/admin/results-source');
   expect(res.statusCode, res.body).toBe(200);
@@ -593,13 +579,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
 
     it('is read by the other instance at its next pull, without a restart, and both tell the same last pull', async () => {
       const [first, second] = apps as [FastifyInstance, FastifyInstance];
-      const boss = await createUsersRepository(handles[0]!.db).insert({
-        name: 'Jefa',
-        email: 'jefa@example.com',
-        passwordHash: 'scrypt$x',
-        role: 'admin',
-      });
-      const token = await createSessionsRepository(handles[0]!.db).create(boss.id, new Date(Date.now() + 60 * 60_000));
+      const { admin: boss, token } = await adminIn(handles[0]!.db);
       const headers = { authorization: `Bearer ${token}` };
       const url = publicUrl('/vacio.json');
       expect(await second.services.resultsPull.pull(boss.id)).toBeNull();

@@ -3,15 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { SignInResponse } from '#contract/index';
 import { matchResultChanges, teams } from '#server/db/schema';
 import { seedFootballData } from '#server/db/seed/seed';
-import { laligaFile, seededMatch, type SourceFile, type SourceRow } from '#tests/support/laliga';
+import { afterKickoff, beforeKickoff, laligaFile, seededMatch, type SourceFile, type SourceRow } from '#tests/support/laliga';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
-/** Before the jornada of 22 November (its matches are stored at noon, Madrid time), and after it. */
-const beforeKickoff = new Date('2026-11-21T12:00:00Z');
-const afterKickoff = new Date('2026-11-23T12:00:00Z');
 let now = beforeKickoff;
 let t: TestApp;
 let sourcePath: string;
@@ -26,8 +22,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const as = (who: SignInResponse, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.injectAs(who.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
+const as: TestApp['as'] = (...request) => t.as(...request);
 
 /** The seeded match of a row of the file, as the API answers it (read by a new admin). */
 const fixture = async (row: SourceRow) => seededMatch(t, await t.createUser({ role: 'admin' }), row);

@@ -11,8 +11,7 @@ let other: SignInResponse;
 let stranger: SignInResponse;
 let pool: Pool;
 
-const as = (user: SignInResponse, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.injectAs(user.session.accessToken, { method, url, ...(payload ? { payload } : {}) });
+const as: TestApp['as'] = (...request) => t.as(...request);
 const post = async (user: SignInResponse, text: string, matchId?: number) => {
   const res = await as(user, 'POST', `/api/pools/${pool.id}/messages`, { text, ...(matchId ? { matchId } : {}) });
   expect(res.statusCode, res.body).toBe(201);

@@ -3,8 +3,11 @@ import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account.ts';
 import {
   bearer,
+  chooseOption,
   createFutureMatch,
   expectToast,
+  FIRST_LALIGA_FIXTURE,
+  laligaUpload,
   seriousA11yViolations,
   shownToast,
   signedInUser,
@@ -15,19 +18,7 @@ import {
   type Factories,
 } from './helpers.ts';
 
-/** Node's Buffer, which this folder's tsconfig (the web app's DOM settings) does not declare. */
-const fileContents = (text: string) =>
-  (globalThis as unknown as { Buffer: { from(text: string, encoding: 'utf8'): Uint8Array } }).Buffer.from(text, 'utf8');
-
-/** Picks an option of an IonSelect shown as a popover. */
-async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page
-    .locator('ion-popover ion-radio')
-    .filter({ hasText: new RegExp(`^${option}$`) })
-    .click();
-  await expect(page.locator('ion-popover')).toHaveCount(0);
-}
+const choose = (page: Page, testId: string, option: string) => chooseOption(page, page.getByTestId(testId), option);
 
 /** Osasuna – Valencia (LaLiga, Matchday 38): its kick-off time in Madrid, or null while only the day is known. */
 async function lastFixtureKickoff(api: Factories): Promise<string | null> {
@@ -168,23 +159,11 @@ test('the matches and import sections pass axe, and an imported file answers wha
   // The last LaLiga fixture gets a new kick-off time (a different one on every run); the first one is as shipped.
   const kickoff = await lastFixtureKickoff(api);
   const time = kickoff === '21:00' ? '18:30' : '21:00';
-  const file = {
-    name: 'Spain Primera División 2026/27',
-    matches: [
-      {
-        round: 'Matchday 1',
-        date: '2026-08-15',
-        time: '19:30',
-        team1: 'Deportivo Alavés',
-        team2: 'Getafe CF',
-        score: { ht: [0, 0], ft: [3, 0] },
-      },
-      { round: 'Matchday 38', date: '2027-05-30', time, team1: 'CA Osasuna', team2: 'Valencia CF' },
-    ],
-  };
-  await page
-    .getByTestId('import-file')
-    .setInputFiles({ name: 'es.1.json', mimeType: 'application/json', buffer: fileContents(JSON.stringify(file)) });
+  const file = laligaUpload([
+    FIRST_LALIGA_FIXTURE,
+    { round: 'Matchday 38', date: '2027-05-30', time, team1: 'CA Osasuna', team2: 'Valencia CF' },
+  ]);
+  await page.getByTestId('import-file').setInputFiles(file);
   await expect(page.getByText('es.1.json')).toBeVisible();
   await page.getByTestId('import-file-submit').click();
   await expectToast(page, 'Importación completada.');

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account.ts';
-import { addVirtualAuthenticator, emulatePushService, playerInPool, signInViaStorage, test } from './helpers.ts';
+import { addVirtualAuthenticator, chooseOption, emulatePushService, playerInPool, signInViaStorage, test } from './helpers.ts';
 
 /**
  * Nothing in a dialog is wider than the phone (issue 41: "Opciones del organizador" was 501 px wide, its switches
@@ -91,12 +91,8 @@ for (const phone of PHONES) {
         await create.getByTestId(toggle).click();
         await expect(create.getByTestId(toggle)).toHaveJSProperty('checked', true);
       }
-      await create.getByTestId('game-mode').click();
-      await page.locator('ion-popover ion-radio').filter({ hasText: /^Resultado exacto$/ }).click();
-      await expect(page.locator('ion-popover')).toHaveCount(0);
-      await create.getByTestId('game-preset').click();
-      await page.locator('ion-popover ion-radio').filter({ hasText: /^Personalizada$/ }).click();
-      await expect(page.locator('ion-popover')).toHaveCount(0);
+      await chooseOption(page, create.getByTestId('game-mode'), 'Resultado exacto');
+      await chooseOption(page, create.getByTestId('game-preset'), 'Personalizada');
       await expect(create.getByTestId('game-points-exact')).toBeVisible();
       problems.push(...(await overflow(page, 'Crear Nueva Quiniela, switches on, own points')));
       await create.locator('ion-toolbar').getByRole('button', { name: 'Cancelar' }).click();

@@ -3,6 +3,7 @@ import { e2eAdmin } from './admin-account.ts';
 import {
   createFutureMatch,
   expectToast,
+  overlaps,
   scrollToMatchCard,
   shownToast,
   signedInUser,
@@ -80,12 +81,7 @@ test("a toast covers neither the toolbar nor an open modal's header and its Canc
     ['the tab bar', await page.getByTestId('tab-bar').boundingBox()],
   ] as const;
   for (const [name, box] of covered) {
-    const overlaps =
-      box !== null &&
-      toast.x < box.x + box.width &&
-      box.x < toast.x + toast.width &&
-      toast.y < box.y + box.height &&
-      box.y < toast.y + toast.height;
-    expect(overlaps, `the toast covers ${name}`).toBe(false);
+    const overlap = overlaps(toast, box);
+    expect(overlap, `the toast covers ${name}`).toBe(false);
   }
 });

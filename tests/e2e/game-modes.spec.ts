@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { Pool } from '#contract/index';
-import { LAST_LALIGA_ROUND, createFutureMatch, scrollToPredictionCard, signedInUser, signInAsAdmin, signInViaStorage, test, unique } from './helpers.ts';
+import { chooseOption, createFutureMatch, LAST_LALIGA_ROUND, scrollToPredictionCard, signedInUser, signInAsAdmin, signInViaStorage, test, unique } from './helpers.ts';
 
 /*
  * A pool's game (issue 20, part A): created as "Resultado exacto" with "Clásica" through the dialog, shown under
@@ -12,11 +12,7 @@ import { LAST_LALIGA_ROUND, createFutureMatch, scrollToPredictionCard, signedInU
 const modal = (page: Page) => page.locator('ion-modal.show-modal');
 const segment = (page: Page, label: string) => page.getByRole('tab', { name: label, exact: true });
 
-async function choose(page: Page, testId: string, option: string) {
-  await modal(page).getByTestId(testId).click();
-  await page.locator('ion-popover ion-radio').filter({ hasText: new RegExp(`^${option}$`) }).click();
-  await expect(page.locator('ion-popover')).toHaveCount(0);
-}
+const choose = (page: Page, testId: string, option: string) => chooseOption(page, modal(page).getByTestId(testId), option);
 
 test('an exact-score pool with "Clásica": two players predict scores, a result gives "+3" and "+1", the table follows', async ({ page, api }) => {
   // Four accounts, a pool made through the dialog, a pick through the steppers, a result and three screens.

@@ -80,6 +80,22 @@ export async function fillRegisterForm(page: Page, { name, email, password }: Cr
 /** The toast on screen, if any (web/components/toaster.tsx). */
 export const shownToast = (page: Page) => page.getByTestId('toast');
 
+type Box = NonNullable<Awaited<ReturnType<Locator['boundingBox']>>>;
+/** Whether two boxes on screen share any area (`other` null: not on screen, so not). */
+export const overlaps = (box: Box, other: Box | null) =>
+  other !== null &&
+  box.x < other.x + other.width &&
+  other.x < box.x + box.width &&
+  box.y < other.y + other.height &&
+  other.y < box.y + box.height;
+
+/** Picks `option` of a select whose options open in a popover, and waits for the popover to close. */
+export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
+  await select.click();
+  await page.locator('ion-popover ion-radio').filter({ hasText: new RegExp(`^${option}$`) }).click();
+  await expect(page.locator('ion-popover')).toHaveCount(0);
+}
+
 /** A toast that is on screen, with this message (and header). */
 export async function expectToast(page: Page, message: string, header?: string): Promise<void> {
   const toast = shownToast(page).filter({ has: page.locator('.toast-message', { hasText: message }) });
@@ -158,6 +174,27 @@ export async function createFutureMatch(
  * in the app's dialog counts LaLiga from its next jornada); `LAST_LALIGA_POOL` counts that jornada alone, so
  * Predecir lists a few matches, not a season. The spec's tests use the spec's body for both instead.
  */
+/** The first LaLiga fixture exactly as shipped, as openfootball writes it: importing it changes nothing. */
+export const FIRST_LALIGA_FIXTURE = {
+  round: 'Matchday 1',
+  date: '2026-08-15',
+  time: '19:30',
+  team1: 'Deportivo Alavés',
+  team2: 'Getafe CF',
+  score: { ht: [0, 0], ft: [3, 0] },
+};
+
+/** A LaLiga file of `matches` as openfootball names it (es.1.json), for the import screen's file input. */
+export const laligaUpload = (matches: readonly object[]) => ({
+  name: 'es.1.json',
+  mimeType: 'application/json',
+  // Node's Buffer, which this folder's tsconfig (the web app's DOM settings) does not declare.
+  buffer: (globalThis as unknown as { Buffer: { from(text: string, encoding: 'utf8'): Uint8Array } }).Buffer.from(
+    JSON.stringify({ name: 'Spain Primera División 2026/27', matches }),
+    'utf8',
+  ),
+});
+
 export const LAST_LALIGA_ROUND = { competition: 'laliga-2026-27', weekNumber: 38 } as const;
 export const LAST_LALIGA_POOL = { competition: 'laliga-2026-27', fromWeek: 38 } as const;
 

@@ -1,17 +1,12 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { Competition } from '#contract/index';
-import { LAST_LALIGA_ROUND, createFutureMatch, scrollToListEnd, signedInUser, signInAsAdmin, test, unique } from './helpers.ts';
+import { chooseOption, createFutureMatch, LAST_LALIGA_ROUND, scrollToListEnd, signedInUser, signInAsAdmin, test, unique } from './helpers.ts';
 
 // Both pool dialogs stay in the page; only the open one is shown.
 const modal = (page: Page) => page.locator('ion-modal.show-modal');
 
-/** Picks an option of a SelectField (its options in a popover). */
-async function choose(page: Page, testId: string, option: string) {
-  await modal(page).getByTestId(testId).click();
-  await page.locator('ion-popover ion-radio').filter({ hasText: new RegExp(`^${option}$`) }).click();
-  await expect(page.locator('ion-popover')).toHaveCount(0);
-}
+const choose = (page: Page, testId: string, option: string) => chooseOption(page, modal(page).getByTestId(testId), option);
 
 test('a pool created for LaLiga from a chosen jornada lists only LaLiga matches from that jornada, and says so', async ({ page, api }) => {
   // Three matches, two accounts, a pool made through the dialog and two screens of it: more than most tests.

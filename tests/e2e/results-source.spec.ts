@@ -1,25 +1,6 @@
 import { expect } from '@playwright/test';
 import { e2eAdmin } from './admin-account.ts';
-import { expectToast, seriousA11yViolations, shownToast, signInViaStorage, test } from './helpers.ts';
-
-/** Node's Buffer, which this folder's tsconfig (the web app's DOM settings) does not declare. */
-const fileContents = (text: string) =>
-  (globalThis as unknown as { Buffer: { from(text: string, encoding: 'utf8'): Uint8Array } }).Buffer.from(text, 'utf8');
-
-/** The first LaLiga fixture exactly as shipped: importing it changes nothing. */
-const asShipped = {
-  name: 'Spain Primera División 2026/27',
-  matches: [
-    {
-      round: 'Matchday 1',
-      date: '2026-08-15',
-      time: '19:30',
-      team1: 'Deportivo Alavés',
-      team2: 'Getafe CF',
-      score: { ht: [0, 0], ft: [3, 0] },
-    },
-  ],
-};
+import { expectToast, FIRST_LALIGA_FIXTURE, laligaUpload, seriousA11yViolations, shownToast, signInViaStorage, test } from './helpers.ts';
 
 test('"Fuente de resultados": none, a private URL refused in Spanish, and the last import once one ran', async ({
   page,
@@ -49,13 +30,7 @@ test('"Fuente de resultados": none, a private URL refused in Spanish, and the la
   await expect(card.getByTestId('results-source-kind')).toHaveText('Ninguna');
 
   // An import runs (a file as shipped: nothing changes): the card tells when it ran, how, and what it changed.
-  await page
-    .getByTestId('import-file')
-    .setInputFiles({
-      name: 'es.1.json',
-      mimeType: 'application/json',
-      buffer: fileContents(JSON.stringify(asShipped)),
-    });
+  await page.getByTestId('import-file').setInputFiles(laligaUpload([FIRST_LALIGA_FIXTURE]));
   await page.getByTestId('import-file-submit').click();
   await expectToast(page, 'Importación completada.');
   await expect(card.getByTestId('results-source-last-import')).toHaveText(

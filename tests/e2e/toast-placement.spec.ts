@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account.ts';
-import { createFutureMatch, expectToast, shownToast, signedInUser, signInAsAdmin, signInViaStorage, test, unique } from './helpers.ts';
+import { createFutureMatch, expectToast, overlaps, shownToast, signedInUser, signInAsAdmin, signInViaStorage, test, unique } from './helpers.ts';
 
 /**
  * A toast never covers what the user needs next (issue 41): the pools' + button after a pool is created, the
@@ -22,13 +22,8 @@ async function expectToastClear(page: Page, others: Record<string, Locator>): Pr
   const toast = (await shownToast(page).boundingBox())!;
   for (const [name, locator] of Object.entries(others)) {
     const box = await locator.boundingBox();
-    const overlaps =
-      box !== null &&
-      toast.x < box.x + box.width &&
-      box.x < toast.x + toast.width &&
-      toast.y < box.y + box.height &&
-      box.y < toast.y + toast.height;
-    expect(overlaps, `the toast (${Math.round(toast.y)}–${Math.round(toast.y + toast.height)}) covers ${name} (${box && `${Math.round(box.y)}–${Math.round(box.y + box.height)}`})`).toBe(false);
+    const overlap = overlaps(toast, box);
+    expect(overlap, `the toast (${Math.round(toast.y)}–${Math.round(toast.y + toast.height)}) covers ${name} (${box && `${Math.round(box.y)}–${Math.round(box.y + box.height)}`})`).toBe(false);
   }
 }
 

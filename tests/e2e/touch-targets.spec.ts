@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account.ts';
-import { LAST_LALIGA_POOL, addVirtualAuthenticator, emulatePushService, playerInPool, signInViaStorage, test } from './helpers.ts';
+import { addVirtualAuthenticator, chooseOption, emulatePushService, LAST_LALIGA_POOL, playerInPool, signInViaStorage, test } from './helpers.ts';
 
 /**
  * Every control a finger can tap is at least 44×44 CSS px (Apple's and WCAG
@@ -169,12 +169,8 @@ test('every dialog: create and join a pool, an invitation, Avisos, Biometría, a
   await page.getByTestId('open-create').click();
   const create = modal(page);
   for (const toggle of ['option-edit-until-kickoff', 'option-creator-plays', 'game-joker']) await create.getByTestId(toggle).click();
-  await create.getByTestId('game-mode').click();
-  await page.locator('ion-popover ion-radio').filter({ hasText: /^Resultado exacto$/ }).click();
-  await expect(page.locator('ion-popover')).toHaveCount(0);
-  await create.getByTestId('game-preset').click();
-  await page.locator('ion-popover ion-radio').filter({ hasText: /^Personalizada$/ }).click();
-  await expect(page.locator('ion-popover')).toHaveCount(0);
+  await chooseOption(page, create.getByTestId('game-mode'), 'Resultado exacto');
+  await chooseOption(page, create.getByTestId('game-preset'), 'Personalizada');
   await expect(create.getByTestId('game-points-exact')).toBeVisible();
   await expectTouchTargets(page, 'Crear Nueva Quiniela', MODAL);
   await create.getByRole('button', { name: 'Cancelar' }).click();

@@ -9,7 +9,7 @@ import { createFactories, fetchTransport } from './factories.ts';
  * No Node imports: the e2e specs are type-checked as browser code.
  */
 
-/** The stored session the app reads at start-up (web/features/accounts/session.ts). */
+/** The stored session the app reads at start-up (web/lib/session.ts). */
 export interface StoredSession {
   session: unknown;
   userProfile: unknown;

@@ -15,6 +15,11 @@ export interface SourceFile {
 }
 export type SourceRow = { round: string; date: string; time?: string; team1: string; team2: string; score?: unknown };
 
+/** Before the jornada of 22 November, whose matches are stored at noon, Madrid time (a day without a time). */
+export const beforeKickoff = new Date('2026-11-21T12:00:00Z');
+/** After it: a result for one of its matches may be saved (never before kick-off, decision 063). */
+export const afterKickoff = new Date('2026-11-23T12:00:00Z');
+
 /** A fresh copy of the file, as shipped: a test may edit it. */
 export async function laligaFile(): Promise<SourceFile> {
   const url = new URL('../../server/db/seed/data/laliga-2026-27.json', import.meta.url);

@@ -26,6 +26,8 @@ export type Answer = { code: number; message: string } | null;
 export interface TestSmtpServer {
   /** `smtp://127.0.0.1:<port>`: the app's SMTP_URL. */
   url: string;
+  /** The app's settings that send its mail here. */
+  appEnv: { SMTP_URL: string; MAIL_FROM: string };
   port: number;
   received: ReceivedMail[];
   /** Refuses a recipient (`RCPT TO`) with the answer given, or takes it (null). */
@@ -76,6 +78,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const actualPort = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${actualPort}`,
+    appEnv: { SMTP_URL: `smtp://127.0.0.1:${actualPort}`, MAIL_FROM: 'Quiniela <quiniela@example.org>' },
     port: actualPort,
     received,
     get refuseRecipient() {

@@ -1,10 +1,12 @@
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { RoleName, SignInResponse } from '#contract/index';
 import { buildApp } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
 import type { Database } from '#server/db/client';
 import type { Clock } from '#server/lib/clock';
+import { createSessionsRepository } from '#server/modules/accounts/sessions.repository';
+import { createUsersRepository } from '#server/modules/accounts/users.repository';
 import { createFactories, reply, type Factories, type Transport } from './factories.ts';
 import { createTestDatabase } from './test-database.ts';
 import { testResolve } from './test-names.ts';
@@ -22,6 +24,14 @@ export interface TestApp {
   createUser(overrides?: Partial<{ name: string; email: string; role: RoleName }>): Promise<SignInResponse>;
   /** `app.inject` with the bearer token set. */
   injectAs(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A request by a signed-in user: `injectAs` with their token, and the payload when there is one. */
+  as(
+    who: { session: { accessToken: string } },
+    method: InjectOptions['method'],
+    url: string,
+    payload?: object,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -78,6 +88,8 @@ export async function createTestApp(
   });
   await app.ready();
 
+  const injectAs: TestApp['injectAs'] = (token, injectOptions) =>
+    app.inject({ ...injectOptions, headers: { ...injectOptions.headers, authorization: `Bearer ${token}` } });
   return {
     app,
     db: database.db,
@@ -95,15 +107,41 @@ export async function createTestApp(
       const accessToken = await app.services.repositories.sessions.create(user.id, expiresAt);
       return { session: { accessToken, tokenType: 'Bearer', expiresAt: expiresAt.toISOString() }, userProfile: user };
     },
-    injectAs(token, injectOptions) {
-      return app.inject({
-        ...injectOptions,
-        headers: { ...injectOptions.headers, authorization: `Bearer ${token}` },
-      });
-    },
+    injectAs,
+    as: (who, method, url, payload, headers = {}) =>
+      injectAs(who.session.accessToken, { method, url, headers, ...(payload ? { payload } : {}) }),
     async close() {
       await app.close();
       await database.close();
     },
   };
+}
+
+type TestAppOptions = Parameters<typeof createTestApp>[0];
+
+/**
+ * The app a whole test file shares, made before its tests (after the hooks registered before this call) and closed
+ * after them: `const t = testAppPerFile({ clock: () => now });` at the top of the file. Its members are read when
+ * used, so hooks and tests use it as they would the app itself. Options given as a function are read in the hook,
+ * after what earlier hooks started (a mail server, say).
+ */
+export function testAppPerFile(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(typeof options === 'function' ? options() : options);
+  });
+  afterAll(() => current?.close());
+  return new Proxy({} as TestApp, {
+    get(_, member) {
+      if (!current) throw new Error('the test app is made in beforeAll: use it in a hook or a test');
+      return Reflect.get(current, member) as unknown;
+    },
+  });
+}
+
+/** An admin written straight into `db` (for the apps a test builds itself on one database) and an hour's session. */
+export async function adminIn(db: Database) {
+  const admin = await createUsersRepository(db).insert({ name: 'Jefa', email: 'jefa@example.com', passwordHash: 'scrypt$x', role: 'admin' });
+  const token = await createSessionsRepository(db).create(admin.id, new Date(Date.now() + 60 * 60_000));
+  return { admin, token };
 }

@@ -25,8 +25,9 @@ function postgresUrl(database?: string): string {
   return parsed.toString();
 }
 
-async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresUrl() });
+/** A connection to the PostgreSQL at `url` for `work`, closed after it whatever happens. */
+export async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
@@ -34,6 +35,8 @@ async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Prom
     await client.end();
   }
 }
+
+const withAdminClient = <T>(work: (client: pg.Client) => Promise<T>) => withPgClient(postgresUrl(), work);
 
 /** Called once per run from the Vitest global setup; returns what `createTestDatabase` copies. */
 export async function prepareTemplate(): Promise<string> {

@@ -1,0 +1,52 @@
+// The repetition gate (issue 39): `duplicates`, a command of the developers' machines and not a dependency, counts
+// the pairs of places in the tree that share six or more lines; more than MAX_PAIRS fails. A machine without the
+// command skips the check and says so. MAX_PAIRS only goes down: lower it when the count falls.
+//   node scripts/check-duplicates.mjs [--max N]   (--max tries another threshold, to see the gate fire)
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+/** The most pairs the tree may hold (README, "Scripts", says it too). */
+const MAX_PAIRS = 125;
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The pairs counted by `duplicates`' first line ("N pairs of places (…)", or "no duplicates (…)"); null when unreadable. */
+function pairsOf(output) {
+  const first = output.split('\n', 1)[0] ?? '';
+  if (first.startsWith('no duplicates')) return 0;
+  const counted = /^(\d+) pairs? of places/.exec(first);
+  return counted ? Number(counted[1]) : null;
+}
+
+function main() {
+  const at = process.argv.indexOf('--max');
+  const max = at === -1 ? MAX_PAIRS : Number(process.argv[at + 1]);
+  if (!Number.isInteger(max) || max < 0) {
+    console.error('duplicates: --max takes a whole number');
+    return 1;
+  }
+  const run = spawnSync('duplicates', ['--seconds', '300'], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  if (run.error && 'code' in run.error && run.error.code === 'ENOENT') {
+    console.log('duplicates: skipped (command not found)');
+    return 0;
+  }
+  if (run.error || run.status !== 0) {
+    console.error(`duplicates: the command failed: ${run.error?.message ?? run.stderr}`);
+    return 1;
+  }
+  const pairs = pairsOf(run.stdout);
+  // A partial read counts fewer pairs than the tree holds: it proves nothing.
+  const incomplete = run.stdout.split('\n').find((line) => line.startsWith('incomplete:'));
+  if (pairs === null || incomplete) {
+    console.error(`duplicates: no whole count (${incomplete ?? run.stdout.split('\n', 1)[0]})`);
+    return 1;
+  }
+  if (pairs > max) {
+    console.error(`duplicates: ${pairs} pairs, above the threshold of ${max}; \`duplicates --most 200\` lists them`);
+    return 1;
+  }
+  console.log(`duplicates: ${pairs} pairs, threshold ${max}`);
+  return 0;
+}
+
+process.exitCode = main();
