@@ -486,6 +486,36 @@ test.describe('favourites with notifications denied', () => {
   });
 });
 
+test.describe('a favourite whose write did not reach the server', () => {
+  test('stays saved after the app is opened again, and reaches the server then', async ({ page, request, api }) => {
+    const user = await signedInUser(page, api, 'sin-red');
+    const accessToken = user.session.accessToken;
+    await page.goto('/tabs/home');
+    const favoriteIds = async () => {
+      const response = await request.get('/api/favorites', bearer(accessToken));
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as { data: number[] }).data;
+    };
+    // The save is cut short on its way (the page left, the connection lost): the server never hears of it.
+    await page.route('**/api/favorites', (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+    );
+    await saveFirstCard(page, PERMISSION_DENIED);
+    const [saved] = await savedMatchIds(page);
+    const pending = () => page.evaluate((key) => localStorage.getItem(key), `savedMatchesPending_${user.userProfile.id}`);
+    expect(JSON.parse((await pending()) ?? 'null')).toEqual({ [saved!]: true });
+    expect(await favoriteIds()).toEqual([]);
+
+    // Opened again with the connection back: the server's older list does not undo the heart, and it is sent again.
+    await page.unroute('**/api/favorites');
+    await page.reload();
+    await expect(firstCard(page).getByRole('button', { name: 'Quitar de guardados' })).toBeVisible();
+    await expect.poll(favoriteIds).toEqual([saved]);
+    expect(await savedMatchIds(page)).toEqual([saved]);
+    await expect.poll(pending).toBeNull();
+  });
+});
+
 /** The notifications the app's service worker registration is showing. */
 function shownNotifications(page: Page) {
   return page.evaluate(async () =>

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../lib/contract.ts';
 import { clearStoredAccount, storeSignIn } from '../../lib/session.ts';
+import { pendingChanges, settleMatchId } from './pending-favorites.ts';
 import {
   parseSavedMatchIds,
   readSavedMatchIds,
@@ -65,6 +66,7 @@ describe('the spec’s key "savedMatches"', () => {
   it('takes the server’s favourites for the signed-in user only', () => {
     signInAs(4);
     saveMatchId(7);
+    settleMatchId(4, 7, true);
     replaceSavedMatchIds(4, [2, 3]);
     expect(stored()).toEqual([2, 3]);
     replaceSavedMatchIds(5, [9]);
@@ -89,5 +91,56 @@ describe('the spec’s key "savedMatches"', () => {
     signInAs(4);
     saveMatchId(1);
     expect(readSavedMatchIds()).toBe(readSavedMatchIds());
+  });
+});
+
+describe('changes the server has not confirmed yet', () => {
+  it('survive the server’s older list, a save and a removal alike, until the server confirms them', () => {
+    signInAs(4);
+    replaceSavedMatchIds(4, [1, 2]);
+    saveMatchId(7);
+    removeMatchId(1);
+    expect(pendingChanges(4)).toEqual(
+      new Map([
+        [7, true],
+        [1, false],
+      ]),
+    );
+    // The page was left before the answers: the next start reads the server's list as it was.
+    replaceSavedMatchIds(4, [1, 2]);
+    expect(stored()).toEqual([2, 7]);
+
+    settleMatchId(4, 7, true);
+    settleMatchId(4, 1, false);
+    replaceSavedMatchIds(4, [2]);
+    expect({ list: stored(), pending: localStorage.getItem('savedMatchesPending_4') }).toEqual({ list: [2], pending: null });
+  });
+
+  it('keep the latest change: an answer to an earlier one does not settle it', () => {
+    signInAs(4);
+    saveMatchId(7);
+    removeMatchId(7);
+    settleMatchId(4, 7, true);
+    expect([...pendingChanges(4)]).toEqual([[7, false]]);
+    replaceSavedMatchIds(4, [7]);
+    expect(stored()).toEqual([]);
+  });
+
+  it('are each user’s own, and kept across a sign-out to be sent at their next sign-in', () => {
+    signInAs(4);
+    saveMatchId(7);
+    signInAs(5);
+    expect(pendingChanges(5).size).toBe(0);
+    signInAs(4);
+    replaceSavedMatchIds(4, []);
+    expect(stored()).toEqual([7]);
+  });
+
+  it('read as none when unreadable', () => {
+    signInAs(4);
+    localStorage.setItem('savedMatchesPending_4', '{"7":"sí"}');
+    expect(pendingChanges(4).size).toBe(0);
+    replaceSavedMatchIds(4, [2]);
+    expect(stored()).toEqual([2]);
   });
 });

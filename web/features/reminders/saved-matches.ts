@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { createLocalStore } from '../../lib/local-store.ts';
 import { readStoredAccount, SAVED_MATCHES_KEY, subscribeToStoredAccount } from '../../lib/session.ts';
+import { markPending, pendingChanges } from './pending-favorites.ts';
 
 /**
  * The spec's local key `savedMatches`: the signed-in user's saved match ids, a list (`[3,7]`). The server keeps
@@ -60,18 +61,27 @@ function write(ids: Iterable<number>): void {
   store.changed();
 }
 
-export function saveMatchId(matchId: number): void {
-  if (signedInUserId() !== null) write([...readSavedMatchIds(), matchId]);
+/** Saves or removes `matchId` on this device for the signed-in user, pending until the server confirms it. */
+function change(matchId: number, saved: boolean): void {
+  const userId = signedInUserId();
+  if (userId === null) return;
+  markPending(userId, matchId, saved);
+  const ids = readSavedMatchIds();
+  write(saved ? [...ids, matchId] : [...ids].filter((id) => id !== matchId));
 }
 
-export function removeMatchId(matchId: number): void {
-  if (signedInUserId() !== null) write([...readSavedMatchIds()].filter((id) => id !== matchId));
-}
+export const saveMatchId = (matchId: number): void => change(matchId, true);
+export const removeMatchId = (matchId: number): void => change(matchId, false);
 
-/** The server's favourites of `userId` become this device's list (the server is the truth once it answers). */
+/**
+ * The server's favourites of `userId` become this device's list (the server is the truth once it answers), but for
+ * this device's changes it has not confirmed yet.
+ */
 export function replaceSavedMatchIds(userId: number, ids: readonly number[]): void {
   if (signedInUserId() !== userId) return;
-  const list = [...new Set(ids)];
+  const pending = pendingChanges(userId);
+  const added = [...pending].filter(([, saved]) => saved).map(([id]) => id);
+  const list = [...new Set([...ids.filter((id) => pending.get(id) !== false), ...added])];
   if (localStorage.getItem(SAVED_MATCHES_KEY) !== JSON.stringify(list)) write(list);
 }
 

@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import type { Match } from '#contract/matches';
 import { reminderMessages } from '#contract/reminders';
 import type { Team } from '#contract/teams';
+import { ApiRequestError } from '../../lib/api-client.ts';
 import { homeScreenPushNote, needsHomeScreenForPush } from '../../lib/platform.ts';
 import { useToast, type ToastContent } from '../../lib/toast.ts';
 import { invalidateTopics, reads, topics } from '../../lib/topics.ts';
@@ -24,21 +25,41 @@ import {
   subscribeToPush,
   type PushSubscribeResult,
 } from './notifications.ts';
-import {
-  readSavedMatchIds,
-  removeMatchId,
-  replaceSavedMatchIds,
-  saveMatchId,
-  useSavedMatchIds,
-} from './saved-matches.ts';
+import { pendingChanges, settleMatchId } from './pending-favorites.ts';
+import { readSavedMatchIds, removeMatchId, replaceSavedMatchIds, saveMatchId, useSavedMatchIds } from './saved-matches.ts';
 
 const showLater = (reminder: InPageReminder) => {
   showReminderNotification(reminder).catch((error: unknown) => console.warn('reminder not shown', error));
 };
 
-/** The favourite stays saved on the server (it follows the user to any device) even when no reminder can be set. */
-const keepOnServer = (matchId: number) =>
-  saveServerFavorite(matchId).catch((error: unknown) => console.warn('favourite not saved on the server', error));
+/** A refusal the server would give again (a match gone, a bad id): sending the change again cannot help. */
+const refusedForGood = (error: unknown) =>
+  error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
+
+/** This device's changes on their way to the server, by user, match and state: one request each at a time. */
+const sending = new Map<string, Promise<void>>();
+
+/**
+ * Sends `userId`'s change of `matchId` (saved or removed) to the server, where the favourite follows them to any
+ * device even when no reminder can be set; once the server has it (or refuses it for good) it is no longer pending
+ * (saved-matches.ts), and until then it is sent again whenever the server's list is read.
+ */
+function sendChange(userId: number, matchId: number, saved: boolean): Promise<void> {
+  const key = `${userId}:${matchId}:${saved}`;
+  const inFlight = sending.get(key);
+  if (inFlight) return inFlight;
+  const sent = (saved ? saveServerFavorite(matchId) : cancelServerReminders(matchId))
+    .then(
+      () => settleMatchId(userId, matchId, saved),
+      (error: unknown) => {
+        if (refusedForGood(error)) settleMatchId(userId, matchId, saved);
+        console.warn(saved ? 'favourite not saved on the server' : 'favourite not removed on the server', error);
+      },
+    )
+    .finally(() => sending.delete(key));
+  sending.set(key, sent);
+  return sent;
+}
 
 /** Where push cannot reach this browser, how to get the reminders with the app closed. */
 const withAppClosed: Record<Exclude<PushSubscribeResult, 'subscribed'>, string> = {
@@ -83,11 +104,11 @@ export function savedToast(
 /** The toast to show now, and the server's copy of the favourite, which the toast does not wait for. */
 type SaveOutcome = { toast: ToastContent; stored: Promise<unknown> };
 
-async function saveWithReminders(match: Match, homeTeam: string, awayTeam: string): Promise<SaveOutcome> {
+async function saveWithReminders(userId: number, match: Match, homeTeam: string, awayTeam: string): Promise<SaveOutcome> {
   saveMatchId(match.id);
   const warn = (message: string): SaveOutcome => ({
     toast: { message, color: 'warning' },
-    stored: keepOnServer(match.id),
+    stored: sendChange(userId, match.id, true),
   });
   // iOS offers notifications only to the app opened from the Home Screen: say how, instead of failing.
   if (needsHomeScreenForPush()) return warn(homeScreenPushNote);
@@ -97,6 +118,7 @@ async function saveWithReminders(match: Match, homeTeam: string, awayTeam: strin
     const push = await subscribeToPush();
     // Scheduling the server's reminders keeps the favourite there too.
     const reminders = await scheduleServerReminders(match.id);
+    settleMatchId(userId, match.id, true);
     const inPage = planInPageReminders(match, homeTeam, awayTeam, new Date());
     armReminders(inPage, showLater);
     return {
@@ -108,24 +130,21 @@ async function saveWithReminders(match: Match, homeTeam: string, awayTeam: strin
   }
 }
 
-function removeWithReminders(matchId: number): Promise<void> {
+function removeWithReminders(userId: number, matchId: number): Promise<void> {
   removeMatchId(matchId);
   cancelMatchReminders(matchId);
-  return cancelServerReminders(matchId).catch((error: unknown) =>
-    console.warn('server reminders not cancelled', error),
-  );
+  return sendChange(userId, matchId, false);
 }
-
-/** Saves and removals still on their way to the server: an older list from it must not undo them meanwhile. */
-let writesInFlight = 0;
 
 const signedInUserId = (account: StoredAccount) => (account.status === 'signed-in' ? account.userProfile.id : null);
 
 /**
  * The signed-in user's favourites as the server keeps them: on sign-in (and whenever the app
- * opens) they replace this device's list, so they come back on any device.
+ * opens) they replace this device's list, so they come back on any device; this device's changes the server has
+ * not confirmed yet stay, and are sent again.
  */
 function useServerFavorites(userId: number | null) {
+  const queryClient = useQueryClient();
   const { data, dataUpdatedAt } = useQuery({
     queryKey: reminderKeys.favoritesOf(userId),
     queryFn: fetchFavoriteIds,
@@ -133,8 +152,12 @@ function useServerFavorites(userId: number | null) {
     meta: reads(topics.favorites),
   });
   useEffect(() => {
-    if (userId !== null && data && writesInFlight === 0) replaceSavedMatchIds(userId, data);
-  }, [userId, data, dataUpdatedAt]);
+    if (userId === null || !data) return;
+    replaceSavedMatchIds(userId, data);
+    const resent = [...pendingChanges(userId)].map(([matchId, saved]) => sendChange(userId, matchId, saved));
+    // A change refused for good leaves this device's list: the server's is asked again.
+    if (resent.length > 0) void Promise.all(resent).then(() => invalidateTopics(queryClient, [topics.favorites]));
+  }, [userId, data, dataUpdatedAt, queryClient]);
 }
 
 /** The saved matches (local key `savedMatches`), the heart's toggle, and their reminders while the app is open. */
@@ -167,23 +190,21 @@ export function useFavorites(matches: readonly Match[] | undefined, teams: reado
   // function and the memoised cards do not all re-render on every toggle.
   const toggleSaved = useCallback(
     (match: Match, home: TeamDisplay, away: TeamDisplay) => {
-      // Once the server has it, its list is asked again: an answer read before this change must not undo it.
-      const refresh = () => {
-        writesInFlight -= 1;
-        return invalidateTopics(queryClient, [topics.favorites]);
-      };
-      writesInFlight += 1;
+      if (userId === null) return;
+      // Once the server has it, its list is asked again (an answer read before this change does not undo it: the
+      // change stays pending until the server confirms it).
+      const refresh = () => invalidateTopics(queryClient, [topics.favorites]);
       if (readSavedMatchIds().has(match.id)) {
         showToast({ message: reminderMessages.removed, color: 'medium' });
-        void removeWithReminders(match.id).then(refresh);
+        void removeWithReminders(userId, match.id).then(refresh);
         return;
       }
-      void saveWithReminders(match, home.name, away.name).then(({ toast, stored }) => {
+      void saveWithReminders(userId, match, home.name, away.name).then(({ toast, stored }) => {
         showToast(toast);
         return stored.then(refresh);
       });
     },
-    [showToast, queryClient],
+    [userId, showToast, queryClient],
   );
 
   return { savedIds, toggleSaved };
