@@ -17,8 +17,8 @@ import { createTestApp, type TestApp } from '#tests/support/test-app';
 /**
  * A pool's game (contract/game-rules.ts) through the API: chosen at creation and answered with the pool; the pick's
  * shape by the pool's mode; exact-score points by preset and custom values; the comodín (one per jornada, movable
- * until its pick closes, at kick-off by default: decision 073); the knock-out multiplier. The rule itself is held equal in SQL and TypeScript by
- * scoring-rule.test.ts.
+ * until its pick closes, at kick-off by default: decision 073); the knock-out multiplier. The rule itself is held
+ * equal in SQL and TypeScript by scoring-rule.test.ts.
  */
 let t: TestApp;
 let now = new Date('2026-11-21T12:00:00Z');
