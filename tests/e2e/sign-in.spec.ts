@@ -103,10 +103,13 @@ test('a session ended on the server sends the user to the sign-in screen, which 
   await page.goto('/tabs/home');
   await expect(page.getByTestId('match-card').first()).toBeVisible();
 
-  // Revoked on the server (as signing out elsewhere, or its expiry, would): the next load is answered 401.
+  // Revoked on the server (as signing out elsewhere, or its expiry, would): the next load is answered 401. The app
+  // is closed first: an open page may call the server between the revocation and a reload, go to the sign-in
+  // screen with the notice, and the reload would then rightly start without it.
+  await page.goto('about:blank');
   const signOut = await request.post('/auth/signout', bearer(session.accessToken));
   expect(signOut.status(), await signOut.text()).toBe(200);
-  await page.reload();
+  await page.goto('/tabs/home');
 
   await expect(page).toHaveURL(/\/login$/);
   // Revoked, not expired: the notice does not say "caducado" alone.
