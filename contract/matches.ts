@@ -35,6 +35,9 @@ export const matchMessages = {
   resultBeforeKickoff: 'El partido todavía no ha empezado: confirma antes su hora de inicio.',
   // Inicio's list, grouped by day and filtered by competition (beyond the spec: its texts stay as they are).
   pendingResultsHeading: 'Pendientes de resultado',
+  // A match past its kick-off with no result, on Inicio and in Resultados alike: its stored status may never move
+  // (the shipped data never marks one live), so it says it has started rather than only "pending".
+  startedWithoutResult: 'Empezado · sin resultado aún',
   competitionFilterLabel: 'Competición',
   allCompetitions: 'Todas',
   noMatchesInCompetition: (competition: string) =>

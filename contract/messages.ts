@@ -17,7 +17,6 @@ export const messages = {
   loadingMatches: 'Cargando partidos...',
   noMatches: 'No hay partidos disponibles',
   noFavoriteMatches: 'Aún no tienes partidos favoritos. ¡Explora y añade algunos!',
-  resultPending: 'Resultado pendiente',
   mustSignInForPools: 'Debes iniciar sesión para ver tus quinielas.',
   networkUnavailable: 'Sin conexión y sin datos guardados para esta consulta.',
   retry: 'Reintentar',

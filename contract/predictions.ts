@@ -172,9 +172,6 @@ export const poolResultsMessages = {
   emptyJornada: 'Esta jornada no tiene partidos en esta quiniela.',
   live: 'En juego',
   finished: 'Finalizado',
-  awaitingResult: 'Resultado pendiente',
-  // A match past its kick-off whose status the data has not moved (it may never mark one live).
-  startedWithoutResult: 'Empezado · sin resultado aún',
   noPick: 'Sin pronóstico',
   ownPick: 'Tu pronóstico',
   picksHidden: 'Los pronósticos de los demás se ven cuando empieza el partido.',

@@ -120,12 +120,12 @@ test.describe('Inicio', () => {
     await expect.poll(() => pendingId).not.toBe(0);
 
     const pending = await scrollToMatchCard(page, pendingId);
-    await expect(pending).toContainText('Resultado pendiente');
+    await expect(pending).toContainText('Empezado · sin resultado aún');
     // Pending ones (the shipped data may have others) form the tail of the list.
     const order = await visibleCards(page).evaluateAll((cards) =>
       cards.map((card) => ({
         id: Number(card.getAttribute('data-match-id')),
-        pending: card.textContent?.includes('Resultado pendiente') ?? false,
+        pending: card.textContent?.includes('Empezado · sin resultado aún') ?? false,
       })),
     );
     const firstPending = order.findIndex((card) => card.pending);

@@ -1,7 +1,6 @@
 import { heart, heartOutline } from 'ionicons/icons';
 import { memo } from 'react';
-import type { Match } from '#contract/matches';
-import { messages } from '#contract/messages';
+import { matchMessages, type Match } from '#contract/matches';
 import type { Team } from '#contract/teams';
 import { Icon } from '../../components/icon.tsx';
 import { TeamLogo } from '../../components/team-logo.tsx';
@@ -50,7 +49,7 @@ export const MatchCard = memo(function MatchCard({
           <Icon src={saved ? heart : heartOutline} />
         </button>
       </div>
-      {resultPending && <p className="match-card__pending">{messages.resultPending}</p>}
+      {resultPending && <p className="match-card__pending">{matchMessages.startedWithoutResult}</p>}
       <div className="match-card__teams">
         <TeamColumn team={home} />
         <span className="match-card__versus">VS</span>

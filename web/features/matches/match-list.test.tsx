@@ -93,7 +93,7 @@ describe('the match list', () => {
     expect(document.activeElement).toBe(within(added).getByRole('button'));
   });
 
-  it('lists the matches waiting for their result last, under a heading of their own', () => {
+  it('lists the matches waiting for their result last, under a heading of their own, each saying it has started', () => {
     const matches = listed(3);
     matches.push({ match: testMatch({ id: 99, matchDate: '2026-11-24T20:00:00Z' }), resultPending: true });
     renderMatches(matches);
@@ -103,9 +103,11 @@ describe('the match list', () => {
       'Jueves, 3 de diciembre',
       'Pendientes de resultado',
     ]);
-    expect(
-      within(screen.getByRole('list', { name: 'Pendientes de resultado' })).getByTestId('match-card').dataset.matchId,
-    ).toBe('99');
+    const started = within(screen.getByRole('list', { name: 'Pendientes de resultado' })).getByTestId('match-card');
+    expect(started.dataset.matchId).toBe('99');
+    // Resultados' words for it: its stored status may still say scheduled.
+    expect(started.querySelector('.match-card__pending')?.textContent).toBe('Empezado · sin resultado aún');
+    expect(document.querySelectorAll('.match-card__pending')).toHaveLength(1);
   });
 
   it('has no button when every match fits in the first batch', () => {

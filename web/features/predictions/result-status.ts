@@ -1,3 +1,4 @@
+import { matchMessages } from '#contract/matches';
 import { poolResultsMessages, type PoolResultMatch } from '#contract/predictions';
 
 /** How far a match of "Resultados" is: over, under way, or past its kick-off with no word from the data yet. */
@@ -16,7 +17,7 @@ export function resultStatus(match: Pick<PoolResultMatch, 'status' | 'scoreHome'
   const score = match.scoreHome !== null && match.scoreAway !== null ? `${match.scoreHome} – ${match.scoreAway}` : null;
   if (match.status === 'finished') return { stage: 'finished', score, note: poolResultsMessages.finished };
   if (match.status === 'live') return { stage: 'live', score, note: poolResultsMessages.live };
-  if (match.kickedOff) return { stage: 'started', score: null, note: poolResultsMessages.startedWithoutResult };
+  if (match.kickedOff) return { stage: 'started', score: null, note: matchMessages.startedWithoutResult };
   return { stage: 'upcoming', score: null, note: null };
 }
 
