@@ -684,6 +684,11 @@ export const mailOutbox = pgTable(
     attempts: smallint('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * When the claim's message data began to go to the relay (written and committed before its first byte): a stale
+     * claim without it certainly never left, and is queued again (docs/decisions/064).
+     */
+    transmittingAt: timestamp('transmitting_at', { withTimezone: true }),
     messageId: text('message_id'),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles, users as usersTable } from '#server/db/schema';
+import { mailOutbox, roles, users as usersTable } from '#server/db/schema';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '#tests/support/smtp-server';
 import { createTestApp, testAppPerFile, type TestApp } from '#tests/support/test-app';
 
@@ -49,6 +49,28 @@ describe('confirming an address', () => {
     expect((await confirm(linkIn(mails[1]!, '/confirmar-correo'))).statusCode).toBe(200);
     const other = await t.api.user('otra');
     expect((await as(other, 'POST', `/api/users/${bea.userProfile.id}/email-confirmation`)).statusCode).toBe(403);
+  });
+});
+
+describe('a cause rolled back', () => {
+  it('queues no mail: of sign-ups racing for one address only the one that committed, and an admin\'s refused correction none', async () => {
+    const queuedTo = async (email: string) =>
+      (await t.db.select({ kind: mailOutbox.kind, userId: mailOutbox.userId }).from(mailOutbox).where(eq(mailOutbox.recipient, email)));
+    const email = 'repetida@example.com';
+    const signUps = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => post('/auth/signup', { name: `Repetida ${i}`, email, password: 'una-clave-larga' })),
+    );
+    expect(signUps.map((res) => res.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    const created = signUps.find((res) => res.statusCode === 201)!.json().data;
+    expect(await queuedTo(email)).toEqual([{ kind: 'email-confirmation', userId: created.id }]);
+
+    const admin = await t.createUser({ role: 'admin' });
+    const gema = await t.api.user('gema');
+    const refused = await as(admin, 'PATCH', `/api/users/${gema.userProfile.id}`, { email });
+    expect(refused.statusCode).toBe(409);
+    // Neither "your address changed" to Gema nor a second link to the taken address.
+    expect((await queuedTo(gema.email)).map((row) => row.kind)).toEqual(['email-confirmation']);
+    expect(await queuedTo(email)).toHaveLength(1);
   });
 });
 

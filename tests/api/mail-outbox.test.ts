@@ -1,8 +1,9 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPglitePath, openPostgres } from '#server/db/client';
 import { mailOutbox } from '#server/db/schema';
 import { createMailWorker } from '#server/modules/mail/mail-worker';
 import { createSmtpSender } from '#server/modules/mail/mail-transport';
@@ -16,7 +17,8 @@ import { createPostgresDatabase, testDatabaseKind } from '#tests/support/test-da
  * The outbox (docs/decisions/064-the-mail-outbox-sends-at-most-once.md), against a real SMTP server on 127.0.0.1:
  * retries with back-off (1, 5, 30 minutes, then failed with the relay's answer), a claim never sent twice, whether
  * the instance that made it died (kill -9, between the relay taking the message and the row marked sent) or another
- * instance races it; on the embedded database and on PostgreSQL.
+ * instance races it, and a claim whose instance died before any of its message went out sent again, once; on the
+ * embedded database and on PostgreSQL.
  */
 const MINUTE = 60_000;
 const FROM = 'Quiniela <quiniela@example.org>';
@@ -26,6 +28,10 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
 });
 afterAll(() => smtp.close());
+
+/** The relay refuses `full` for now (452) and `unknown` for good (550), and takes the rest. */
+const refusing = (full: string, unknown: string) => (to: string) =>
+  to === full ? { code: 452, message: 'Buzón lleno, vuelve luego' } : to === unknown ? { code: 550, message: 'No existe ese buzón' } : null;
 
 /** `count` invitation addresses of one test, and how to queue them through the API (one request, one pool). */
 const addresses = (label: string, count: number) => Array.from({ length: count }, (_, i) => `${label}${i}@example.com`);
@@ -40,22 +46,26 @@ describe('retries', () => {
 
   const rowTo = async (to: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to)))[0]!;
   const tick = () => t.app.services.mailWorker!.tick();
+  /** Another instance's worker on the same outbox. */
+  const worker = () =>
+    createMailWorker({
+      outbox: t.app.services.repositories.outbox,
+      send: createSmtpSender(smtp.url, FROM),
+      compose: t.app.services.pools.composeMail,
+      clock: () => now,
+      domain: 'example.org',
+    });
+  const invite = async (label: string, emails: string[]) => {
+    const owner = await t.createUser();
+    const pool = await t.api.pool(owner, { name: label });
+    const res = await t.injectAs(owner.session.accessToken, { method: 'POST', url: `/api/pools/${pool.id}/invitations`, payload: { emails } });
+    expect(res.statusCode).toBe(202);
+    return owner;
+  };
 
   it('tries again after 1, 5 and 30 minutes while the relay refuses for now, then fails with its answer; a permanent no at once', async () => {
-    smtp.refuseRecipient = (to) =>
-      to === 'llena@example.com'
-        ? { code: 452, message: 'Buzón lleno, vuelve luego' }
-        : to === 'nadie@example.com'
-          ? { code: 550, message: 'No existe ese buzón' }
-          : null;
-    const owner = await t.createUser();
-    const pool = await t.api.pool(owner, { name: 'Reintentos' });
-    const res = await t.injectAs(owner.session.accessToken, {
-      method: 'POST',
-      url: `/api/pools/${pool.id}/invitations`,
-      payload: { emails: ['llena@example.com', 'nadie@example.com'] },
-    });
-    expect(res.statusCode).toBe(202);
+    smtp.refuseRecipient = refusing('llena@example.com', 'nadie@example.com');
+    await invite('Reintentos', ['llena@example.com', 'nadie@example.com']);
     expect(await tick()).toMatchObject({ sent: 0, retried: 1, failed: 1 });
     expect(await rowTo('nadie@example.com')).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringContaining('550 No existe ese buzón') });
     for (const [wait, attempts] of [[1, 1], [5, 2], [30, 3]] as const) {
@@ -76,33 +86,57 @@ describe('retries', () => {
     smtp.refuseRecipient = () => null;
   });
 
-  it('never sends again a claim whose instance died while sending it: after 10 minutes it is failed, with its Message-ID', async () => {
-    const owner = await t.createUser();
-    const pool = await t.api.pool(owner, { name: 'Huérfana' });
-    await t.injectAs(owner.session.accessToken, { method: 'POST', url: `/api/pools/${pool.id}/invitations`, payload: { emails: ['huerfana@example.com'] } });
-    // An instance claimed it and died (what the real processes below do with kill -9).
-    await t.db.execute(sql`update mail_outbox set status = 'sending', attempts = 1, claimed_at = ${now.toISOString()}::timestamptz, message_id = '<muerto@example.org>' where recipient = 'huerfana@example.com'`);
+  it('settles a claim whose instance died after 10 minutes: sent again once if none of it went out, else failed with its Message-ID', async () => {
+    const dead = { transmitted: 'huerfana@example.com', untransmitted: 'sin-salir@example.com', lastAttempt: 'agotada@example.com' };
+    await invite('Huérfanas', Object.values(dead));
+    // Instances claimed them and died (what the real processes below do with kill -9): one as its message went out.
+    const claim = (to: string, attempts: number, transmitting: Date | null) =>
+      t.db
+        .update(mailOutbox)
+        .set({ status: 'sending', attempts, claimedAt: now, transmittingAt: transmitting, messageId: `<muerto.${attempts}.${to}>` })
+        .where(eq(mailOutbox.recipient, to));
+    await claim(dead.transmitted, 1, now);
+    await claim(dead.untransmitted, 1, null);
+    await claim(dead.lastAttempt, 4, null);
     now = new Date(now.getTime() + 9 * MINUTE);
-    expect(await tick()).toMatchObject({ sent: 0, failed: 0 });
+    expect(await tick()).toMatchObject({ sent: 0, retried: 0, failed: 0 });
     now = new Date(now.getTime() + 2 * MINUTE);
-    expect(await tick()).toMatchObject({ sent: 0, failed: 1, uncertain: 1 });
-    expect(await rowTo('huerfana@example.com')).toMatchObject({ status: 'failed', lastError: expect.stringContaining('Message-ID') });
-    expect(smtp.received.filter((m) => m.to === 'huerfana@example.com')).toEqual([]);
+    expect(await tick()).toEqual({ sent: 1, retried: 1, failed: 2, uncertain: 1, dropped: 0 });
+    expect(await rowTo(dead.transmitted)).toMatchObject({ status: 'failed', lastError: expect.stringContaining('Message-ID') });
+    expect(await rowTo(dead.lastAttempt)).toMatchObject({ status: 'failed', lastError: 'El servidor se detuvo antes de enviarlo (tras 4 intentos)' });
+    const again = await rowTo(dead.untransmitted);
+    expect(again).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(smtp.received.filter((m) => m.to === dead.untransmitted).map((m) => m.messageId)).toEqual([again.messageId]);
+    expect(smtp.received.filter((m) => m.to === dead.transmitted || m.to === dead.lastAttempt)).toEqual([]);
+  });
+
+  it('transmits nothing on a claim given up on while it was slow, which another instance sends once', async () => {
+    const to = 'lenta@example.com';
+    await invite('Lenta', [to]);
+    let release = () => {};
+    const held = new Promise<void>((holding) => {
+      smtp.refuseRecipient = (recipient) => {
+        if (recipient !== to) return null;
+        smtp.refuseRecipient = () => null;
+        holding();
+        return new Promise((resolve) => (release = () => resolve(null)));
+      };
+    });
+    // The relay holds its answer to the recipient until the claim is stale and another instance took the row again.
+    const slow = worker().tick();
+    await held;
+    now = new Date(now.getTime() + 11 * MINUTE);
+    expect(await worker().tick()).toMatchObject({ sent: 1, retried: 1, failed: 0 });
+    release();
+    expect(await slow).toEqual({ sent: 0, retried: 0, failed: 0, uncertain: 0, dropped: 0 });
+    const row = await rowTo(to);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(smtp.received.filter((m) => m.to === to).map((m) => m.messageId)).toEqual([row.messageId]);
   });
 
   it('is claimed once by workers racing (instances), each message sent once under its Message-ID', async () => {
-    const owner = await t.createUser();
-    const pool = await t.api.pool(owner, { name: 'Carrera' });
     const emails = addresses('carrera', 20);
-    await t.injectAs(owner.session.accessToken, { method: 'POST', url: `/api/pools/${pool.id}/invitations`, payload: { emails } });
-    const worker = () =>
-      createMailWorker({
-        outbox: t.app.services.repositories.outbox,
-        send: createSmtpSender(smtp.url, FROM),
-        compose: t.app.services.pools.composeMail,
-        clock: () => now,
-        domain: 'example.org',
-      });
+    const owner = await invite('Carrera', emails);
     const summaries = await Promise.all([worker().tick(), worker().tick(), worker().tick()]);
     expect(summaries.reduce((sum, s) => sum + s.sent, 0)).toBe(20);
     for (const to of emails) {
@@ -115,25 +149,33 @@ describe('retries', () => {
 });
 
 describe('metrics', () => {
-  it('count the mail sent, failed and queued', async () => {
+  it('count the mail sent, retried, failed and queued', async () => {
     const t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, MAIL_POLL_SECONDS: '1', METRICS_TOKEN: 'un-token-de-metricas-largo' } });
+    smtp.refuseRecipient = refusing('metrica-llena@example.com', 'metrica-nadie@example.com');
     try {
       const owner = await t.createUser();
       const pool = await t.api.pool(owner, { name: 'Métricas' });
-      await t.injectAs(owner.session.accessToken, { method: 'POST', url: `/api/pools/${pool.id}/invitations`, payload: { emails: ['metrica@example.com'] } });
+      const emails = ['metrica@example.com', 'metrica-llena@example.com', 'metrica-nadie@example.com'];
+      await t.injectAs(owner.session.accessToken, { method: 'POST', url: `/api/pools/${pool.id}/invitations`, payload: { emails } });
       await smtp.waitFor('metrica@example.com');
+      // The round that sent it tried the three.
       await t.app.services.mailRunner!.idle();
       const text = (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer un-token-de-metricas-largo' } })).body;
-      expect(text).toMatch(/quiniela_mail_total\{outcome="sent"\} 1/);
-      expect(text).toMatch(/quiniela_mail_total\{outcome="failed"\} 0/);
-      expect(text).toMatch(/quiniela_mail_queued 0/);
+      expect(text).toMatch(/quiniela_mail_total\{outcome="sent"\} 1\n/);
+      expect(text).toMatch(/quiniela_mail_total\{outcome="retried"\} 1\n/);
+      expect(text).toMatch(/quiniela_mail_total\{outcome="failed"\} 1\n/);
+      expect(text).toMatch(/quiniela_mail_total\{outcome="uncertain"\} 0\n/);
+      // The one refused for now waits for its next attempt.
+      expect(text).toMatch(/quiniela_mail_queued 1\n/);
     } finally {
+      smtp.refuseRecipient = () => null;
       await t.close();
     }
   });
 });
 
-describe('real server processes', () => {
+// Two server starts a test, and a wait for each message: far longer than an in-process test on a busy machine.
+describe('real server processes', { timeout: 120_000 }, () => {
   let env: Record<string, string>;
   let drop = async () => {};
   const started: ServerProcess[] = [];
@@ -201,6 +243,42 @@ describe('real server processes', () => {
     const admin = await api.signIn({ email: 'admin-correo@example.com', password: 'una-clave-larga' });
     const { data } = await api.call(admin, 'GET', '/api/admin/mail');
     expect(data).toMatchObject({ configured: true, from: FROM, sending: 1 });
+    await second.stop();
+  });
+
+  it('survive kill -9 after a claim, before any of its message went out: it is sent once after the restart', async () => {
+    const emails = addresses('antes', 20);
+    const heldTo = emails[4]!;
+    let release = () => {};
+    const held = new Promise<void>((holding) => {
+      smtp.refuseRecipient = (to) => {
+        if (to !== heldTo) return null;
+        holding();
+        return new Promise((resolve) => (release = () => resolve(null)));
+      };
+    });
+    const first = await start();
+    await invite(first, 'antes', emails);
+    await held;
+    await first.stop('SIGKILL');
+    release();
+    smtp.refuseRecipient = () => null;
+
+    // Its claim, with no mark of a transmission; ten minutes pass (what the restarted worker waits before settling it).
+    const database = env.DATA_DIR ? await openPglitePath(path.join(env.DATA_DIR, 'pglite'), 0) : openPostgres(env.DATABASE_URL!, 1);
+    try {
+      const claimed = await database.db
+        .update(mailOutbox)
+        .set({ claimedAt: sql`${mailOutbox.claimedAt} - interval '11 minutes'` })
+        .where(and(eq(mailOutbox.status, 'sending'), inArray(mailOutbox.recipient, emails)))
+        .returning({ recipient: mailOutbox.recipient, transmittingAt: mailOutbox.transmittingAt });
+      expect(claimed).toEqual([{ recipient: heldTo, transmittingAt: null }]);
+    } finally {
+      await database.close();
+    }
+
+    const second = await start();
+    await deliveredOnce(emails);
     await second.stop();
   });
 

@@ -30,8 +30,11 @@ export interface TestSmtpServer {
   appEnv: { SMTP_URL: string; MAIL_FROM: string };
   port: number;
   received: ReceivedMail[];
-  /** Refuses a recipient (`RCPT TO`) with the answer given, or takes it (null). */
-  refuseRecipient: (to: string) => Answer;
+  /**
+   * Refuses a recipient (`RCPT TO`) with the answer given, or takes it (null); a promise holds the answer until it
+   * settles (a test holds it to stop the app after its claim, before any of the message went out).
+   */
+  refuseRecipient: (to: string) => Answer | Promise<Answer>;
   /**
    * Called once a message's data has arrived, before the server answers it: the answer waits for the promise (a test
    * holds it to stop the app between the relay taking a message and the app marking it sent).
@@ -54,9 +57,9 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      const refusal = state.refuseRecipient(address.address.toLowerCase());
-      if (!refusal) return callback();
-      return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+      void Promise.resolve(state.refuseRecipient(address.address.toLowerCase())).then((refusal) =>
+        refusal ? callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code })) : callback(),
+      );
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -74,6 +77,8 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
       });
     },
   });
+  // A client killed mid-transaction (a test's kill -9) resets its connection: its message is dropped, as a relay drops it.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const actualPort = (server.server.address() as AddressInfo).port;
   return {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
@@ -31,6 +31,16 @@ export interface ClaimedMail {
   messageId: string;
 }
 
+/** What a sweep of dead instances' claims did: each row is in one count. */
+export interface StaleClaims {
+  /** Never transmitted, with attempts left: `pending` again, due now. */
+  requeued: number;
+  /** Never transmitted, and that was the last attempt: `failed`. */
+  exhausted: number;
+  /** Transmission had begun: the relay may have it, so `failed`, never sent again. */
+  uncertain: number;
+}
+
 export interface OutboxStatus {
   queued: number;
   sending: number;
@@ -39,6 +49,10 @@ export interface OutboxStatus {
 }
 
 const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+
+/** Still this claim's: a row given up on as stale and claimed again carries another Message-ID. */
+const stillClaimed = (mail: ClaimedMail) =>
+  and(eq(mailOutbox.id, mail.id), eq(mailOutbox.messageId, mail.messageId), eq(mailOutbox.status, 'sending'));
 
 /** The outbox (docs/decisions/064-the-mail-outbox-sends-at-most-once.md): queued by the writes that cause mail, sent by the worker. */
 export function createMailOutboxRepository(db: Database) {
@@ -68,7 +82,7 @@ export function createMailOutboxRepository(db: Database) {
         message_id: string;
       }>(db, sql`
         update mail_outbox
-        set status = 'sending', attempts = attempts + 1, claimed_at = ${at(now)},
+        set status = 'sending', attempts = attempts + 1, claimed_at = ${at(now)}, transmitting_at = null,
           message_id = '<' || id || '.' || (attempts + 1) || '.' || ${messageIdPart}::text || '@' || ${domain}::text || '>'
         where id = (
           select id from mail_outbox
@@ -90,6 +104,20 @@ export function createMailOutboxRepository(db: Database) {
       };
     },
 
+    /**
+     * Committed before the claim's first byte of message data goes to the relay: from here on the relay may take it,
+     * so a crash leaves it uncertain. False when the claim is no longer this one (given up on as stale and queued
+     * again): then nothing may be transmitted.
+     */
+    async markTransmitting(mail: ClaimedMail, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(mailOutbox)
+        .set({ transmittingAt: now })
+        .where(stillClaimed(mail))
+        .returning({ id: mailOutbox.id });
+      return rows.length === 1;
+    },
+
     /** By its Message-ID: a send that ends after the row was given up on as stale still says it went. */
     async markSent(mail: ClaimedMail, now: Date): Promise<void> {
       await db
@@ -103,7 +131,7 @@ export function createMailOutboxRepository(db: Database) {
       await db
         .update(mailOutbox)
         .set({ status: 'pending', nextAttemptAt, lastError: error })
-        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'sending')));
+        .where(stillClaimed(mail));
     },
 
     /** Never tried again: `failed` with the relay's answer (or why), or `dropped` when there is nothing left to say. */
@@ -111,20 +139,49 @@ export function createMailOutboxRepository(db: Database) {
       await db
         .update(mailOutbox)
         .set({ status, lastError: reason })
-        .where(and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, 'sending')));
+        .where(stillClaimed(mail));
     },
 
     /**
-     * Rows still `sending` long after their claim: their instance died while sending them. Whether the relay took the
-     * message is unknown, so it is not sent again (failed, with its Message-ID to look for in the relay's log).
+     * Rows still `sending` long after their claim: their instance died with them. One whose transmission had begun may
+     * have reached the relay, so it is not sent again (failed, with its Message-ID to look for in the relay's log).
+     * One that never reached `markTransmitting` certainly did not: it is queued again, due now, unless that claim was
+     * its `maxAttempts`th. Each statement re-checks a row a concurrent `markTransmitting` changed, so a row is either
+     * transmitted by its claim or queued again, never both.
      */
-    async failStale(claimedBefore: Date, reason: string): Promise<number> {
-      const rows = await db
-        .update(mailOutbox)
-        .set({ status: 'failed', lastError: reason })
-        .where(and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.claimedAt, claimedBefore)))
-        .returning({ id: mailOutbox.id });
-      return rows.length;
+    async sweepStale(
+      claimedBefore: Date,
+      now: Date,
+      maxAttempts: number,
+      reasons: { uncertain: string; requeued: string; exhausted: string },
+    ): Promise<StaleClaims> {
+      const stale = (...conditions: SQL[]) =>
+        and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.claimedAt, claimedBefore), ...conditions);
+      const count = async (rows: Promise<unknown[]>) => (await rows).length;
+      const returningId = { id: mailOutbox.id };
+      return {
+        uncertain: await count(
+          db
+            .update(mailOutbox)
+            .set({ status: 'failed', lastError: reasons.uncertain })
+            .where(stale(isNotNull(mailOutbox.transmittingAt)))
+            .returning(returningId),
+        ),
+        requeued: await count(
+          db
+            .update(mailOutbox)
+            .set({ status: 'pending', nextAttemptAt: now, lastError: reasons.requeued })
+            .where(stale(isNull(mailOutbox.transmittingAt), lt(mailOutbox.attempts, maxAttempts)))
+            .returning(returningId),
+        ),
+        exhausted: await count(
+          db
+            .update(mailOutbox)
+            .set({ status: 'failed', lastError: sql`${reasons.exhausted}::text || ' (tras ' || ${mailOutbox.attempts} || ' intentos)'` })
+            .where(stale(isNull(mailOutbox.transmittingAt)))
+            .returning(returningId),
+        ),
+      };
     },
 
     async status(): Promise<OutboxStatus> {

@@ -27,7 +27,11 @@ export type SendOutcome =
   | { status: 'unreached'; error: string }
   | { status: 'uncertain'; error: string };
 
-export type SendMail = (mail: OutgoingMail) => Promise<SendOutcome>;
+/**
+ * `beforeData` is awaited once the relay is ready for the message's data (its 354 to DATA), before the first byte;
+ * when it throws, nothing is transmitted and the send is `unreached`.
+ */
+export type SendMail = (mail: OutgoingMail, beforeData: () => Promise<void>) => Promise<SendOutcome>;
 
 /** A connection that stops answering for this long is given up on: far below the outbox's stale claim (10 min). */
 const TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
@@ -43,12 +47,12 @@ interface SmtpError {
  * Sends through the relay at `SMTP_URL` (`smtps://user:pass@host:465`, or `smtp://host:587`, which upgrades with
  * STARTTLS whenever the relay offers it), with nodemailer's own SMTP client and MIME composer: one connection per
  * message, so that the moment the message starts to go out is known (the stream below is read only after the relay's
- * 354 to DATA).
+ * 354 to DATA, and yields its bytes only once `beforeData` is done).
  */
 export function createSmtpSender(smtpUrl: string, from: string): SendMail {
   const { host, port, secure, auth, tls } = parseConnectionUrl(smtpUrl);
   const envelopeFrom = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from;
-  return async (mail) => {
+  return async (mail, beforeData) => {
     const raw = await new MailComposer({
       from,
       to: mail.to,
@@ -63,9 +67,15 @@ export function createSmtpSender(smtpUrl: string, from: string): SendMail {
     let transmitting = false;
     const message = new Readable({
       read() {
-        transmitting = true;
-        this.push(raw);
-        this.push(null);
+        beforeData().then(
+          () => {
+            transmitting = true;
+            this.push(raw);
+            this.push(null);
+          },
+          // Fails the send under way (nodemailer's stream error), with nothing transmitted.
+          (error: Error) => this.destroy(error),
+        );
       },
     });
     const connection = new SMTPConnection({ host, port, secure, ...(tls ? { tls } : {}), ...TIMEOUTS });

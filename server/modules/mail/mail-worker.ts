@@ -14,8 +14,8 @@ export type ComposeMail = (mail: ClaimedMail) => Promise<MailContent | null>;
 /** After the 1st, 2nd and 3rd attempt the relay refused for now (or never saw): the next one; after the 4th, failed. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000];
 /**
- * A claim older than this whose row is still `sending` belongs to an instance that died while sending it: a send
- * gives up long before (mail-transport.ts's timeouts).
+ * A claim older than this whose row is still `sending` belongs to an instance that died with it: a send gives up long
+ * before (mail-transport.ts's timeouts). Queued again if its transmission never began, else given up on.
  */
 export const STALE_CLAIM_MS = 10 * 60_000;
 /** Messages one tick sends at most, one after another; the next tick goes on. */
@@ -23,11 +23,14 @@ const PER_TICK = 200;
 
 export interface MailTickSummary {
   sent: number;
-  /** Refused for now, or never transmitted: back in the queue. */
+  /** Refused for now, or never transmitted (a dead instance's claim included): back in the queue. */
   retried: number;
-  /** Given up on: a permanent refusal, a fourth failed attempt, or a claim of a dead instance. */
+  /** Given up on: a permanent refusal, a fourth failed attempt, or a dead instance's claim it may have transmitted. */
   failed: number;
-  /** Transmission cut before the relay answered: it may have arrived, so it is not sent again (counted in `failed`). */
+  /**
+   * Transmission begun but no answer seen (cut, or its instance died): it may have arrived, so it is not sent again
+   * (counted in `failed`).
+   */
   uncertain: number;
   /** Nothing left to say. */
   dropped: number;
@@ -73,7 +76,17 @@ export function createMailWorker({ outbox, send, compose, clock, domain }: Deps)
       'reminder' in content
         ? { 'List-Unsubscribe': `<${content.reminder.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
         : undefined;
-    const outcome = await send({ to: mail.recipient, messageId: mail.messageId, ...renderMail(content), ...(headers ? { headers } : {}) });
+    let reclaimed = false;
+    const outcome = await send(
+      { to: mail.recipient, messageId: mail.messageId, ...renderMail(content), ...(headers ? { headers } : {}) },
+      async () => {
+        if (await outbox.markTransmitting(mail, clock())) return;
+        reclaimed = true;
+        throw new Error('La reclamación caducó y el correo volvió a la cola.');
+      },
+    );
+    // Given up on as stale while this send was slow, and queued again: that claim sends it, this one transmitted nothing.
+    if (reclaimed) return;
     switch (outcome.status) {
       case 'sent':
         await outbox.markSent(mail, clock());
@@ -100,16 +113,19 @@ export function createMailWorker({ outbox, send, compose, clock, domain }: Deps)
   };
 
   return {
-    /** Gives up on the dead instances' claims, then sends what is due, each row by the one instance that claims it. */
+    /** Settles the dead instances' claims, then sends what is due, each row by the one instance that claims it. */
     async tick(): Promise<MailTickSummary> {
       const summary: MailTickSummary = { sent: 0, retried: 0, failed: 0, uncertain: 0, dropped: 0 };
-      const claimedBefore = new Date(clock().getTime() - STALE_CLAIM_MS);
-      const stale = await outbox.failStale(
-        claimedBefore,
-        'El servidor se detuvo mientras lo enviaba: no se envía otra vez, porque pudo llegar. Búscalo en el registro del servidor de correo por su Message-ID.',
-      );
-      summary.failed += stale;
-      summary.uncertain += stale;
+      const now = clock();
+      const stale = await outbox.sweepStale(new Date(now.getTime() - STALE_CLAIM_MS), now, RETRY_DELAYS_MS.length + 1, {
+        uncertain:
+          'El servidor se detuvo mientras lo enviaba: no se envía otra vez, porque pudo llegar. Búscalo en el registro del servidor de correo por su Message-ID.',
+        requeued: 'El servidor se detuvo antes de enviarlo: se intenta otra vez.',
+        exhausted: 'El servidor se detuvo antes de enviarlo',
+      });
+      summary.retried += stale.requeued;
+      summary.failed += stale.uncertain + stale.exhausted;
+      summary.uncertain += stale.uncertain;
       for (let sent = 0; sent < PER_TICK; sent += 1) {
         const mail = await outbox.claimNext(clock(), randomBytes(6).toString('hex'), domain);
         if (!mail) break;
