@@ -26,6 +26,12 @@ export const LiveEventSchema = z.discriminatedUnion('kind', [
    * moment within `reconnectWithinMs`, so the phones it held come back spread out, not in the same second.
    */
   z.object({ kind: z.literal('closing'), reconnectWithinMs: z.number().int().nonnegative() }),
+  /**
+   * A newer stream of the same account replaced this one (the server keeps a few per account): the stream ends next,
+   * and the app opens another only when its page is shown or focused again, so that screens beyond the limit do not
+   * take turns replacing each other.
+   */
+  z.object({ kind: z.literal('replaced') }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 

@@ -1,7 +1,8 @@
 import { chmodSync, createWriteStream, existsSync, renameSync, rmSync, unlinkSync } from 'node:fs';
-import { PRIVATE_FILE_MODE } from './private-files.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.ts';
 import net from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzipSync, gzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 
 /**
@@ -19,11 +20,43 @@ const MAX_SOCKET_PATH = 107;
 /**
  * A gzip-compressed tarball of the data directory. CHECKPOINT first, so a restored copy opens without replaying
  * WAL; the dump itself runs while no statement and no transaction is under way (PGlite serves one at a time),
- * so it holds exactly the committed transactions, and other requests wait for it (about a second per 5 MB).
+ * so it holds exactly the committed transactions, and other requests wait for it (about a second per 5 MB; the
+ * compression comes after, without holding them). Its entries are private (`privateEntries`).
  */
 export async function dumpPglite(client: PGlite): Promise<Blob> {
   await client.exec('CHECKPOINT');
-  return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+  const tar = new Uint8Array(await (await client._runExclusiveTransaction(() => client.dumpDataDir('none'))).arrayBuffer());
+  privateEntries(tar);
+  return new Blob([new Uint8Array(await promisify(gzip)(tar))]);
+}
+
+/** The 512-byte headers of a tarball's entries, with each one's name, up to its end (a zero block). */
+function* tarHeaders(tar: Uint8Array): Generator<{ header: Uint8Array; name: string }> {
+  const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1').replace(/\0.*$/s, '');
+  for (let offset = 0; offset + 512 <= tar.length; ) {
+    const header = tar.subarray(offset, offset + 512);
+    if (header.every((byte) => byte === 0)) return;
+    yield { header, name: text(header.subarray(0, 100)) };
+    const size = parseInt(text(header.subarray(124, 136)).trim() || '0', 8);
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+}
+
+/**
+ * Writes each entry's mode as the server account's alone, folders 0700 and the rest 0600 (PGlite writes its
+ * files' modes, 0666 on disk), with the header's checksum again: a backup extracted as root, with `tar -x`, is
+ * as private as the folder it came from.
+ */
+function privateEntries(tar: Uint8Array): void {
+  const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
+  for (const { header } of tarHeaders(tar)) {
+    const folder = header[156] === '5'.charCodeAt(0);
+    header.set(ascii(`${(folder ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE).toString(8).padStart(7, '0')}\0`), 100);
+    // The checksum: the header's bytes summed with its own field read as spaces; six octal digits, NUL, space.
+    header.fill(0x20, 148, 156);
+    const sum = header.reduce((total, byte) => total + byte, 0);
+    header.set(ascii(`${sum.toString(8).padStart(6, '0')}\0 `), 148);
+  }
 }
 
 export interface BackupSocket {
@@ -142,14 +175,9 @@ export function checkBackup(bytes: Buffer, file: string): void {
   } catch (error) {
     throw new InvalidBackupError(`${file} is not a Quiniela backup, or it is damaged: ${(error as Error).message} (npm run backup writes a .tar.gz).`);
   }
-  for (let offset = 0; offset + 512 <= tar.length; ) {
-    const header = tar.subarray(offset, offset + 512);
-    if (header.every((byte) => byte === 0)) break;
-    if (header.subarray(257, 262).toString('latin1') !== 'ustar') break;
-    const name = header.subarray(0, 100).toString('latin1').replace(/\0.*$/s, '');
+  for (const { header, name } of tarHeaders(tar)) {
+    if (Buffer.from(header.subarray(257, 262)).toString('latin1') !== 'ustar') break;
     if (/(^|\/)PG_VERSION$/.test(name)) return;
-    const size = parseInt(header.subarray(124, 136).toString('latin1').replace(/\0.*$/s, '').trim() || '0', 8);
-    offset += 512 + Math.ceil(size / 512) * 512;
   }
   throw new InvalidBackupError(`${file} is not a Quiniela backup: it holds no database folder (no PG_VERSION), or it is truncated.`);
 }

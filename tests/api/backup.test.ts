@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp as makeTemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp as makeTemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglitePath, queryRows } from '#server/db/client';
@@ -232,6 +233,12 @@ describe.skipIf(!onPglite)('the embedded database’s files', () => {
     return found;
   }
   const modeOf = async (file: string) => ((await import('node:fs/promises')).stat(file).then((s) => s.mode & 0o777));
+  /** A backup's entries as `tar -x` writes them (modes kept: root's default, and the umask here is 0), not private. */
+  async function extractedNotPrivate(backup: string) {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'quiniela-extracted-'));
+    await promisify(execFile)('tar', ['--extract', '--gzip', '--same-permissions', '--file', backup, '--directory', folder]);
+    return notPrivate(folder);
+  }
 
   it('are the server account’s alone, whatever the umask, and so are its backups and a restored folder', async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'quiniela-private-'));
@@ -244,14 +251,20 @@ describe.skipIf(!onPglite)('the embedded database’s files', () => {
       expect(await notPrivate(path.join(dataRoot, 'pglite'))).toEqual([]);
       expect(await modeOf(dataRoot)).toBe(0o700);
 
+      // What PGlite writes after the open comes 0666 (inside folders no one else can reach): a running server's dump
+      // must not carry such modes into a backup that root extracts elsewhere.
+      await chmod(path.join(dataRoot, 'pglite', 'PG_VERSION'), 0o666);
+      await chmod(path.join(dataRoot, 'pglite', 'base'), 0o777);
       const fromServer = path.join(root, 'en-marcha.tar.gz');
       expect((await run('backup', [fromServer], dataRoot)).code).toBe(0);
       expect(await modeOf(fromServer)).toBe(0o600);
+      expect(await extractedNotPrivate(fromServer)).toEqual([]);
       expect(await server.stop()).toBe(0);
 
       const fromFolder = path.join(root, 'parado.tar.gz');
       expect((await run('backup', [fromFolder], dataRoot)).code).toBe(0);
       expect(await modeOf(fromFolder)).toBe(0o600);
+      expect(await extractedNotPrivate(fromFolder)).toEqual([]);
 
       const restoredRoot = path.join(root, 'restaurada');
       expect((await run('restore', [fromFolder], restoredRoot)).code).toBe(0);

@@ -1,4 +1,8 @@
 import { once } from 'node:events';
+import { mkdtemp } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { matchMessages, type Match, type SignInResponse, type Team } from '#contract/index';
@@ -6,7 +10,7 @@ import { PING_TIMEOUT_MS } from '#server/db/client';
 import { teams } from '#server/db/schema';
 import { RootHandleInTransactionError } from '#server/db/transaction-guard';
 import { createFactories, fetchTransport } from '#tests/support/factories';
-import { startServer } from '#tests/support/server-process';
+import { startServer, type ServerProcess } from '#tests/support/server-process';
 import { createPostgresDatabase, testDatabaseKind } from '#tests/support/test-database';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
@@ -141,6 +145,23 @@ describe('/health while the database does not answer', () => {
   });
 });
 
+/** SHUTDOWN_DEADLINE_SECONDS of the real processes below. */
+const DEADLINE_SECONDS = 2;
+
+/**
+ * SIGTERM to `server` while it holds a request that will not end: it stops at the deadline (exit code 1, the
+ * deadline's), after waiting for the request that long, not for ever.
+ */
+async function expectStopAtDeadline(server: ServerProcess) {
+  const started = Date.now();
+  const exit = once(server.child, 'exit');
+  server.child.kill('SIGTERM');
+  const [code] = await within(15_000, 'the process to stop', exit);
+  expect(code).toBe(1);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(DEADLINE_SECONDS * 1000 - 100);
+  expect(Date.now() - started).toBeLessThan(10_000);
+}
+
 describe.skipIf(testDatabaseKind() !== 'postgres')('SIGTERM while the database does not answer (a real process)', () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   beforeAll(async () => {
@@ -150,7 +171,12 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('SIGTERM while the database d
 
   it('stops the process at SHUTDOWN_DEADLINE_SECONDS, with the requests the database holds still open', async () => {
     const boss = { email: 'parada@example.com', password: 'clave-de-la-parada' };
-    const server = await startServer({ DATABASE_URL: database.url, ADMIN_EMAIL: boss.email, ADMIN_PASSWORD: boss.password, SHUTDOWN_DEADLINE_SECONDS: '2' });
+    const server = await startServer({
+      DATABASE_URL: database.url,
+      ADMIN_EMAIL: boss.email,
+      ADMIN_PASSWORD: boss.password,
+      SHUTDOWN_DEADLINE_SECONDS: String(DEADLINE_SECONDS),
+    });
     const locker = new pg.Client({ connectionString: database.url });
     await locker.connect();
     try {
@@ -165,16 +191,37 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('SIGTERM while the database d
         body: JSON.stringify({ name: 'Equipo retenido' }),
       }).catch(() => null);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const started = Date.now();
-      const exit = once(server.child, 'exit');
-      server.child.kill('SIGTERM');
-      const [code] = await within(15_000, 'the process to stop', exit);
-      expect(code).toBe(1);
-      expect(Date.now() - started).toBeLessThan(10_000);
+      await expectStopAtDeadline(server);
       await held;
     } finally {
       await locker.query('rollback').catch(() => {});
       await locker.end();
+      await server.stop('SIGKILL');
+    }
+  }, 60_000);
+});
+
+/**
+ * The embedded database has one session inside the process, which nothing outside it can hold: what holds a PGlite
+ * server's shutdown is a request that does not end (the issue's SIGTERM went unheard for 90 s behind one).
+ */
+describe.skipIf(testDatabaseKind() !== 'pglite')('SIGTERM with a request that never ends (a real process, PGlite)', () => {
+  it('stops the process at SHUTDOWN_DEADLINE_SECONDS, the request still open', async () => {
+    const server = await startServer({
+      DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'quiniela-stall-')),
+      SHUTDOWN_DEADLINE_SECONDS: String(DEADLINE_SECONDS),
+    });
+    const client = net.connect(Number(new URL(server.base).port), '127.0.0.1');
+    try {
+      await once(client, 'connect');
+      // A sign-in whose body never arrives in full: the app has the request (so the drain waits for its answer),
+      // and reads its body for as long as the client keeps the connection.
+      client.on('error', () => {});
+      client.write('POST /auth/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"email":');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expectStopAtDeadline(server);
+    } finally {
+      client.destroy();
       await server.stop('SIGKILL');
     }
   }, 60_000);

@@ -144,7 +144,7 @@ describe('the streams an instance holds (a real process)', () => {
     return performance.now() - started;
   };
 
-  it('keeps one account to a few, refuses an address beyond its share with 429 and Retry-After, and answers everyone else meanwhile', async () => {
+  it('keeps one account to a few (a replaced stream told so), refuses an address beyond its share with 429 and Retry-After, and answers everyone else meanwhile', async () => {
     const { server, drop } = await startInstance({ LIVE_STREAMS_PER_USER: '2', LIVE_STREAMS_PER_ADDRESS: '6' });
     const streams: Awaited<ReturnType<typeof openLiveStream>>[] = [];
     try {
@@ -161,6 +161,8 @@ describe('the streams an instance holds (a real process)', () => {
         streams.push(stream);
       }
       await Promise.all(streams.slice(0, 3).map((stream) => stream.ended));
+      // Each replaced one was told so last, so that the app leaves it closed until its page is looked at again.
+      expect(streams.slice(0, 3).map((stream) => stream.events.at(-1))).toEqual([1, 2, 3].map(() => ({ kind: 'replaced' })));
       // Three accounts, two each: the address's six.
       for (const fan of fans.slice(1)) {
         for (let i = 0; i < 2; i += 1) {

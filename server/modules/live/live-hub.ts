@@ -49,8 +49,8 @@ export function createLiveHub() {
         for (const entry of pools.values()) {
           if (poolCountsMatch(entry.scope, event)) for (const send of entry.sends) send(frame);
         }
-      } else if (event.kind !== 'ready' && event.kind !== 'closing') {
-        // `ready` and `closing` are a stream's own, never published through the database.
+      } else if (event.kind !== 'ready' && event.kind !== 'closing' && event.kind !== 'replaced') {
+        // `ready`, `closing` and `replaced` are a stream's own, never published through the database.
         toPool(event.poolId, frame);
       }
     },

@@ -85,7 +85,11 @@ export async function liveRoutes(app: FastifyInstance, { hub, liveAccess, follow
       const user = currentUser(request);
       const pool = await liveAccess(user, request.params.poolId);
       const stream = reply.raw;
-      const tracked: TrackedStream = { userId: user.id, address: request.ip, end: () => stream.end() };
+      const tracked: TrackedStream = {
+        userId: user.id,
+        address: request.ip,
+        replace: () => stream.end(liveFrame({ kind: 'replaced' })),
+      };
       const admitted = registry.admit(tracked);
       if (admitted !== 'admitted') {
         request.log.warn({ userId: user.id, address: request.ip, limit: admitted }, 'live stream refused');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createStreamRegistry, defaultStreamCeiling, reopenWindowMs, type TrackedStream } from './stream-limits.ts';
 
 const stream = (userId: number, address = '203.0.113.1') => {
-  const tracked = { userId, address, ended: false, end: () => (tracked.ended = true) };
+  const tracked = { userId, address, ended: false, replace: () => (tracked.ended = true) };
   return tracked satisfies TrackedStream;
 };
 

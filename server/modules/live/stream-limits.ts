@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 /**
  * How many live streams this process holds (the issue "Nobody takes the service down": one account opened 3,933
  * at once, the process ran out of file descriptors, and every other request failed):
- * - per user, `perUser`: the newest replaces that user's oldest (a phone that reconnects leaves a half-dead one);
+ * - per user, `perUser`: the newest replaces that user's oldest (a phone that reconnects leaves a half-dead one),
+ *   which hears `replaced` and is not opened again until its page is looked at (decision 071);
  * - per client address, `perAddress`: refused beyond it (429 with Retry-After), so one network cannot fill the rest;
  * - in all, `total`: refused beyond it, below the process's descriptor limit, so ordinary requests, the database
  *   and the files keep theirs.
@@ -18,8 +19,8 @@ export interface StreamLimits {
 export interface TrackedStream {
   userId: number;
   address: string;
-  /** Ends the stream (the app's client opens another). */
-  end(): void;
+  /** Ends the stream, telling its client a newer one replaced it (the app then waits to be looked at again). */
+  replace(): void;
 }
 
 /** Retry-After of a refusal: long enough for streams to end or move, short enough for a person to wait. */
@@ -61,7 +62,7 @@ export function createStreamRegistry(limits: StreamLimits) {
       if (total - replaced >= limits.total) return 'total';
       for (const old of mine.slice(0, replaced)) {
         release(old);
-        old.end();
+        old.replace();
       }
       byUser.set(stream.userId, [...(byUser.get(stream.userId) ?? []), stream]);
       byAddress.set(stream.address, (byAddress.get(stream.address) ?? 0) + 1);
@@ -71,8 +72,6 @@ export function createStreamRegistry(limits: StreamLimits) {
     release,
     /** Open streams: in all, and of one user. */
     count: (userId?: number) => (userId === undefined ? total : (byUser.get(userId)?.length ?? 0)),
-    /** Every stream of `userId`, for ending them (an account deleted). */
-    streamsOf: (userId: number): readonly TrackedStream[] => [...(byUser.get(userId) ?? [])],
   };
 }
 export type StreamRegistry = ReturnType<typeof createStreamRegistry>;

@@ -63,16 +63,32 @@ export function createPushEndpointGuard({ hosts, allowedAddresses, resolve, ca }
     return url.protocol === 'https:' && (hosts === null || hosts.some((pattern) => hostMatches(host, pattern)));
   };
 
-  return {
-    acceptable,
+  /** An acceptable endpoint's host looked up now, as a delivery's socket would: fails as that lookup does. */
+  const lookUpHost = (endpoint: string) => {
+    const host = new URL(endpoint).hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host)) return Promise.resolve();
+    return new Promise<void>((done, fail) => lookup(host, { all: true }, (error) => (error ? fail(error) : done())));
+  };
 
+  return {
     /** Refuses (400, in Spanish) an endpoint the server may not push to, looking its host up now. */
     async check(endpoint: string): Promise<void> {
       if (!acceptable(endpoint)) throw new BadRequestError(reminderMessages.endpointNotPublic);
-      const host = new URL(endpoint).hostname.replace(/^\[|\]$/g, '');
-      if (isIP(host)) return;
-      await new Promise<void>((done, fail) =>
-        lookup(host, { all: true }, (error) => (error ? fail(new BadRequestError(reminderMessages.endpointNotPublic)) : done())),
+      await lookUpHost(endpoint).catch(() => {
+        throw new BadRequestError(reminderMessages.endpointNotPublic);
+      });
+    },
+
+    /**
+     * Whether the server may never push to a stored endpoint: the rule `check` applies, its host looked up now. A
+     * lookup that fails without an answer (an unknown name, a resolver down) is no proof: such a row is kept, and
+     * its deliveries decide (404/410 or the same refusal).
+     */
+    async refuses(endpoint: string): Promise<boolean> {
+      if (!acceptable(endpoint)) return true;
+      return lookUpHost(endpoint).then(
+        () => false,
+        (error: unknown) => error instanceof UnsafeUrlError,
       );
     },
 

@@ -22,7 +22,7 @@ interface Deps {
   /** Whether this server sends e-mail: reminders by e-mail are offered only then. */
   mailAvailable: boolean;
   /** Which endpoints the server may push to (push-endpoint.ts). */
-  pushEndpoints: Pick<PushEndpointGuard, 'check' | 'acceptable'>;
+  pushEndpoints: Pick<PushEndpointGuard, 'check' | 'refuses'>;
   reminders: RemindersRepository;
   subscriptions: PushSubscriptionsRepository;
   settings: NotificationSettingsRepository;
@@ -61,11 +61,23 @@ export function createRemindersService({
       if (!(await subscriptions.upsert(userId, body))) throw new ConflictError(reminderMessages.subscriptionTaken);
     },
 
-    /** Drops the stored subscriptions the server may no longer push to (the rule, or `PUSH_ENDPOINT_HOSTS`, changed). */
+    /**
+     * Drops the stored subscriptions the server may no longer push to (saved before the rule, `PUSH_ENDPOINT_HOSTS`
+     * changed, or a name that now resolves to a private address), by the rule saving applies, lookups included: each
+     * origin looked up once (the push services are a handful), all at once. Answers the dropped endpoints' hosts.
+     */
     async dropUnpushable(): Promise<string[]> {
-      const refused = (await subscriptions.listEndpoints()).filter(({ endpoint }) => !pushEndpoints.acceptable(endpoint));
+      const stored = await subscriptions.listEndpoints();
+      const verdicts = new Map<string, Promise<boolean>>();
+      const refuses = (endpoint: string) => {
+        const origin = URL.canParse(endpoint) ? new URL(endpoint).origin : endpoint;
+        if (!verdicts.has(origin)) verdicts.set(origin, pushEndpoints.refuses(endpoint));
+        return verdicts.get(origin)!;
+      };
+      const refusedFlags = await Promise.all(stored.map(({ endpoint }) => refuses(endpoint)));
+      const refused = stored.filter((_, i) => refusedFlags[i]);
       for (const { id } of refused) await subscriptions.delete(id);
-      return refused.map(({ endpoint }) => new URL(endpoint).host);
+      return refused.map(({ endpoint }) => (URL.canParse(endpoint) ? new URL(endpoint).host : endpoint));
     },
 
     removeSubscription: (userId: number, endpoint: string) => subscriptions.deleteOwn(userId, endpoint),

@@ -6,7 +6,7 @@ import { useConnectivity } from '../../lib/connectivity.ts';
 import { invalidateTopics, topics, type Topic } from '../../lib/topics.ts';
 import { closingDelay, createSseParser, reconnectDelay, retryAfterDelay } from './sse.ts';
 
-type RefreshingKind = Exclude<LiveEvent['kind'], 'closing'>;
+type RefreshingKind = Exclude<LiveEvent['kind'], 'closing' | 'replaced'>;
 
 /**
  * What an event of a pool's channel changed: only that pool's reads follow it (and the matches, for a match's
@@ -31,7 +31,10 @@ export function liveTopics(kind: RefreshingKind, poolId: number): Topic[] {
  * screen's cached reads asked for again: the channel says what changed, never the data (decision 045). A lost or
  * ended stream is opened again after about 1 s, doubling to 30 s (at random within each wait); a stream that opened
  * resets the wait; a refused one (429) waits its Retry-After; one the server ended as it stopped (`closing`) waits a
- * moment at random within the window the server gave, so a restart's phones come back spread out.
+ * moment at random within the window the server gave, so a restart's phones come back spread out. One a newer stream
+ * of the account replaced (`replaced`: the server keeps a few per account) is opened again only when the page is
+ * shown or focused again, not after a wait: screens beyond the limit (tabs, windows) would otherwise take turns
+ * replacing each other, each refetching its screen, every second; a screen nobody looks at stays quiet.
  */
 export function usePoolLive(poolId: number): void {
   const queryClient = useQueryClient();
@@ -43,6 +46,10 @@ export function usePoolLive(poolId: number): void {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     let closingWait: number | null = null;
+    // The server said a newer stream replaced this one; once it ended, the channel is parked until the page is
+    // shown or focused again.
+    let replaced = false;
+    let parked = false;
 
     // The first stream's "ready" finds the screen's reads just made: only a reconnection's may have missed events.
     let opened = 0;
@@ -60,6 +67,7 @@ export function usePoolLive(poolId: number): void {
       }
       if (!parsed.success) return;
       if (parsed.data.kind === 'closing') closingWait = closingDelay(parsed.data.reconnectWithinMs);
+      else if (parsed.data.kind === 'replaced') replaced = true;
       else refresh(parsed.data.kind);
     });
 
@@ -86,10 +94,22 @@ export function usePoolLive(poolId: number): void {
         if (abort.signal.aborted) return;
         failures += 1;
       }
+      if (abort.signal.aborted) return;
+      if (replaced) {
+        parked = true;
+        return;
+      }
       const wait = closingWait ?? reconnectDelay(Math.max(1, failures));
       closingWait = null;
-      if (!abort.signal.aborted) retry = setTimeout(() => void connect(), wait);
+      retry = setTimeout(() => void connect(), wait);
     };
+    const onReturn = () => {
+      if (!parked || document.visibilityState !== 'visible') return;
+      parked = replaced = false;
+      void connect();
+    };
+    document.addEventListener('visibilitychange', onReturn, { signal: abort.signal });
+    window.addEventListener('focus', onReturn, { signal: abort.signal });
     void connect();
     return () => {
       abort.abort();
