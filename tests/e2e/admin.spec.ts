@@ -12,7 +12,10 @@ import {
   shownToast,
   signedInUser,
   signInAsAdmin,
+  resetPasswordFromMail,
   signInViaStorage,
+  startE2eSmtpServer,
+  storedKeys,
   test,
   unique,
   type Factories,
@@ -48,6 +51,15 @@ async function lastFixtureKickoff(api: Factories): Promise<string | null> {
 async function openSection(page: Page, section: 'matches' | 'import' | 'users' | 'teams') {
   await page.getByTestId(`admin-section-${section}`).click();
   await expect(page.getByTestId(`admin-section-${section}`)).toHaveAttribute('aria-selected', 'true');
+}
+
+/** The admin, signed in, finds the account of `email` in Usuarios: its row. */
+async function adminUserRow(page: Page, api: Factories, email: string) {
+  await signInViaStorage(page, api, e2eAdmin);
+  await page.goto('/tabs/admin');
+  await openSection(page, 'users');
+  await page.getByTestId('admin-user-search').locator('input').fill(email);
+  return page.getByTestId('admin-user').filter({ hasText: email });
 }
 
 test("an admin corrects a finished match's score, and a participant's ranking changes", async ({ page, api }) => {
@@ -215,13 +227,32 @@ test('the users, teams and confederations sections pass axe', async ({ page, api
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
+test('"Contraseña" mails a user a link to choose a new password, which opens the account with the new one', async ({
+  page,
+  api,
+  baseURL,
+}) => {
+  const smtp = await startE2eSmtpServer(baseURL!);
+  try {
+    const user = await api.user('olvidadizo');
+    const row = await adminUserRow(page, api, user.email);
+    await row.getByRole('button', { name: `Enlace de contraseña para ${user.name}` }).click();
+    await expectToast(page, `Enlace para elegir una contraseña nueva enviado a ${user.email}.`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The user opens the mailed link on their own device.
+    await page.evaluate(() => localStorage.clear());
+    await resetPasswordFromMail(page, smtp, user.email, 'clave-del-admin-1');
+    expect(JSON.parse((await storedKeys(page)).userProfile ?? 'null')).toMatchObject({ email: user.email });
+    await api.signIn({ email: user.email, password: 'clave-del-admin-1' });
+  } finally {
+    await smtp.close();
+  }
+});
+
 test('an admin grants and revokes the admin role, and adds and switches off a team', async ({ page, request, api }) => {
   const helper = await api.user('ayudante');
-  await signInViaStorage(page, api, e2eAdmin);
-  await page.goto('/tabs/admin');
-  await openSection(page, 'users');
-  await page.getByTestId('admin-user-search').locator('input').fill(helper.email);
-  const row = page.getByTestId('admin-user').filter({ hasText: helper.email });
+  const row = await adminUserRow(page, api, helper.email);
   await expect(row).toContainText('Jugador');
   await row.getByRole('button', { name: `Hacer admin a ${helper.name}` }).click();
   await page.locator('ion-alert').getByRole('button', { name: 'Dar rol' }).click();

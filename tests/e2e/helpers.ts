@@ -198,6 +198,14 @@ export const laligaUpload = (matches: readonly object[]) => ({
 export const LAST_LALIGA_ROUND = { competition: 'laliga-2026-27', weekNumber: 38 } as const;
 export const LAST_LALIGA_POOL = { competition: 'laliga-2026-27', fromWeek: 38 } as const;
 
+/** "Resultado exacto" with "Clásica" points and the comodín: the game whose cards have the most controls. */
+export const EXACT_SCORE_WITH_JOKER = {
+  mode: 'exactScore',
+  preset: 'clasica',
+  joker: true,
+  knockoutFromWeek: null,
+} as const;
+
 /**
  * The world a pick needs: a match still to come, entered by the admin, and a new player, signed in on the page,
  * who joined a new pool of another new account (its creator, `owner`).
@@ -260,15 +268,43 @@ export const scrollToMatchCard = (page: Page, matchId: number) => scrollToCard(p
 /** Predecir's card of the match, scrolled to (`scrollToCard`). */
 export const scrollToPredictionCard = (page: Page, matchId: number) => scrollToCard(page, 'prediction-card', matchId);
 
-/** axe-core's serious and critical findings on the current screen (the brief's accessibility bar: none). */
-export async function seriousA11yViolations(page: Page) {
-  // Colours are measured mid-fade otherwise (a modal opening, a segment sliding).
+/** The phones the layout tests run on (issue 41): a common one, and the narrowest still in use. */
+export const PHONES = [
+  { width: 390, height: 844 },
+  { width: 320, height: 640 },
+] as const;
+export type Phone = (typeof PHONES)[number];
+
+/** Declares `tests` once for each phone, in a group named after its size that runs at that viewport. */
+export function onEachPhone(tests: (phone: Phone) => void): void {
+  for (const phone of PHONES) {
+    test.describe(`at ${phone.width}×${phone.height}`, () => {
+      test.use({ viewport: phone });
+      tests(phone);
+    });
+  }
+}
+
+/** Waits until nothing moves (a modal opening, a segment sliding): what is measured then is what stays. */
+export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
-  const results = await new AxeBuilder({ page }).analyze();
+}
+
+/**
+ * axe-core's serious and critical findings on the current screen (the brief's accessibility bar: none), or `within`
+ * a part of it (a dialog on top), by `rules` alone when given.
+ */
+export async function seriousA11yViolations(page: Page, { within, rules }: { within?: string; rules?: string[] } = {}) {
+  // Colours are measured mid-fade otherwise.
+  await settled(page);
+  let axe = new AxeBuilder({ page });
+  if (within) axe = axe.include(within);
+  if (rules) axe = axe.withRules(rules);
+  const results = await axe.analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
@@ -395,4 +431,26 @@ export async function startE2ePushService(baseURL: string) {
 export async function startE2eSmtpServer(baseURL: string) {
   const api = ((await import(smtpServerModulePath)) as { default: SmtpServerApi }).default;
   return api.startSmtpServer(e2eSmtpPort(new URL(baseURL).port));
+}
+
+/**
+ * Opens the link to choose a new password mailed to `email` (after the sign-up's confirmation), on a screen axe finds
+ * nothing serious on, and chooses `password`: the account is signed in, on Inicio.
+ */
+export async function resetPasswordFromMail(
+  page: Page,
+  smtp: Awaited<ReturnType<typeof startE2eSmtpServer>>,
+  email: string,
+  password: string,
+): Promise<void> {
+  const mails = await smtp.waitFor(email, 2);
+  const reset = mails.find((mail) => mail.subject === 'Elige una contraseña nueva para Quiniela');
+  const link = reset?.links.find((href) => new URL(href).pathname === '/nueva-contrasena');
+  expect(link).toBeDefined();
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Nueva contraseña' })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByLabel('Nueva contraseña').fill(password);
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page).toHaveURL(/\/tabs\/home$/);
 }

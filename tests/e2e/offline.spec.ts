@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import {
   createFutureMatch,
   expectToast,
+  PHONES,
   playerInPool,
   scrollToMatchCard,
   scrollToPredictionCard,
@@ -99,24 +100,35 @@ test('offline: Inicio and a pool open from saved data, marked as such; a pick is
   expect(stored).toEqual([]);
 });
 
-test('offline with nothing saved: the screen shows its error state and the banner says so', async ({
-  page,
-  context,
-  api,
-}) => {
-  await signedInUser(page, api, 'sin-nada');
-  await page.goto('/login');
-  await waitForServiceWorkerControl(page);
+// In the light theme, and in the dark one on both phones (dark-theme.spec.ts checks the other screens dark).
+for (const [colorScheme, viewport] of [
+  ['light', PHONES[0]],
+  ['dark', PHONES[0]],
+  ['dark', PHONES[1]],
+] as const) {
+  test.describe(`${colorScheme}, ${viewport.width}×${viewport.height}`, () => {
+    test.use({ colorScheme, viewport });
 
-  await context.setOffline(true);
-  await page.goto('/tabs/home');
-  await expect(page.locator('.screen-state', { hasText: 'Error al cargar los partidos' })).toBeVisible();
-  await expect(banner(page)).toHaveText('Sin conexión');
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  await context.setOffline(false);
-  await expect(visibleMatchCards(page).first()).toBeVisible();
-  await expect(banner(page)).toHaveText('');
-});
+    test('offline with nothing saved: the screen shows its error state and the banner says so', async ({
+      page,
+      context,
+      api,
+    }) => {
+      await signedInUser(page, api, 'sin-nada');
+      await page.goto('/login');
+      await waitForServiceWorkerControl(page);
+
+      await context.setOffline(true);
+      await page.goto('/tabs/home');
+      await expect(page.locator('.screen-state', { hasText: 'Error al cargar los partidos' })).toBeVisible();
+      await expect(banner(page)).toHaveText('Sin conexión');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await context.setOffline(false);
+      await expect(visibleMatchCards(page).first()).toBeVisible();
+      await expect(banner(page)).toHaveText('');
+    });
+  });
+}
 
 test("signing out forgets this account's saved answers", async ({ page, api }) => {
   const user = await signedInUser(page, api, 'salida-cache');

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { expectToast, fillSignInForm, seriousA11yViolations, signedInUser, startE2eSmtpServer, test, unique } from './helpers.ts';
+import { expectToast, fillSignInForm, resetPasswordFromMail, seriousA11yViolations, signedInUser, startE2eSmtpServer, test, unique } from './helpers.ts';
 
 /**
  * "¿Olvidaste tu contraseña?" end to end at 390×844: the sign-in screen's link, the mail the server really sends (to
@@ -26,16 +26,7 @@ test('a player who forgot the password gets a link by mail, chooses a new one an
     'Si hay una cuenta con ese correo, te hemos enviado un enlace para elegir una contraseña nueva. Caduca en 30 minutos.',
   );
 
-  const mails = await smtp.waitFor(player.email, 2);
-  const reset = mails.find((mail) => mail.subject === 'Elige una contraseña nueva para Quiniela');
-  const link = reset?.links.find((href) => new URL(href).pathname === '/nueva-contrasena');
-  expect(link).toBeDefined();
-  await page.goto(link!);
-  await expect(page.getByRole('heading', { name: 'Nueva contraseña' })).toBeVisible();
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.getByLabel('Nueva contraseña').fill('mi-clave-nueva-1');
-  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
-  await expect(page).toHaveURL(/\/tabs\/home$/);
+  await resetPasswordFromMail(page, smtp, player.email, 'mi-clave-nueva-1');
   await expectToast(page, 'Contraseña cambiada: se han cerrado todas tus otras sesiones.');
 
   // Signed in with the new one, on any device: the old one no longer opens the account.
@@ -53,10 +44,24 @@ test('a player who forgot the password gets a link by mail, chooses a new one an
   await expect(page.getByText('Correo confirmado')).toBeVisible();
 });
 
-test('"Mi cuenta" says "Correo sin confirmar" until the link mailed at sign-up is opened', async ({ page, api }) => {
+test('"Mi cuenta" says "Correo sin confirmar" until the link mailed at sign-up is opened; then a pool\'s reminders by mail can be turned on in "Avisos", and stay on', async ({
+  page,
+  api,
+}) => {
   const player = await signedInUser(page, api, 'confirma');
+  const pool = await api.pool(await api.user('confirma-crea'), { players: [player] });
   const [mail] = await smtp.waitFor(player.email);
-  await page.goto('/tabs/home');
+  const avisos = page.locator('ion-modal.show-modal');
+  const missingByMail = avisos.getByTestId(`setting-missing-email-${pool.id}`);
+  // Until the address is confirmed, the pool's reminders by mail cannot be turned on, and "Avisos" says why.
+  await page.goto('/tabs/home?avisos');
+  await expect(avisos.getByTestId('email-notifications')).toHaveText(
+    'Para recibir avisos por correo, confirma tu correo en «Mi cuenta».',
+  );
+  await expect(missingByMail).toBeDisabled();
+  await avisos.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(avisos).toHaveCount(0);
+
   await page.getByTestId('account-settings').click();
   await expect(page.getByTestId('email-unconfirmed')).toHaveText('Correo sin confirmar');
   await expect(page.getByTestId('resend-confirmation')).toBeVisible();
@@ -64,10 +69,26 @@ test('"Mi cuenta" says "Correo sin confirmar" until the link mailed at sign-up i
   await page.goto(mail!.links.find((href) => new URL(href).pathname === '/confirmar-correo')!);
   await expect(page.getByTestId('email-confirmation')).toHaveText('Correo confirmado.');
   expect(await seriousA11yViolations(page)).toEqual([]);
+
   await page.goto('/tabs/home?avisos');
-  await expect(page.getByTestId('email-notifications')).toHaveText(
+  await expect(avisos.getByTestId('email-notifications')).toHaveText(
     'También por correo, si quieres: 24 horas antes de cada jornada y al terminar.',
   );
+  await expect(missingByMail).toBeEnabled();
+  await expect(missingByMail).not.toBeChecked();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  // A tap on the switch's words turns it on, as on its knob; the switch waits for the server's answer.
+  await avisos.getByText('Pronósticos pendientes, por correo', { exact: true }).click();
+  await expect(missingByMail).toBeChecked();
+  await expect(missingByMail).toBeEnabled();
+  await avisos.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(avisos).toHaveCount(0);
+
+  // Saved: on again when "Avisos" opens after the app starts anew; the summary by mail stays off.
+  await page.goto('/tabs/home');
+  await page.getByTestId('notification-settings').filter({ visible: true }).click();
+  await expect(missingByMail).toBeChecked();
+  await expect(avisos.getByTestId(`setting-results-email-${pool.id}`)).not.toBeChecked();
 });
 
 test('a reminder mail\'s unsubscribe page is reached without signing in, and says what the link does', async ({ page }) => {
