@@ -275,9 +275,9 @@ export const PHONES = [
 ] as const;
 export type Phone = (typeof PHONES)[number];
 
-/** Declares `tests` once for each phone, in a group named after its size that runs at that viewport. */
-export function onEachPhone(tests: (phone: Phone) => void): void {
-  for (const phone of PHONES) {
+/** Declares `tests` once for each phone (of `phones`), in a group named after its size that runs at that viewport. */
+export function onEachPhone(tests: (phone: Phone) => void, phones: readonly Phone[] = PHONES): void {
+  for (const phone of phones) {
     test.describe(`at ${phone.width}×${phone.height}`, () => {
       test.use({ viewport: phone });
       tests(phone);

@@ -100,11 +100,10 @@ test('offline: Inicio and a pool open from saved data, marked as such; a pick is
   expect(stored).toEqual([]);
 });
 
-// In the light theme, and in the dark one on both phones (dark-theme.spec.ts checks the other screens dark).
+// In the light theme and in the dark one (dark-theme.spec.ts checks the other screens dark).
 for (const [colorScheme, viewport] of [
   ['light', PHONES[0]],
   ['dark', PHONES[0]],
-  ['dark', PHONES[1]],
 ] as const) {
   test.describe(`${colorScheme}, ${viewport.width}×${viewport.height}`, () => {
     test.use({ colorScheme, viewport });

@@ -8,6 +8,8 @@ import {
   expectToast,
   fillSignInForm,
   onEachPhone,
+  PHONES,
+  type Phone,
   playerInPool,
   signedInUser,
   signInViaStorage,
@@ -214,7 +216,12 @@ export async function adminScreensAndDialogs(page: Page, api: Factories, look: L
  * The tours' tests on each phone, for a spec whose `look` checks what `holds` says (the titles' end); `label` names
  * the accounts they make. A test of dialogs only leaves the signed-out screens out.
  */
-export function tourTests(holds: string, label: string, look: (page: Page) => Look, { signedOut = true } = {}): void {
+export function tourTests(
+  holds: string,
+  label: string,
+  look: (page: Page) => Look,
+  { signedOut = true, phones = PHONES }: { signedOut?: boolean; phones?: readonly Phone[] } = {},
+): void {
   onEachPhone((phone) => {
     if (signedOut) {
       test(`the screens before signing in, those the mailed links open and the sign-in notice: ${holds}`, async ({ page, api }) => {
@@ -230,5 +237,5 @@ export function tourTests(holds: string, label: string, look: (page: Page) => Lo
       test.slow();
       await adminScreensAndDialogs(page, api, look(page));
     });
-  });
+  }, phones);
 }
