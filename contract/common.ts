@@ -49,6 +49,16 @@ export function pageQuery({ max, fallback }: { max: number; fallback: number }) 
   };
 }
 
+/** A whole number from `min` to `max`, its errors naming `subject` ("La jornada (fromWeek)"). */
+export function wholeNumberBetween(subject: string, min: number, max: number) {
+  const outOfRange = `${subject} debe estar entre ${min} y ${max}.`;
+  return z
+    .number({ error: `${subject} debe ser un número.` })
+    .int({ error: `${subject} debe ser un número entero.` })
+    .min(min, { error: outOfRange })
+    .max(max, { error: outOfRange });
+}
+
 /** Instants travel as UTC ISO-8601 strings. */
 export const IsoDateTimeSchema = z.iso.datetime({ offset: true, error: 'Fecha no válida.' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberBetween } from './common.ts';
 
 /**
  * A pool's game: what its participants predict and what a pick earns (issue 20, part A). Chosen by the creator at
@@ -42,11 +43,7 @@ export const PRESET_POINTS: Record<Exclude<PointsPreset, 'custom'>, ScoringPoint
 };
 
 /** A jornada (`weekNumber` of the pool's competition) from which every pick's points count double. */
-const KnockoutFromWeekSchema = z
-  .number({ error: 'La ronda del multiplicador (knockoutFromWeek) debe ser un número.' })
-  .int({ error: 'La ronda del multiplicador (knockoutFromWeek) debe ser un número entero.' })
-  .min(1, { error: 'La ronda del multiplicador (knockoutFromWeek) debe estar entre 1 y 99.' })
-  .max(99, { error: 'La ronda del multiplicador (knockoutFromWeek) debe estar entre 1 y 99.' });
+const KnockoutFromWeekSchema = wholeNumberBetween('La ronda del multiplicador (knockoutFromWeek)', 1, 99);
 
 export const GameRulesSchema = z.object({
   mode: GameModeSchema,

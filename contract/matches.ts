@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTimeSchema, dataEnvelope, positiveId } from './common.ts';
+import { IsoDateTimeSchema, dataEnvelope, positiveId, wholeNumberBetween } from './common.ts';
 
 export const MatchStatusSchema = z.enum(['scheduled', 'live', 'finished'], {
   error: 'El estado debe ser scheduled, live o finished.',
@@ -58,24 +58,19 @@ const TeamIdSchema = positiveId('El equipo no es válido.');
  * `?competition=` answers one competition whole, current or past.
  */
 export const CURRENT_COMPETITION_DAYS = 180;
-export const MatchListQuerySchema = z.object({
-  competition: z
-    .string({ error: 'La competición debe ser texto.' })
-    .trim()
-    .min(1, { error: 'La competición es obligatoria.' })
-    .max(60, { error: 'La competición admite como máximo 60 caracteres.' })
-    .optional(),
-});
+/** A competition's key ("laliga-2026-27") in a query or a pool's body. */
+export const CompetitionKeySchema = z
+  .string({ error: 'La competición debe ser texto.' })
+  .trim()
+  .min(1, { error: 'La competición es obligatoria.' })
+  .max(60, { error: 'La competición admite como máximo 60 caracteres.' });
+export const MatchListQuerySchema = z.object({ competition: CompetitionKeySchema.optional() });
 export type MatchListQuery = z.infer<typeof MatchListQuerySchema>;
 
 const MatchFieldsSchema = z.object({
   competition: z.string().trim().min(1, { error: 'La competición es obligatoria.' }).max(60).default('manual'),
   round: z.string().trim().min(1, { error: 'La jornada es obligatoria.' }).max(60).optional(),
-  weekNumber: z
-    .number({ error: 'La jornada (weekNumber) debe ser un número.' })
-    .int({ error: 'La jornada (weekNumber) debe ser un número entero.' })
-    .min(1, { error: 'La jornada (weekNumber) debe estar entre 1 y 99.' })
-    .max(99, { error: 'La jornada (weekNumber) debe estar entre 1 y 99.' }),
+  weekNumber: wholeNumberBetween('La jornada (weekNumber)', 1, 99),
   matchDate: IsoDateTimeSchema,
   kickoffConfirmed: z.boolean({ error: 'kickoffConfirmed debe ser verdadero o falso.' }).default(true),
   homeTeamId: TeamIdSchema,

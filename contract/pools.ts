@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EmailSchema } from './accounts.ts';
-import { pageQuery, positiveId } from './common.ts';
+import { pageQuery, positiveId, wholeNumberBetween } from './common.ts';
 import { GameRulesInputSchema, GameRulesSchema } from './game-rules.ts';
-import { fromRoundPhrase } from './matches.ts';
+import { CompetitionKeySchema, fromRoundPhrase } from './matches.ts';
 import { PoolOptionsSchema } from './pool-options.ts';
 
 export const INVITATION_CODE_MIN = 100000;
@@ -83,25 +83,12 @@ const PoolDescriptionSchema = z
   .trim()
   .max(POOL_DESCRIPTION_MAX, { error: `La descripción admite como máximo ${POOL_DESCRIPTION_MAX} caracteres.` });
 
-const MaxParticipantsSchema = z
-  .number({ error: 'El máximo de participantes debe ser un número.' })
-  .int({ error: 'El máximo de participantes debe ser un número entero.' })
-  .min(2, { error: 'El máximo de participantes debe estar entre 2 y 1000.' })
-  .max(MAX_PARTICIPANTS, { error: 'El máximo de participantes debe estar entre 2 y 1000.' });
+const MaxParticipantsSchema = wholeNumberBetween('El máximo de participantes', 2, MAX_PARTICIPANTS);
 
 const UserIdSchema = positiveId('El usuario no es válido.');
 
-/** Beyond the spec's body: which competition a pool counts, and from which round (jornada) on. */
-const PoolCompetitionSchema = z
-  .string({ error: 'La competición debe ser texto.' })
-  .trim()
-  .min(1, { error: 'La competición es obligatoria.' })
-  .max(60, { error: 'La competición admite como máximo 60 caracteres.' });
-const FromWeekSchema = z
-  .number({ error: 'La jornada (fromWeek) debe ser un número.' })
-  .int({ error: 'La jornada (fromWeek) debe ser un número entero.' })
-  .min(1, { error: 'La jornada (fromWeek) debe estar entre 1 y 99.' })
-  .max(99, { error: 'La jornada (fromWeek) debe estar entre 1 y 99.' });
+/** Beyond the spec's body, with the competition a pool counts (`CompetitionKeySchema`): from which round (jornada) on. */
+const FromWeekSchema = wholeNumberBetween('La jornada (fromWeek)', 1, 99);
 
 export const CreatePoolBodySchema = z.object({
   name: PoolNameSchema,
@@ -110,7 +97,7 @@ export const CreatePoolBodySchema = z.object({
   invitationCode: InvitationCodeSchema,
   creatorId: UserIdSchema,
   /** Optional: without it (the spec's body) the pool counts every match; the app's dialog always sends one. */
-  competition: PoolCompetitionSchema.optional(),
+  competition: CompetitionKeySchema.optional(),
   /** Optional: one of the competition's rounds; without it, the competition's next round (alone: of `defaultPoolScope`'s). */
   fromWeek: FromWeekSchema.optional(),
   /** Optional: the pool's game (contract/game-rules.ts); without it, the specification's 1X2 for 3 points. */
@@ -155,46 +142,6 @@ export const InvitationCodeParamsSchema = z.object({
     .transform(Number),
 });
 
-/**
- * What an invitation code tells a signed-in user who holds it, before joining: the pool it opens, how full it is,
- * whether it takes participants, and where the user stands. Nothing else: not its code (the caller has it), not who
- * takes part, not the creator's account (only the name).
- */
-export const PoolInvitationSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  creatorName: z.string(),
-  currentParticipants: z.number().int(),
-  maxParticipants: z.number().int(),
-  isActive: z.boolean(),
-  isClose: z.boolean(),
-  /** The caller's place in the pool: its creator, one of its participants, or neither yet. */
-  membership: z.enum(['creator', 'participant', 'none']),
-});
-export type PoolInvitation = z.infer<typeof PoolInvitationSchema>;
-export const PoolInvitationResponseSchema = z.object({ data: PoolInvitationSchema });
-
-/** Whether the holder of an invitation can join with it, and if not why: its creator and participants first. */
-export type InvitationStanding = 'creator' | 'participant' | 'inactive' | 'closed' | 'full' | 'open';
-
-export function invitationStanding(invitation: PoolInvitation): InvitationStanding {
-  if (invitation.membership !== 'none') return invitation.membership;
-  if (!invitation.isActive) return 'inactive';
-  if (invitation.isClose) return 'closed';
-  if (invitation.currentParticipants >= invitation.maxParticipants) return 'full';
-  return 'open';
-}
-
-/** What the join dialog says when joining is refused, in the words the server refuses a join with. */
-export const invitationRefusal: Record<Exclude<InvitationStanding, 'open'>, string> = {
-  creator: poolMessages.ownPool,
-  participant: poolMessages.alreadyIn,
-  inactive: poolMessages.inactive,
-  closed: poolMessages.closed,
-  full: poolMessages.full,
-};
-
 export const PoolSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -220,6 +167,41 @@ export const PoolSchema = z.object({
   options: PoolOptionsSchema,
 });
 export type Pool = z.infer<typeof PoolSchema>;
+
+/**
+ * What an invitation code tells a signed-in user who holds it, before joining: the pool it opens, how full it is,
+ * whether it takes participants, and where the user stands. Nothing else: not its code (the caller has it), not who
+ * takes part, not the creator's account (only the name).
+ */
+export const PoolInvitationSchema = z.object({
+  ...PoolSchema.pick({ id: true, name: true, description: true }).shape,
+  creatorName: z.string(),
+  ...PoolSchema.pick({ currentParticipants: true, maxParticipants: true, isActive: true, isClose: true }).shape,
+  /** The caller's place in the pool: its creator, one of its participants, or neither yet. */
+  membership: z.enum(['creator', 'participant', 'none']),
+});
+export type PoolInvitation = z.infer<typeof PoolInvitationSchema>;
+export const PoolInvitationResponseSchema = z.object({ data: PoolInvitationSchema });
+
+/** Whether the holder of an invitation can join with it, and if not why: its creator and participants first. */
+export type InvitationStanding = 'creator' | 'participant' | 'inactive' | 'closed' | 'full' | 'open';
+
+export function invitationStanding(invitation: PoolInvitation): InvitationStanding {
+  if (invitation.membership !== 'none') return invitation.membership;
+  if (!invitation.isActive) return 'inactive';
+  if (invitation.isClose) return 'closed';
+  if (invitation.currentParticipants >= invitation.maxParticipants) return 'full';
+  return 'open';
+}
+
+/** What the join dialog says when joining is refused, in the words the server refuses a join with. */
+export const invitationRefusal: Record<Exclude<InvitationStanding, 'open'>, string> = {
+  creator: poolMessages.ownPool,
+  participant: poolMessages.alreadyIn,
+  inactive: poolMessages.inactive,
+  closed: poolMessages.closed,
+  full: poolMessages.full,
+};
 
 /** `GET /api/pools/{id}`: the pool and whether it has started (a match it counts kicked off since its creation: rules fixed). */
 export const PoolDetailSchema = PoolSchema.extend({ started: z.boolean() });

@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { updateAllMessage, type ResultConflict, type UpdateAllResult } from './results.ts';
+import { seasonImportSummary as imported } from '#tests/fixtures/import-summary';
+import { updateAllMessage, type ResultConflict } from './results.ts';
 
-const imported = (
-  over: Partial<NonNullable<UpdateAllResult['import']>> = {},
-): NonNullable<UpdateAllResult['import']> => ({
-  source: 'https://datos.example.org/es.1.json',
-  matchesSeen: 380,
-  updated: 0,
-  created: 0,
-  unchanged: 380,
-  results: 0,
-  kickoffs: 0,
-  unknownTeams: [],
-  conflicts: [],
-  ...over,
-});
 const conflict = (matchId: number, kind: ResultConflict['kind']) => ({ matchId, kind }) as ResultConflict;
 
 describe('what "Actualizar Resultados" says it did', () => {

@@ -17,6 +17,10 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+// The key of what a row belongs to, which takes the row with it when it is deleted.
+const belongsToUser = () => integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' });
+const belongsToPool = () => integer('pool_id').notNull().references(() => pools.id, { onDelete: 'cascade' });
+const belongsToMatch = () => integer('match_id').notNull().references(() => matches.id, { onDelete: 'cascade' });
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
@@ -49,9 +53,7 @@ export const accountTokens = pgTable(
   'account_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     purpose: text('purpose', { enum: ['password-reset', 'email-confirmation'] }).notNull(),
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
@@ -71,9 +73,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     /** SHA-256 of the bearer token: a database leak does not leak live sessions. */
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
@@ -233,12 +233,8 @@ export const poolParticipants = pgTable(
   'pool_participants',
   {
     id: serial('id').primaryKey(),
-    poolId: integer('pool_id')
-      .notNull()
-      .references(() => pools.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    poolId: belongsToPool(),
+    userId: belongsToUser(),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Points given at joining: a late joiner of a pool whose `late_joiners` is 'lowest' starts with the pool's
@@ -257,12 +253,8 @@ export const predictions = pgTable(
   'predictions',
   {
     id: serial('id').primaryKey(),
-    poolId: integer('pool_id')
-      .notNull()
-      .references(() => pools.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    poolId: belongsToPool(),
+    userId: belongsToUser(),
     matchId: integer('match_id')
       .notNull()
       .references(() => matches.id),
@@ -296,12 +288,8 @@ export const predictions = pgTable(
 export const standings = pgTable(
   'standings',
   {
-    poolId: integer('pool_id')
-      .notNull()
-      .references(() => pools.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    poolId: belongsToPool(),
+    userId: belongsToUser(),
     points: integer('points').notNull().default(0),
     correctPicks: integer('correct_picks').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -321,13 +309,9 @@ export const standings = pgTable(
 export const roundStandings = pgTable(
   'round_standings',
   {
-    poolId: integer('pool_id')
-      .notNull()
-      .references(() => pools.id, { onDelete: 'cascade' }),
+    poolId: belongsToPool(),
     weekNumber: integer('week_number').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     points: integer('points').notNull().default(0),
     correctPicks: integer('correct_picks').notNull().default(0),
   },
@@ -340,25 +324,29 @@ export const poolNotices = pgTable(
   'pool_notices',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     message: text('message').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('pool_notices_user_id_idx').on(t.userId)],
 );
 
+/**
+ * What a change history of matches records besides the values: which match, who changed it (null: a feed, or an
+ * account deleted since) and the `ChangeSource`; `changed_at` closes the row.
+ */
+const matchChangeColumns = () => ({
+  id: serial('id').primaryKey(),
+  matchId: belongsToMatch(),
+  changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+  source: text('source').notNull(),
+});
+
 /** Who changed which result, when, from what to what: a pool can see why its ranking moved. */
 export const matchResultChanges = pgTable(
   'match_result_changes',
   {
-    id: serial('id').primaryKey(),
-    matchId: integer('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
-    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
-    source: text('source').notNull(),
+    ...matchChangeColumns(),
     oldStatus: text('old_status').notNull(),
     oldScoreHome: smallint('old_score_home'),
     oldScoreAway: smallint('old_score_away'),
@@ -377,12 +365,7 @@ export const matchResultChanges = pgTable(
 export const matchKickoffChanges = pgTable(
   'match_kickoff_changes',
   {
-    id: serial('id').primaryKey(),
-    matchId: integer('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
-    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
-    source: text('source').notNull(),
+    ...matchChangeColumns(),
     oldMatchDate: timestamp('old_match_date', { withTimezone: true }).notNull(),
     oldKickoffConfirmed: boolean('old_kickoff_confirmed').notNull(),
     newMatchDate: timestamp('new_match_date', { withTimezone: true }).notNull(),
@@ -398,9 +381,7 @@ export const passkeyCredentials = pgTable(
   {
     /** The credential id, base64url. */
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     /** COSE public key, base64url. */
     publicKey: text('public_key').notNull(),
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
@@ -461,9 +442,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -481,12 +460,8 @@ export const pushSubscriptions = pgTable(
 export const favoriteMatches = pgTable(
   'favorite_matches',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    matchId: integer('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
+    matchId: belongsToMatch(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.matchId] }), index('favorite_matches_match_id_idx').on(t.matchId)],
@@ -527,12 +502,8 @@ export const matchReminders = pgTable(
   'match_reminders',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    matchId: integer('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
+    matchId: belongsToMatch(),
     /** 1: an hour before kick-off, 2: at kick-off; the notification id is `match_id*1000+slot`. */
     slot: smallint('slot').notNull(),
     minutesBefore: smallint('minutes_before').notNull(),
@@ -557,9 +528,7 @@ export const notificationOptOuts = pgTable(
   'notification_opt_outs',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
     poolId: integer('pool_id').references(() => pools.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['favorite-reminders', 'missing-picks', 'jornada-results'] }).notNull(),
   },
@@ -583,12 +552,8 @@ export const notificationOptOuts = pgTable(
 export const poolPushes = pgTable(
   'pool_pushes',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    poolId: integer('pool_id')
-      .notNull()
-      .references(() => pools.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
+    poolId: belongsToPool(),
     kind: text('kind', { enum: ['missing-picks-24h', 'missing-picks-1h', 'jornada-result'] }).notNull(),
     competition: text('competition').notNull(),
     weekNumber: integer('week_number').notNull(),
@@ -643,12 +608,8 @@ export const poolMessages = pgTable(
   'pool_messages',
   {
     id: serial('id').primaryKey(),
-    poolId: integer('pool_id')
-      .notNull()
-      .references(() => pools.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    poolId: belongsToPool(),
+    userId: belongsToUser(),
     matchId: integer('match_id').references(() => matches.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     createdAt: createdAt(),
@@ -712,12 +673,8 @@ export const mailOutbox = pgTable(
 export const emailNotifications = pgTable(
   'email_notifications',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    poolId: integer('pool_id')
-      .notNull()
-      .references(() => pools.id, { onDelete: 'cascade' }),
+    userId: belongsToUser(),
+    poolId: belongsToPool(),
     kind: text('kind', { enum: ['missing-picks', 'jornada-results'] }).notNull(),
   },
   (t) => [

@@ -172,6 +172,12 @@ export function createAccountLinksService({ db, users, sessions, tokens, mail, r
     /** What the accounts' mails say, decided as they are sent: each link's token is made here, valid from now. */
     compose: (async (queued) => {
       const now = clock().getTime();
+      /** A link that confirms `email` as the account's address. */
+      const confirmationLink = async (userId: number, email: string) =>
+        link(
+          linkPaths.confirmEmail,
+          await tokens.issue(db, { userId, purpose: 'email-confirmation', email, expiresAt: new Date(now + CONFIRMATION_LINK_MS) }),
+        );
       switch (queued.kind) {
         case 'password-reset': {
           const account = await users.findByEmail(queued.recipient);
@@ -190,26 +196,14 @@ export function createAccountLinksService({ db, users, sessions, tokens, mail, r
           const account = queued.userId === null ? undefined : await users.findUser(queued.userId);
           // The address changed, or was confirmed, since: this link has nothing left to confirm.
           if (!account || account.email !== queued.recipient || account.emailConfirmed) return null;
-          const token = await tokens.issue(db, {
-            userId: account.id,
-            purpose: 'email-confirmation',
-            email: account.email,
-            expiresAt: new Date(now + CONFIRMATION_LINK_MS),
-          });
-          return { kind: 'email-confirmation', name: account.name, email: account.email, link: link(linkPaths.confirmEmail, token), hours: EMAIL_CONFIRMATION_LINK_HOURS };
+          return { kind: 'email-confirmation', name: account.name, email: account.email, link: await confirmationLink(account.id, account.email), hours: EMAIL_CONFIRMATION_LINK_HOURS };
         }
         case 'email-change': {
           const account = queued.userId === null ? undefined : await users.findUser(queued.userId);
           if (!account || account.email === queued.recipient) return null;
           const holder = await users.findByEmail(queued.recipient);
           if (holder) return { kind: 'email-taken', email: queued.recipient, signInLink: `${config.publicOrigin}${linkPaths.signIn}` };
-          const token = await tokens.issue(db, {
-            userId: account.id,
-            purpose: 'email-confirmation',
-            email: queued.recipient,
-            expiresAt: new Date(now + CONFIRMATION_LINK_MS),
-          });
-          return { kind: 'email-change', name: account.name, email: queued.recipient, link: link(linkPaths.confirmEmail, token), hours: EMAIL_CONFIRMATION_LINK_HOURS };
+          return { kind: 'email-change', name: account.name, email: queued.recipient, link: await confirmationLink(account.id, queued.recipient), hours: EMAIL_CONFIRMATION_LINK_HOURS };
         }
         case 'password-changed':
           return { kind: 'password-changed', name: String(queued.params.name), forgotLink: `${config.publicOrigin}${linkPaths.forgotPassword}` };

@@ -1,8 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { PoolNotificationKind } from '#contract/index';
 import type { Database } from '../../db/client.ts';
-import { appSettings } from '../../db/schema.ts';
+import { createFirstStoredSetting } from '../../db/first-stored-setting.ts';
 
 const SETTING_KEY = 'mail_unsubscribe_key';
 
@@ -35,29 +34,15 @@ const signature = (key: Buffer, payload: string) =>
   createHmac('sha256', key).update(payload).digest().subarray(0, 16).toString('base64url');
 
 /**
- * The signing key, made on first use and stored with the instance-wide settings, so that every instance signs and
- * verifies alike and a link works after a restart. The first insert wins, as for the VAPID keys.
+ * The signing key, made on first use and stored with the instance-wide settings (`createFirstStoredSetting`), so that
+ * every instance signs and verifies alike and a link works after a restart.
  */
 export function createUnsubscribeKeyStore(db: Database) {
-  let key: Promise<Buffer> | undefined;
-  const load = async () => {
-    await db
-      .insert(appSettings)
-      .values({ key: SETTING_KEY, value: JSON.stringify(randomBytes(32).toString('base64url')) })
-      .onConflictDoNothing();
-    const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, SETTING_KEY));
-    if (!row) throw new Error('unsubscribe key missing right after its insert');
-    return Buffer.from(JSON.parse(row.value) as string, 'base64url');
-  };
-  return {
-    get(): Promise<Buffer> {
-      key ??= load().catch((error: unknown) => {
-        key = undefined;
-        throw error;
-      });
-      return key;
-    },
-  };
+  return createFirstStoredSetting(db, SETTING_KEY, {
+    offer: () => JSON.stringify(randomBytes(32).toString('base64url')),
+    parse: (value) => Buffer.from(JSON.parse(value) as string, 'base64url'),
+    missing: 'unsubscribe key missing right after its insert',
+  });
 }
 
 export type UnsubscribeKeyStore = ReturnType<typeof createUnsubscribeKeyStore>;

@@ -1,7 +1,13 @@
 import type { MatchKickoffChange } from '#contract/index';
 import type { Database, Executor } from '../../db/client.ts';
 import { matchKickoffChanges } from '../../db/schema.ts';
-import { changeAuthors, listMatchChanges, type ChangeAuthors, type MatchChange } from './result-changes.repository.ts';
+import {
+  changeAuthors,
+  listMatchChanges,
+  matchChangeColumns,
+  type ChangeAuthors,
+  type MatchChange,
+} from './result-changes.repository.ts';
 
 /** The kick-off's history: written by the matches service with every kick-off change, read by its route. */
 export function createKickoffChangesRepository(db: Database, authorOf: ChangeAuthors = changeAuthors()) {
@@ -9,9 +15,7 @@ export function createKickoffChangesRepository(db: Database, authorOf: ChangeAut
     /** Inside the transaction that changes the kick-off. */
     async record(tx: Executor, change: MatchChange): Promise<void> {
       await tx.insert(matchKickoffChanges).values({
-        matchId: change.matchId,
-        changedBy: change.changedBy,
-        source: change.source,
+        ...matchChangeColumns(change),
         oldMatchDate: new Date(change.before.matchDate),
         oldKickoffConfirmed: change.before.kickoffConfirmed,
         newMatchDate: new Date(change.after.matchDate),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, max, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, max, ne, sql } from 'drizzle-orm';
 import type { FeedSource, Match } from '#contract/index';
 import type { Database, Executor } from '../../db/client.ts';
 import { matches, predictions, users } from '../../db/schema.ts';
@@ -142,9 +142,8 @@ export function createMatchesRepository(db: Database) {
       return toMatch(row);
     },
 
-    async predictionCount(id: number): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(predictions).where(eq(predictions.matchId, id));
-      return row?.n ?? 0;
+    predictionCount(id: number): Promise<number> {
+      return db.$count(predictions, eq(predictions.matchId, id));
     },
 
     async delete(id: number): Promise<void> {

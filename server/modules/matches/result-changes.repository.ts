@@ -36,6 +36,9 @@ export interface MatchChange {
 /** The tables of a match's histories: the same columns but for the state before and after each change. */
 type MatchChangeTable = typeof matchResultChanges | typeof matchKickoffChanges;
 
+/** The columns a history row shares with every other (the states before and after are each table's own). */
+export const matchChangeColumns = ({ matchId, changedBy, source }: MatchChange) => ({ matchId, changedBy, source });
+
 /** A match's history, oldest first, each change named by its author and with its state before and after (`states`). */
 export async function listMatchChanges<T extends MatchChangeTable, State>(
   db: Database,
@@ -68,9 +71,7 @@ export function createResultChangesRepository(db: Database, authorOf: ChangeAuth
     /** Inside the transaction that changes the result. */
     async record(tx: Executor, change: MatchChange): Promise<void> {
       await tx.insert(matchResultChanges).values({
-        matchId: change.matchId,
-        changedBy: change.changedBy,
-        source: change.source,
+        ...matchChangeColumns(change),
         oldStatus: change.before.status,
         oldScoreHome: change.before.scoreHome,
         oldScoreAway: change.before.scoreAway,

@@ -66,6 +66,13 @@ function isUnderRpId(origin: string, rpId: string): boolean {
 export function createPasskeysService({ passkeys, users, auth, clock, config }: Deps) {
   const { rpId, rpName, origins } = config.webauthn;
   const expiry = () => new Date(clock().getTime() + CHALLENGE_TTL_MS);
+  /** What every ceremony's answer must match: the challenge it signed, one of our origins, our RP, a verified user. */
+  const expected = (challenge: string) => ({
+    expectedChallenge: challenge,
+    expectedOrigin: origins,
+    expectedRPID: rpId,
+    requireUserVerification: true,
+  });
 
   return {
     /** Whether a page at `origin` can use passkeys here: browsers refuse any origin but these (and IP addresses). */
@@ -105,10 +112,7 @@ export function createPasskeysService({ passkeys, users, auth, clock, config }: 
       const { verifyRegistrationResponse } = await webauthn();
       const verification = await verifyRegistrationResponse({
         response,
-        expectedChallenge: challenge,
-        expectedOrigin: origins,
-        expectedRPID: rpId,
-        requireUserVerification: true,
+        ...expected(challenge),
         supportedAlgorithmIDs: [PASSKEY_ALGORITHM_ES256],
       }).catch(() => null);
       if (!verification?.verified) throw new BadRequestError(passkeyMessages.registrationFailed);
@@ -154,10 +158,7 @@ export function createPasskeysService({ passkeys, users, auth, clock, config }: 
       const { verifyAuthenticationResponse } = await webauthn();
       const verification = await verifyAuthenticationResponse({
         response,
-        expectedChallenge: challenge,
-        expectedOrigin: origins,
-        expectedRPID: rpId,
-        requireUserVerification: true,
+        ...expected(challenge),
         credential: {
           id: stored.id,
           publicKey: fromBase64Url(stored.publicKey),

@@ -11,6 +11,7 @@ import {
   type PoolParticipant,
 } from '#contract/index';
 import type { Database, Executor } from '../../db/client.ts';
+import { deletedAny } from '../../db/deleted-any.ts';
 import { matches, poolNotices, poolParticipants, pools, predictions, roundStandings, standings, users } from '../../db/schema.ts';
 import { poolCountsMatchSql } from './pool-scope.ts';
 
@@ -354,12 +355,8 @@ export function createPoolsRepository(db: Database) {
     },
 
     /** Dismisses one of `userId`'s notices; false when they have no such notice. */
-    async dismissNotice(userId: number, id: number): Promise<boolean> {
-      const deleted = await db
-        .delete(poolNotices)
-        .where(and(eq(poolNotices.id, id), eq(poolNotices.userId, userId)))
-        .returning({ id: poolNotices.id });
-      return deleted.length > 0;
+    dismissNotice(userId: number, id: number): Promise<boolean> {
+      return deletedAny(db, poolNotices, and(eq(poolNotices.id, id), eq(poolNotices.userId, userId)));
     },
 
     async listJoined(userId: number): Promise<Pool[]> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { REMINDER_SLOTS, reminderId, type MatchStatus, type PlannedReminder, type Reminder, type ReminderSlot } from '#contract/index';
 import { queryRows, type Database } from '../../db/client.ts';
 import { favoriteMatches, matchReminders, matches } from '../../db/schema.ts';
@@ -38,6 +38,19 @@ const EARLIEST_REMINDER_MINUTES = Math.max(...REMINDER_SLOTS.map((s) => s.minute
 const mutedSql = (alias: string) => sql.raw(`exists (
             select 1 from notification_opt_outs o
             where o.user_id = ${alias}.user_id and o.kind = 'favorite-reminders' and o.pool_id is null) as "muted"`);
+
+/**
+ * A claim's head: marks the unsent rows of `table` (named `alias`) sent at `at`, joined to their match (`m`) and its
+ * teams (`home`, `away`) for the notification's text; the claim adds which rows, and what it returns.
+ */
+const claimUnsentSql = (table: 'match_reminders' | 'kickoff_notices', alias: string, at: SQL) => sql`
+          update ${sql.raw(`${table} ${alias}`)}
+          set sent_at = ${at}
+          from matches m
+          join teams home on home.id = m.home_team_id
+          join teams away on away.id = m.away_team_id
+          where m.id = ${sql.raw(alias)}.match_id
+            and ${sql.raw(alias)}.sent_at is null`;
 
 const dueAt = sql<Date>`${matches.matchDate} - ${matchReminders.minutesBefore} * interval '1 minute'`.mapWith(
   matches.matchDate,
@@ -135,14 +148,7 @@ export function createRemindersRepository(db: Database) {
       const at = sql`${now.toISOString()}::timestamptz`;
       const rows = await queryRows<Omit<ClaimedReminder, 'dueAt'> & { dueAt: Date | string }>(
         db,
-        sql`
-          update match_reminders r
-          set sent_at = ${at}
-          from matches m
-          join teams home on home.id = m.home_team_id
-          join teams away on away.id = m.away_team_id
-          where m.id = r.match_id
-            and r.sent_at is null
+        sql`${claimUnsentSql('match_reminders', 'r', at)}
             and r.id in (
               select d.id
               from matches dm
@@ -173,14 +179,7 @@ export function createRemindersRepository(db: Database) {
             where r.user_id = n.user_id and r.match_id = n.match_id and r.slot = ${slot} and r.sent_at is null)`;
       const rows = await queryRows<Omit<ClaimedKickoffNotice, 'kickoff'> & { kickoff: Date | string }>(
         db,
-        sql`
-          update kickoff_notices n
-          set sent_at = ${at}
-          from matches m
-          join teams home on home.id = m.home_team_id
-          join teams away on away.id = m.away_team_id
-          where m.id = n.match_id
-            and n.sent_at is null
+        sql`${claimUnsentSql('kickoff_notices', 'n', at)}
             and (n.user_id, n.match_id) in (
               select d.user_id, d.match_id
               from kickoff_notices d

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { ImportResultsSummary } from '#contract/index';
+import { seasonImportSummary } from '#tests/fixtures/import-summary';
 import type { MatchesRepository } from '../matches/matches.repository.ts';
 import type { ResultsImporter } from './results-importer.ts';
 import type { ImportJobsRepository } from './import-jobs.repository.ts';
@@ -52,17 +53,7 @@ function setUp(importFixtures: ResultsImporter['importFixtures']) {
 
 const everyMatch: ResultsImporter['importFixtures'] = async (_parsed, source, { onProgress } = {}) => {
   for (let done = 0; done <= 380; done++) await onProgress?.(done, 380);
-  return {
-    source,
-    matchesSeen: 380,
-    updated: 0,
-    created: 0,
-    unchanged: 380,
-    results: 0,
-    kickoffs: 0,
-    unknownTeams: [],
-    conflicts: [],
-  };
+  return seasonImportSummary({ source });
 };
 
 describe('an import job', () => {

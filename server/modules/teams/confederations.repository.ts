@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Confederation } from '#contract/index';
 import type { Database } from '../../db/client.ts';
 import { confederations, teams } from '../../db/schema.ts';
@@ -30,9 +30,8 @@ export function createConfederationsRepository(db: Database) {
       return row;
     },
 
-    async teamCount(id: number): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(teams).where(eq(teams.confederationId, id));
-      return row?.n ?? 0;
+    teamCount(id: number): Promise<number> {
+      return db.$count(teams, eq(teams.confederationId, id));
     },
 
     async delete(id: number): Promise<void> {

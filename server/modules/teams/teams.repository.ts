@@ -1,4 +1,4 @@
-import { asc, count, eq, isNotNull, or } from 'drizzle-orm';
+import { asc, eq, isNotNull, or } from 'drizzle-orm';
 import type { Team } from '#contract/index';
 import type { Database, Executor } from '../../db/client.ts';
 import { matches, teams } from '../../db/schema.ts';
@@ -50,12 +50,8 @@ export function createTeamsRepository(db: Database) {
       return row;
     },
 
-    async matchCount(id: number): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(matches)
-        .where(or(eq(matches.homeTeamId, id), eq(matches.awayTeamId, id)));
-      return row?.n ?? 0;
+    matchCount(id: number): Promise<number> {
+      return db.$count(matches, or(eq(matches.homeTeamId, id), eq(matches.awayTeamId, id)));
     },
 
     async delete(id: number): Promise<void> {

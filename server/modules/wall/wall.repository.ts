@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { deletedAny } from '../../db/deleted-any.ts';
 import { poolMessages, users } from '../../db/schema.ts';
 
 export interface StoredWallMessage {
@@ -24,13 +25,14 @@ const columns = {
 
 /** The pool's wall (`pool_messages`): its messages and the match comments, by pool. */
 export function createWallRepository(db: Database) {
+  // A message is shown with its author's current name.
+  const selectMessages = () =>
+    db.select(columns).from(poolMessages).innerJoin(users, eq(users.id, poolMessages.userId));
+
   return {
     /** The newest `limit` + 1 messages of the wall (matchId null) or of one match, older than `before`; newest first. */
     async newest(poolId: number, { matchId, before, limit }: { matchId: number | null; before?: number; limit: number }) {
-      return db
-        .select(columns)
-        .from(poolMessages)
-        .innerJoin(users, eq(users.id, poolMessages.userId))
+      return selectMessages()
         .where(
           and(
             eq(poolMessages.poolId, poolId),
@@ -43,11 +45,7 @@ export function createWallRepository(db: Database) {
     },
 
     async find(poolId: number, id: number): Promise<StoredWallMessage | undefined> {
-      const [row] = await db
-        .select(columns)
-        .from(poolMessages)
-        .innerJoin(users, eq(users.id, poolMessages.userId))
-        .where(and(eq(poolMessages.poolId, poolId), eq(poolMessages.id, id)));
+      const [row] = await selectMessages().where(and(eq(poolMessages.poolId, poolId), eq(poolMessages.id, id)));
       return row;
     },
 
@@ -57,12 +55,8 @@ export function createWallRepository(db: Database) {
     },
 
     /** Whether this call deleted it: of simultaneous deletes of one message, only one does. */
-    async delete(poolId: number, id: number): Promise<boolean> {
-      const deleted = await db
-        .delete(poolMessages)
-        .where(and(eq(poolMessages.poolId, poolId), eq(poolMessages.id, id)))
-        .returning({ id: poolMessages.id });
-      return deleted.length > 0;
+    delete(poolId: number, id: number): Promise<boolean> {
+      return deletedAny(db, poolMessages, and(eq(poolMessages.poolId, poolId), eq(poolMessages.id, id)));
     },
   };
 }

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from './client.ts';
+import { appSettings } from './schema.ts';
+
+/**
+ * An instance-wide setting made on first use (a key pair, a signing key) and never changed: instances starting
+ * together each offer a fresh value (`offer`, JSON text); the first insert wins and all of them read that one back.
+ * Each process reads it once, and again after a failed read.
+ */
+export function createFirstStoredSetting<T>(
+  db: Database,
+  key: string,
+  setting: { offer: () => string; parse: (value: string) => T; missing: string },
+) {
+  let value: Promise<T> | undefined;
+  const load = async (): Promise<T> => {
+    await db.insert(appSettings).values({ key, value: setting.offer() }).onConflictDoNothing();
+    const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
+    if (!row) throw new Error(setting.missing);
+    return setting.parse(row.value);
+  };
+  return {
+    get(): Promise<T> {
+      value ??= load().catch((error: unknown) => {
+        value = undefined;
+        throw error;
+      });
+      return value;
+    },
+  };
+}
