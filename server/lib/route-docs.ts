@@ -14,8 +14,18 @@ export const notModifiedResponse = { 304: z.null().describe('Sin cambios') };
 
 /**
  * What every route of a module documents alike: the module's OpenAPI tag, the session it needs and its error
- * answers (`const { tags, security, errors } = routeDocs('pools', 400, 401)`).
+ * answers (`const docs = routeDocs('pools', 400, 401)`), and `docs.schema`, which builds a route's schema from what is
+ * its own: `schema: docs.schema('Un rol', { 200: RoleResponseSchema }, { params: IdParamsSchema })`.
  */
 export function routeDocs<const Codes extends readonly number[]>(tag: string, ...codes: Codes) {
-  return { tags: [tag], security: bearerSecurity, errors: errorResponses(...codes) };
+  const tags = [tag];
+  const security = bearerSecurity;
+  const errors = errorResponses(...codes);
+  /** A route's summary, its answers besides the module's errors, and its other parts (params, body, description…). */
+  const schema = <const Answers extends object, const Parts extends object = object>(
+    summary: string,
+    answers: Answers,
+    parts = {} as Parts,
+  ) => ({ tags, security, summary, ...parts, response: { ...answers, ...errors } });
+  return { tags, security, errors, schema };
 }

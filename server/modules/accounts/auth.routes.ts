@@ -1,7 +1,6 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ApiErrorSchema,
   EmailConfirmationBodySchema,
   PasswordResetBodySchema,
   PasswordResetRequestBodySchema,
@@ -19,7 +18,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { bearerToken, currentUser } from './request-user.ts';
 import type { AccountLinksService } from './account-links.service.ts';
 import type { AuthService } from './auth.service.ts';
-import { errorResponses } from '../../lib/route-docs.ts';
+import { errorResponses, routeDocs } from '../../lib/route-docs.ts';
 
 interface Options {
   auth: AuthService;
@@ -29,6 +28,8 @@ interface Options {
 }
 
 const errors = errorResponses(400, 401, 409, 429);
+/** The routes of a signed-in user, whose only error answer is a missing or expired session. */
+const signedInDocs = routeDocs('auth', 401);
 
 /**
  * Generous per-address limit on every endpoint that takes credentials (password or
@@ -115,23 +116,13 @@ export async function authRoutes(app: FastifyInstance, { auth, links, rateLimite
 
   api.get('/profile', {
     onRequest: app.guards.requireUser,
-    schema: {
-      tags: ['auth'],
-      summary: 'Perfil del usuario con sesión',
-      security: [{ bearerAuth: [] }],
-      response: { 200: ProfileResponseSchema, 401: ApiErrorSchema },
-    },
+    schema: signedInDocs.schema('Perfil del usuario con sesión', { 200: ProfileResponseSchema }),
     handler: async (request) => ({ data: currentUser(request) }),
   });
 
   api.post('/signout', {
     onRequest: app.guards.requireUser,
-    schema: {
-      tags: ['auth'],
-      summary: 'Cerrar sesión (revoca el token)',
-      security: [{ bearerAuth: [] }],
-      response: { 200: MessageResponseSchema, 401: ApiErrorSchema },
-    },
+    schema: signedInDocs.schema('Cerrar sesión (revoca el token)', { 200: MessageResponseSchema }),
     handler: async (request) => {
       const token = bearerToken(request);
       if (token) await auth.signOut(token);

@@ -19,7 +19,7 @@ import type { AccountLinksService } from './account-links.service.ts';
 import type { UsersService } from './users.service.ts';
 import { routeDocs } from '../../lib/route-docs.ts';
 
-const { tags, security, errors } = routeDocs('users', 400, 401, 403, 404, 409, 429);
+const docs = routeDocs('users', 400, 401, 403, 404, 409, 429);
 
 /** Accounts: a user reads and edits only themselves; admins everyone, and they alone change roles. */
 export async function usersRoutes(app: FastifyInstance, { users, links }: { users: UsersService; links: AccountLinksService }) {
@@ -28,39 +28,27 @@ export async function usersRoutes(app: FastifyInstance, { users, links }: { user
 
   api.get('', {
     onRequest: requireUser,
-    schema: {
-      tags,
-      security,
-      summary: 'Lista de usuarios (admin: todos, con búsqueda «q» y paginación; un usuario: solo él mismo)',
-      querystring: UserListQuerySchema,
-      response: { 200: UserListResponseSchema, ...errors },
-    },
+    schema: docs.schema(
+      'Lista de usuarios (admin: todos, con búsqueda «q» y paginación; un usuario: solo él mismo)',
+      { 200: UserListResponseSchema },
+      { querystring: UserListQuerySchema },
+    ),
     handler: async (request) => ({ data: await users.list(currentUser(request), request.query) }),
   });
 
   api.get('/:id', {
     onRequest: requireUser,
-    schema: {
-      tags,
-      security,
-      summary: 'Un usuario (él mismo o admin)',
-      params: IdParamsSchema,
-      response: { 200: UserResponseSchema, ...errors },
-    },
+    schema: docs.schema('Un usuario (él mismo o admin)', { 200: UserResponseSchema }, { params: IdParamsSchema }),
     handler: async (request) => ({ data: await users.get(currentUser(request), request.params.id) }),
   });
 
   api.patch('/:id', {
     onRequest: requireUser,
-    schema: {
-      tags,
-      security,
-      summary:
-        'Editar nombre y correo electrónico (él mismo o admin). El correo propio cambia al abrir el enlace enviado a la nueva dirección (`message`), la tenga otra cuenta o no; sin correo en el servidor, 409; con un límite por hora (429). Un admin lo cambia al momento (409 si es de otra cuenta)',
-      params: IdParamsSchema,
-      body: UpdateUserBodySchema,
-      response: { 200: UpdateUserResponseSchema, ...errors },
-    },
+    schema: docs.schema(
+      'Editar nombre y correo electrónico (él mismo o admin). El correo propio cambia al abrir el enlace enviado a la nueva dirección (`message`), la tenga otra cuenta o no; sin correo en el servidor, 409; con un límite por hora (429). Un admin lo cambia al momento (409 si es de otra cuenta)',
+      { 200: UpdateUserResponseSchema },
+      { params: IdParamsSchema, body: UpdateUserBodySchema },
+    ),
     handler: async (request) => {
       const { user, message } = await users.update(currentUser(request), request.params.id, request.body);
       return { data: user, ...(message ? { message } : {}) };
@@ -69,14 +57,11 @@ export async function usersRoutes(app: FastifyInstance, { users, links }: { user
 
   api.post('/:id/email-confirmation', {
     onRequest: requireUser,
-    schema: {
-      tags,
-      security,
-      summary:
-        'Reenviar el enlace para confirmar el correo propio (él mismo); 409 si ya está confirmado o el servidor no envía correos; cuenta como un cambio de correo (429)',
-      params: IdParamsSchema,
-      response: { 202: MessageResponseSchema, ...errors },
-    },
+    schema: docs.schema(
+      'Reenviar el enlace para confirmar el correo propio (él mismo); 409 si ya está confirmado o el servidor no envía correos; cuenta como un cambio de correo (429)',
+      { 202: MessageResponseSchema },
+      { params: IdParamsSchema },
+    ),
     handler: async (request, reply) => {
       const actor = currentUser(request);
       if (actor.id !== request.params.id) throw new ForbiddenError(messages.forbidden);
@@ -86,27 +71,21 @@ export async function usersRoutes(app: FastifyInstance, { users, links }: { user
 
   api.post('/:id/password-reset', {
     onRequest: requireAdmin,
-    schema: {
-      tags,
-      security,
-      summary:
-        'Enlace para elegir una contraseña nueva (admin): se envía por correo a la cuenta; en un servidor sin correo, la respuesta trae el enlace (de un solo uso, 30 minutos) para entregarlo',
-      params: IdParamsSchema,
-      response: { 200: AdminPasswordResetResponseSchema, ...errors },
-    },
+    schema: docs.schema(
+      'Enlace para elegir una contraseña nueva (admin): se envía por correo a la cuenta; en un servidor sin correo, la respuesta trae el enlace (de un solo uso, 30 minutos) para entregarlo',
+      { 200: AdminPasswordResetResponseSchema },
+      { params: IdParamsSchema },
+    ),
     handler: (request) => links.adminResetLink(request.params.id),
   });
 
   api.put('/:id/role', {
     onRequest: requireAdmin,
-    schema: {
-      tags,
-      security,
-      summary: 'Dar o quitar el rol de administrador (admin); nadie se quita su propio rol (409)',
-      params: IdParamsSchema,
-      body: SetUserRoleBodySchema,
-      response: { 200: UserResponseSchema.extend({ message: MessageResponseSchema.shape.message }), ...errors },
-    },
+    schema: docs.schema(
+      'Dar o quitar el rol de administrador (admin); nadie se quita su propio rol (409)',
+      { 200: UserResponseSchema.extend({ message: MessageResponseSchema.shape.message }) },
+      { params: IdParamsSchema, body: SetUserRoleBodySchema },
+    ),
     handler: async (request) => ({
       message: accountMessages.roleChanged,
       data: await users.setRole(currentUser(request), request.params.id, request.body.role),
@@ -115,16 +94,16 @@ export async function usersRoutes(app: FastifyInstance, { users, links }: { user
 
   api.delete('/:id', {
     onRequest: requireUser,
-    schema: {
-      tags,
-      security,
-      summary: 'Eliminar una cuenta (ella misma o admin)',
-      description:
-        'Borra en cascada sesiones, llaves de acceso, suscripciones push, recordatorios, pronósticos, clasificaciones y plazas ' +
-        '(devueltas a cada quiniela). 409 si la cuenta creó quinielas con participantes o si un admin intenta borrar su propia cuenta.',
-      params: IdParamsSchema,
-      response: { 200: MessageResponseSchema, ...errors },
-    },
+    schema: docs.schema(
+      'Eliminar una cuenta (ella misma o admin)',
+      { 200: MessageResponseSchema },
+      {
+        description:
+          'Borra en cascada sesiones, llaves de acceso, suscripciones push, recordatorios, pronósticos, clasificaciones y plazas ' +
+          '(devueltas a cada quiniela). 409 si la cuenta creó quinielas con participantes o si un admin intenta borrar su propia cuenta.',
+        params: IdParamsSchema,
+      },
+    ),
     handler: async (request) => {
       await users.remove(currentUser(request), request.params.id);
       return { message: accountMessages.userDeleted };

@@ -21,9 +21,9 @@ import { sendJsonReply, toJsonReply, type JsonReply } from '../../lib/json-reply
 import { currentUser } from '../accounts/request-user.ts';
 import type { MatchesRepository } from './matches.repository.ts';
 import type { MatchesService } from './matches.service.ts';
-import { routeDocs } from '../../lib/route-docs.ts';
+import { notModifiedResponse, routeDocs } from '../../lib/route-docs.ts';
 
-const { tags, security, errors } = routeDocs('matches', 400, 401, 403, 404, 409);
+const docs = routeDocs('matches', 400, 401, 403, 404, 409);
 
 export async function matchesRoutes(
   app: FastifyInstance,
@@ -45,15 +45,12 @@ export async function matchesRoutes(
   // Untyped on purpose: the handler sends pre-serialised bytes.
   app.get('', {
     onRequest: requireUser,
-    schema: {
-      tags,
-      security,
-      summary:
-        'Lista de partidos, por fecha de inicio (ETag; 304 si no cambió): los de las competiciones en curso ' +
+    schema: docs.schema(
+      'Lista de partidos, por fecha de inicio (ETag; 304 si no cambió): los de las competiciones en curso ' +
         `(con algún partido por jugar o jugado en los últimos ${CURRENT_COMPETITION_DAYS} días), o los de ?competition=`,
-      querystring: MatchListQuerySchema,
-      response: { 200: listSchema, 304: z.null().describe('Sin cambios'), ...errors },
-    },
+      { 200: listSchema, ...notModifiedResponse },
+      { querystring: MatchListQuerySchema },
+    ),
     handler: async (request, reply) => {
       const { competition } = request.query as MatchListQuery;
       const today = Math.floor(clock().getTime() / DAY_MS) * DAY_MS;
@@ -73,13 +70,7 @@ export async function matchesRoutes(
 
   api.get('/:id', {
     onRequest: requireUser,
-    schema: {
-      tags,
-      security,
-      summary: 'Un partido',
-      params: IdParamsSchema,
-      response: { 200: dataEnvelope(MatchSchema), ...errors },
-    },
+    schema: docs.schema('Un partido', { 200: dataEnvelope(MatchSchema) }, { params: IdParamsSchema }),
     handler: async (request) => {
       const match = await matches.findById(request.params.id);
       if (!match) throw new NotFoundError(matchMessages.matchNotFound);
@@ -89,26 +80,21 @@ export async function matchesRoutes(
 
   api.post('', {
     onRequest: requireAdmin,
-    schema: {
-      tags,
-      security,
-      summary: 'Crear un partido (admin)',
-      body: CreateMatchBodySchema,
-      response: { 201: dataEnvelope(MatchSchema), ...errors },
-    },
+    schema: docs.schema(
+      'Crear un partido (admin)',
+      { 201: dataEnvelope(MatchSchema) },
+      { body: CreateMatchBodySchema },
+    ),
     handler: async (request, reply) => reply.code(201).send({ data: await service.create(request.body) }),
   });
 
   api.patch('/:id', {
     onRequest: requireAdmin,
-    schema: {
-      tags,
-      security,
-      summary: 'Editar un partido o guardar su resultado (admin); actualiza las clasificaciones afectadas',
-      params: IdParamsSchema,
-      body: UpdateMatchBodySchema,
-      response: { 200: dataEnvelope(MatchSchema), ...errors },
-    },
+    schema: docs.schema(
+      'Editar un partido o guardar su resultado (admin); actualiza las clasificaciones afectadas',
+      { 200: dataEnvelope(MatchSchema) },
+      { params: IdParamsSchema, body: UpdateMatchBodySchema },
+    ),
     handler: async (request) => ({
       data: await service.update(request.params.id, request.body, { kind: 'admin', userId: currentUser(request).id }),
     }),
@@ -116,13 +102,11 @@ export async function matchesRoutes(
 
   api.delete('/:id', {
     onRequest: requireAdmin,
-    schema: {
-      tags,
-      security,
-      summary: 'Eliminar un partido sin pronósticos (admin)',
-      params: IdParamsSchema,
-      response: { 200: MessageResponseSchema, ...errors },
-    },
+    schema: docs.schema(
+      'Eliminar un partido sin pronósticos (admin)',
+      { 200: MessageResponseSchema },
+      { params: IdParamsSchema },
+    ),
     handler: async (request) => {
       await service.remove(request.params.id);
       return { message: messages.deleted };

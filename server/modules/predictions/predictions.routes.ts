@@ -21,7 +21,7 @@ import type { PoolResultsService } from './pool-results.service.ts';
 import type { PredictionsService } from './predictions.service.ts';
 import { notModifiedResponse, routeDocs } from '../../lib/route-docs.ts';
 
-const { tags, security, errors } = routeDocs('predictions', 400, 401, 403, 404, 409);
+const docs = routeDocs('predictions', 400, 401, 403, 404, 409);
 
 export async function predictionsRoutes(
   app: FastifyInstance,
@@ -31,14 +31,11 @@ export async function predictionsRoutes(
   app.addHook('onRequest', app.guards.requireUser);
 
   api.post('', {
-    schema: {
-      tags,
-      security,
-      summary:
-        'Enviar una predicción (participantes, antes del cierre del partido); 201 al crearla, 200 al cambiarla cuando la quiniela permite cambiar el pronóstico',
-      body: CreatePredictionBodySchema,
-      response: { 201: PredictionResponseSchema, 200: PredictionResponseSchema, ...errors },
-    },
+    schema: docs.schema(
+      'Enviar una predicción (participantes, antes del cierre del partido); 201 al crearla, 200 al cambiarla cuando la quiniela permite cambiar el pronóstico',
+      { 201: PredictionResponseSchema, 200: PredictionResponseSchema },
+      { body: CreatePredictionBodySchema },
+    ),
     handler: async (request, reply) => {
       const { prediction, created } = await predictions.create(currentUser(request), request.body);
       return reply.code(created ? 201 : 200).send({ data: prediction });
@@ -46,7 +43,10 @@ export async function predictionsRoutes(
   });
 
   api.get('', {
-    schema: { tags, security, summary: 'Mis predicciones (ETag, 304 si no cambiaron)', response: { 200: PredictionListResponseSchema, ...notModifiedResponse, ...errors } },
+    schema: docs.schema('Mis predicciones (ETag, 304 si no cambiaron)', {
+      200: PredictionListResponseSchema,
+      ...notModifiedResponse,
+    }),
     handler: async (request, reply) => {
       const user = currentUser(request);
       return sendJsonReply(request, reply, await predictions.listForUser(user, user.id, request.seenAt));
@@ -54,65 +54,57 @@ export async function predictionsRoutes(
   });
 
   api.get('/user/:userId', {
-    schema: {
-      tags,
-      security,
-      summary: 'Predicciones del usuario (solo el propio usuario; ETag, 304 si no cambiaron)',
-      params: UserIdParamsSchema,
-      response: { 200: PredictionListResponseSchema, ...notModifiedResponse, ...errors },
-    },
+    schema: docs.schema(
+      'Predicciones del usuario (solo el propio usuario; ETag, 304 si no cambiaron)',
+      { 200: PredictionListResponseSchema, ...notModifiedResponse },
+      { params: UserIdParamsSchema },
+    ),
     handler: async (request, reply) =>
       sendJsonReply(request, reply, await predictions.listForUser(currentUser(request), request.params.userId, request.seenAt)),
   });
 
   api.get('/pool/:poolId/match/:matchId', {
-    schema: {
-      tags,
-      security,
-      summary: 'Cómo pronosticó la quiniela un partido (visible desde el inicio del partido)',
-      params: PoolMatchParamsSchema,
-      response: { 200: dataEnvelope(PickDistributionSchema), ...errors },
-    },
+    schema: docs.schema(
+      'Cómo pronosticó la quiniela un partido (visible desde el inicio del partido)',
+      { 200: dataEnvelope(PickDistributionSchema) },
+      { params: PoolMatchParamsSchema },
+    ),
     handler: async (request) => ({
       data: await predictions.distribution(currentUser(request), request.params.poolId, request.params.matchId),
     }),
   });
 
   api.get('/pool/:poolId/results', {
-    schema: {
-      tags,
-      security,
-      summary:
-        'Resultados de una jornada de la quiniela (miembros): marcadores, el pronóstico propio y sus puntos, y desde el inicio de cada partido los pronósticos de todos',
-      params: PoolResultsParamsSchema,
-      querystring: PoolResultsQuerySchema,
-      response: { 200: PoolResultsResponseSchema, ...errors },
-    },
+    schema: docs.schema(
+      'Resultados de una jornada de la quiniela (miembros): marcadores, el pronóstico propio y sus puntos, y desde el inicio de cada partido los pronósticos de todos',
+      { 200: PoolResultsResponseSchema },
+      { params: PoolResultsParamsSchema, querystring: PoolResultsQuerySchema },
+    ),
     handler: async (request) => ({
       data: await poolResults.results(currentUser(request), request.params.poolId, request.query.weekNumber),
     }),
   });
 
   api.put('/pool/:poolId/joker', {
-    schema: {
-      tags,
-      security,
-      summary:
-        'Poner o quitar el comodín en el pronóstico propio de un partido (participantes; uno por jornada, hasta el cierre de los pronósticos del partido y del que deja)',
-      params: PoolResultsParamsSchema,
-      body: JokerBodySchema,
-      response: { 200: PredictionResponseSchema, ...errors },
-    },
+    schema: docs.schema(
+      'Poner o quitar el comodín en el pronóstico propio de un partido (participantes; uno por jornada, hasta el cierre de los pronósticos del partido y del que deja)',
+      { 200: PredictionResponseSchema },
+      { params: PoolResultsParamsSchema, body: JokerBodySchema },
+    ),
     handler: async (request) => ({ data: await predictions.setJoker(currentUser(request), request.params.poolId, request.body) }),
   });
 
   api.get('/:id', {
-    schema: { tags, security, summary: 'Una predicción', params: IdParamsSchema, response: { 200: PredictionResponseSchema, ...errors } },
+    schema: docs.schema('Una predicción', { 200: PredictionResponseSchema }, { params: IdParamsSchema }),
     handler: async (request) => ({ data: await predictions.get(currentUser(request), request.params.id) }),
   });
 
   api.delete('/:id', {
-    schema: { tags, security, summary: 'Eliminar una predicción (admin; recalcula la clasificación)', params: IdParamsSchema, response: { 200: MessageResponseSchema, ...errors } },
+    schema: docs.schema(
+      'Eliminar una predicción (admin; recalcula la clasificación)',
+      { 200: MessageResponseSchema },
+      { params: IdParamsSchema },
+    ),
     handler: async (request) => {
       await predictions.remove(currentUser(request), request.params.id);
       return { message: 'Predicción eliminada.' };

@@ -10,7 +10,7 @@ import {
   resultsMessages,
 } from '#contract/index';
 import type { ResultsImportService } from './results-import.service.ts';
-import { errorResponses } from '../../lib/route-docs.ts';
+import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +18,9 @@ declare module 'fastify' {
     importJobSettled: (id: number) => Promise<void>;
   }
 }
+
+/** Every route here is an admin's, documented alike. */
+const docs = { tags: ['admin'], security: bearerSecurity };
 
 /** An openfootball file is about 50 kB per competition today; this leaves room for bigger seasons. */
 export const IMPORT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -28,10 +31,9 @@ export async function resultsImportRoutes(
   { resultsImport }: { resultsImport: ResultsImportService },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const docs = { tags: ['admin'], security: [{ bearerAuth: [] }] };
+  app.addHook('onRequest', app.guards.requireAdmin);
 
   api.post('/import-results', {
-    onRequest: app.guards.requireAdmin,
     bodyLimit: IMPORT_BODY_LIMIT_BYTES,
     schema: {
       ...docs,
@@ -52,7 +54,6 @@ export async function resultsImportRoutes(
   });
 
   api.get('/import-jobs', {
-    onRequest: app.guards.requireAdmin,
     schema: {
       ...docs,
       summary: `Las últimas ${IMPORT_JOBS_LISTED} importaciones de resultados, la más reciente primero (admin)`,
@@ -62,7 +63,6 @@ export async function resultsImportRoutes(
   });
 
   api.get('/import-jobs/:id', {
-    onRequest: app.guards.requireAdmin,
     schema: {
       ...docs,
       summary:

@@ -6,9 +6,12 @@ import {
   SaveResultsSourceBodySchema,
   SaveResultsSourceResponseSchema,
 } from '#contract/index';
-import { errorResponses } from '../../lib/route-docs.ts';
+import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 import { currentUser } from '../accounts/request-user.ts';
 import type { ResultsSourceService } from './results-source.service.ts';
+
+/** The admin's routes here are documented alike. */
+const docs = { tags: ['admin'], security: bearerSecurity };
 
 /** The results source (mounted under /api/admin): what it is, how the last pull went, and an admin's choice. */
 export async function resultsSourceRoutes(
@@ -16,10 +19,9 @@ export async function resultsSourceRoutes(
   { resultsSource }: { resultsSource: ResultsSourceService },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const docs = { tags: ['admin'], security: [{ bearerAuth: [] }] };
+  app.addHook('onRequest', app.guards.requireAdmin);
 
   api.get('/results-source', {
-    onRequest: app.guards.requireAdmin,
     schema: {
       ...docs,
       summary: 'La fuente de resultados, la última lectura y la última importación (admin)',
@@ -33,7 +35,6 @@ export async function resultsSourceRoutes(
   });
 
   api.put('/results-source', {
-    onRequest: app.guards.requireAdmin,
     schema: {
       ...docs,
       summary:
@@ -60,7 +61,7 @@ export async function resultsStatusRoutes(
     onRequest: app.guards.requireUser,
     schema: {
       tags: ['results'],
-      security: [{ bearerAuth: [] }],
+      security: bearerSecurity,
       summary: 'De dónde llegan los resultados y cuándo llegaron por última vez (cualquier usuario con sesión)',
       description:
         'Cada fuente en uso con su última lectura (`failure`: por qué no trajo nada, p. ej. «sin conexión») y la ' +

@@ -15,7 +15,7 @@ import { ConflictError, NotFoundError, isForeignKeyViolation, isUniqueViolation 
 import type { ConfederationsRepository } from './confederations.repository.ts';
 import { routeDocs } from '../../lib/route-docs.ts';
 
-const { tags, security, errors } = routeDocs('confederations', 400, 401, 403, 404, 409);
+const docs = routeDocs('confederations', 400, 401, 403, 404, 409);
 
 export async function confederationsRoutes(
   app: FastifyInstance,
@@ -39,50 +39,34 @@ export async function confederationsRoutes(
 
   api.get('', {
     onRequest: requireUser,
-    schema: {
-      tags,
-      security,
-      summary: 'Lista de confederaciones',
-      response: { 200: dataEnvelope(z.array(ConfederationSchema)), ...errors },
-    },
+    schema: docs.schema('Lista de confederaciones', { 200: dataEnvelope(z.array(ConfederationSchema)) }),
     handler: async () => ({ data: await confederations.list() }),
   });
 
   api.get('/:id', {
     onRequest: requireUser,
-    schema: {
-      tags,
-      security,
-      summary: 'Una confederación',
-      params: IdParamsSchema,
-      response: { 200: dataEnvelope(ConfederationSchema), ...errors },
-    },
+    schema: docs.schema('Una confederación', { 200: dataEnvelope(ConfederationSchema) }, { params: IdParamsSchema }),
     handler: async (request) => ({ data: found(await confederations.findById(request.params.id)) }),
   });
 
   api.post('', {
     onRequest: requireAdmin,
-    schema: {
-      tags,
-      security,
-      summary: 'Crear una confederación (admin)',
-      body: ConfederationBodySchema,
-      response: { 201: dataEnvelope(ConfederationSchema), ...errors },
-    },
+    schema: docs.schema(
+      'Crear una confederación (admin)',
+      { 201: dataEnvelope(ConfederationSchema) },
+      { body: ConfederationBodySchema },
+    ),
     handler: async (request, reply) =>
       reply.code(201).send({ data: await uniqueCode(() => confederations.insert(request.body)) }),
   });
 
   api.patch('/:id', {
     onRequest: requireAdmin,
-    schema: {
-      tags,
-      security,
-      summary: 'Editar una confederación (admin)',
-      params: IdParamsSchema,
-      body: UpdateConfederationBodySchema,
-      response: { 200: dataEnvelope(ConfederationSchema), ...errors },
-    },
+    schema: docs.schema(
+      'Editar una confederación (admin)',
+      { 200: dataEnvelope(ConfederationSchema) },
+      { params: IdParamsSchema, body: UpdateConfederationBodySchema },
+    ),
     handler: async (request) => ({
       data: found(await uniqueCode(() => confederations.update(request.params.id, request.body))),
     }),
@@ -90,13 +74,11 @@ export async function confederationsRoutes(
 
   api.delete('/:id', {
     onRequest: requireAdmin,
-    schema: {
-      tags,
-      security,
-      summary: 'Eliminar una confederación sin equipos (admin)',
-      params: IdParamsSchema,
-      response: { 200: MessageResponseSchema, ...errors },
-    },
+    schema: docs.schema(
+      'Eliminar una confederación sin equipos (admin)',
+      { 200: MessageResponseSchema },
+      { params: IdParamsSchema },
+    ),
     handler: async (request) => {
       found(await confederations.findById(request.params.id));
       if ((await confederations.teamCount(request.params.id)) > 0)

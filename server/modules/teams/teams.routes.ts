@@ -15,7 +15,7 @@ import { BadRequestError, ConflictError, NotFoundError, isForeignKeyViolation } 
 import type { TeamsRepository } from './teams.repository.ts';
 import { routeDocs } from '../../lib/route-docs.ts';
 
-const { tags, security, errors } = routeDocs('teams', 400, 401, 403, 404, 409);
+const docs = routeDocs('teams', 400, 401, 403, 404, 409);
 
 export async function teamsRoutes(app: FastifyInstance, { teams }: { teams: TeamsRepository }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -37,50 +37,30 @@ export async function teamsRoutes(app: FastifyInstance, { teams }: { teams: Team
 
   api.get('', {
     onRequest: requireUser,
-    schema: {
-      tags,
-      security,
-      summary: 'Lista de equipos',
-      response: { 200: dataEnvelope(z.array(TeamSchema)), ...errors },
-    },
+    schema: docs.schema('Lista de equipos', { 200: dataEnvelope(z.array(TeamSchema)) }),
     handler: async () => ({ data: await teams.list() }),
   });
 
   api.get('/:id', {
     onRequest: requireUser,
-    schema: {
-      tags,
-      security,
-      summary: 'Un equipo',
-      params: IdParamsSchema,
-      response: { 200: dataEnvelope(TeamSchema), ...errors },
-    },
+    schema: docs.schema('Un equipo', { 200: dataEnvelope(TeamSchema) }, { params: IdParamsSchema }),
     handler: async (request) => ({ data: found(await teams.findById(request.params.id)) }),
   });
 
   api.post('', {
     onRequest: requireAdmin,
-    schema: {
-      tags,
-      security,
-      summary: 'Crear un equipo (admin)',
-      body: CreateTeamBodySchema,
-      response: { 201: dataEnvelope(TeamSchema), ...errors },
-    },
+    schema: docs.schema('Crear un equipo (admin)', { 201: dataEnvelope(TeamSchema) }, { body: CreateTeamBodySchema }),
     handler: async (request, reply) =>
       reply.code(201).send({ data: await knownConfederation(() => teams.insert(request.body)) }),
   });
 
   api.patch('/:id', {
     onRequest: requireAdmin,
-    schema: {
-      tags,
-      security,
-      summary: 'Editar un equipo (admin)',
-      params: IdParamsSchema,
-      body: UpdateTeamBodySchema,
-      response: { 200: dataEnvelope(TeamSchema), ...errors },
-    },
+    schema: docs.schema(
+      'Editar un equipo (admin)',
+      { 200: dataEnvelope(TeamSchema) },
+      { params: IdParamsSchema, body: UpdateTeamBodySchema },
+    ),
     handler: async (request) => ({
       data: found(await knownConfederation(() => teams.update(request.params.id, request.body))),
     }),
@@ -88,13 +68,11 @@ export async function teamsRoutes(app: FastifyInstance, { teams }: { teams: Team
 
   api.delete('/:id', {
     onRequest: requireAdmin,
-    schema: {
-      tags,
-      security,
-      summary: 'Eliminar un equipo sin partidos (admin)',
-      params: IdParamsSchema,
-      response: { 200: MessageResponseSchema, ...errors },
-    },
+    schema: docs.schema(
+      'Eliminar un equipo sin partidos (admin)',
+      { 200: MessageResponseSchema },
+      { params: IdParamsSchema },
+    ),
     handler: async (request) => {
       found(await teams.findById(request.params.id));
       if ((await teams.matchCount(request.params.id)) > 0) throw new ConflictError(teamMessages.teamHasMatches);
