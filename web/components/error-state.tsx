@@ -41,3 +41,20 @@ export function ErrorState({ text, error, onRetry }: ErrorStateProps) {
     </div>
   );
 }
+
+/** What QueriesErrorState reads of a query (TanStack Query's result). */
+interface FailedQuery {
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+/** The ErrorState of a screen that needs several queries: the first failure, and a retry that asks them all again. */
+export function QueriesErrorState({ text, queries }: { text: string; queries: readonly FailedQuery[] }) {
+  return (
+    <ErrorState
+      text={text}
+      error={queries.find((query) => query.error)?.error}
+      onRetry={() => Promise.all(queries.map((query) => query.refetch()))}
+    />
+  );
+}

@@ -27,3 +27,20 @@ export function TeamLogo({ name, logoUrl, size }: TeamLogoProps) {
     />
   );
 }
+
+interface TeamColumnProps {
+  team: { name: string; logoUrl: string };
+  size: number;
+  /** The card's class: the column is its `__team`, the name its `__team-name` (match-card.css, …). */
+  block: string;
+}
+
+/** A team as a match's card shows it on its side: the logo above the name. */
+export function TeamColumn({ team, size, block }: TeamColumnProps) {
+  return (
+    <div className={`${block}__team`}>
+      <TeamLogo name={team.name} logoUrl={team.logoUrl} size={size} />
+      <span className={`${block}__team-name`}>{team.name}</span>
+    </div>
+  );
+}

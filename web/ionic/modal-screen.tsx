@@ -1,5 +1,5 @@
 import { IonButton, IonButtons, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 interface ModalScreenProps {
   /** The toolbar's title, and the dialog's accessible name. */
@@ -36,4 +36,24 @@ export function ModalScreen({ title, isOpen, onClose, closeText, closeAt = 'star
       <IonContent className="ion-padding">{children}</IonContent>
     </IonModal>
   );
+}
+
+/** A settings dialog's props: the account buttons (web/pages/account-buttons.tsx) open and close it. */
+export interface SettingsModalProps {
+  isOpen: boolean;
+  onClose: () => void;
+}
+
+/**
+ * A settings dialog ("Avisos", "Mi cuenta", "Biometría"): `Content` under `title`, closed by "Cerrar" after the title,
+ * and mounted only while the dialog is open, so each opening asks the server afresh.
+ */
+export function settingsModal(title: string, Content: ComponentType): ComponentType<SettingsModalProps> {
+  return function SettingsModal({ isOpen, onClose }: SettingsModalProps) {
+    return (
+      <ModalScreen title={title} isOpen={isOpen} onClose={onClose} closeText="Cerrar" closeAt="end">
+        {isOpen && <Content />}
+      </ModalScreen>
+    );
+  };
 }

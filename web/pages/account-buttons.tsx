@@ -1,5 +1,5 @@
 import { fingerPrintOutline, logOutOutline, notificationsOutline, personCircleOutline } from 'ionicons/icons';
-import { lazy, useState } from 'react';
+import { lazy, useState, type ComponentProps, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { OpenedOnce } from '../components/opened-once.tsx';
 import { ToolbarButton } from '../components/toolbar.tsx';
@@ -24,11 +24,25 @@ const PasskeySettingsModal = lazy(() =>
  */
 export function AccountButtons() {
   const signOut = useSignOut();
+  // "Biometría", shown only where biometrics make sense: on a device with a platform authenticator.
+  const biometrics = useBiometricCapability();
   return (
     <>
       <NotificationSettingsButton />
-      <AccountSettingsButton />
-      <PasskeySettingsButton />
+      <DialogButton
+        label="Mi cuenta"
+        icon={personCircleOutline}
+        testId="account-settings"
+        Dialog={AccountSettingsModal}
+      />
+      {biometrics && (
+        <DialogButton
+          label="Biometría"
+          icon={fingerPrintOutline}
+          testId="passkey-settings"
+          Dialog={PasskeySettingsModal}
+        />
+      )}
       <ToolbarButton
         label="Cerrar sesión"
         icon={logOutOutline}
@@ -40,61 +54,35 @@ export function AccountButtons() {
   );
 }
 
-/**
- * "Biometría", shown only where biometrics make sense: on a device with a
- * platform authenticator. Its dialog loads on the first tap and then stays,
- * so closing it can animate.
- */
-function PasskeySettingsButton() {
-  const capable = useBiometricCapability();
-  const [isOpen, setOpen] = useState(false);
-  if (!capable) return null;
-
-  return (
-    <>
-      <ToolbarButton
-        label="Biometría"
-        icon={fingerPrintOutline}
-        onClick={() => setOpen(true)}
-        testId="passkey-settings"
-      />
-      <OpenedOnce open={isOpen}>
-        <PasskeySettingsModal isOpen={isOpen} onClose={() => setOpen(false)} />
-      </OpenedOnce>
-    </>
-  );
-}
-
-/**
- * "Avisos": its dialog loads on the first tap and then stays, so closing it can animate. A reminder mail's link to the
- * settings (`paths.notificationSettings`) opens it at once.
- */
+/** "Avisos": a reminder mail's link to the settings (`paths.notificationSettings`) opens it at once. */
 function NotificationSettingsButton() {
   const { search } = useLocation();
-  const [isOpen, setOpen] = useState(() => new URLSearchParams(search).has(NOTIFICATION_SETTINGS_PARAM));
   return (
-    <>
-      <ToolbarButton
-        label="Avisos"
-        icon={notificationsOutline}
-        onClick={() => setOpen(true)}
-        testId="notification-settings"
-      />
-      <OpenedOnce open={isOpen}>
-        <NotificationSettingsModal isOpen={isOpen} onClose={() => setOpen(false)} />
-      </OpenedOnce>
-    </>
+    <DialogButton
+      label="Avisos"
+      icon={notificationsOutline}
+      testId="notification-settings"
+      Dialog={NotificationSettingsModal}
+      openAtFirst={() => new URLSearchParams(search).has(NOTIFICATION_SETTINGS_PARAM)}
+    />
   );
 }
 
-/** "Mi cuenta": its dialog loads on the first tap and then stays, so closing it can animate. */
-function AccountSettingsButton() {
-  const [isOpen, setOpen] = useState(false);
+interface DialogButtonProps extends Pick<ComponentProps<typeof ToolbarButton>, 'label' | 'icon' | 'testId'> {
+  /** The settings dialog the button opens, loaded lazily. */
+  Dialog: ComponentType<{ isOpen: boolean; onClose: () => void }>;
+  /** Whether the dialog is open as the button first renders. */
+  openAtFirst?: () => boolean;
+}
+
+/** A header's button and the settings dialog it opens: the dialog loads on the first tap and then stays, so closing it can animate. */
+function DialogButton({ label, icon, testId, Dialog, openAtFirst = () => false }: DialogButtonProps) {
+  const [isOpen, setOpen] = useState(openAtFirst);
   return (
     <>
-      <ToolbarButton label="Mi cuenta" icon={personCircleOutline} onClick={() => setOpen(true)} testId="account-settings" />
+      <ToolbarButton label={label} icon={icon} onClick={() => setOpen(true)} testId={testId} />
       <OpenedOnce open={isOpen}>
-        <AccountSettingsModal isOpen={isOpen} onClose={() => setOpen(false)} />
+        <Dialog isOpen={isOpen} onClose={() => setOpen(false)} />
       </OpenedOnce>
     </>
   );

@@ -3,8 +3,7 @@ import type { PasswordResetBody, UpdateUserBody } from '#contract/accounts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { loadContract } from '../../lib/contract.ts';
 import { reads, topics } from '../../lib/topics.ts';
-import { accountKeys } from './api.ts';
-import { storeSignIn } from '../../lib/session.ts';
+import { accountKeys, useSigningInCall } from './api.ts';
 
 /*
  * The calls of the links the server mails to an account (a new password, an address confirmed) and of "Mi cuenta".
@@ -19,19 +18,7 @@ export async function requestPasswordReset(email: string): Promise<string> {
 }
 
 /** A reset link's new password: the server ends every session and signs this device in. */
-export function useResetPassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: PasswordResetBody) => {
-      const { SignInResponseSchema } = await loadContract();
-      return apiRequest('/auth/password-reset/confirm', { method: 'POST', body, schema: SignInResponseSchema, authenticated: false });
-    },
-    onSuccess: (response) => {
-      queryClient.clear();
-      storeSignIn(response);
-    },
-  });
-}
+export const useResetPassword = () => useSigningInCall<PasswordResetBody>('/auth/password-reset/confirm');
 
 /** A confirmation link opened (signed in or not): what the server says. */
 export async function confirmEmail(token: string): Promise<string> {

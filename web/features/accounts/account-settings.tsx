@@ -7,12 +7,13 @@ import { mailMessages } from '#contract/mail';
 import { messages } from '#contract/messages';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { InputField } from '../../ionic/input-field.tsx';
-import { ModalScreen } from '../../ionic/modal-screen.tsx';
+import { settingsModal } from '../../ionic/modal-screen.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { accountQuery, resendConfirmation, useUpdateAccount } from './account-links-api.ts';
 import { useMailAvailable } from './mail-availability.ts';
 import { useStoredAccount } from '../../lib/session.ts';
+import '../../components/badge.css';
 import './account-settings.css';
 
 /**
@@ -20,13 +21,7 @@ import './account-settings.css';
  * e-mail, which takes effect once the link mailed to the new address is opened. On a server without mail it says
  * so: nothing can be confirmed there. Opened from the account buttons (account-buttons.tsx).
  */
-export function AccountSettingsModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  return (
-    <ModalScreen title="Mi cuenta" isOpen={isOpen} onClose={onClose} closeText="Cerrar" closeAt="end">
-      {isOpen && <AccountSettings />}
-    </ModalScreen>
-  );
-}
+export const AccountSettingsModal = settingsModal('Mi cuenta', AccountSettings);
 
 function AccountSettings() {
   const stored = useStoredAccount();
@@ -51,10 +46,10 @@ function AccountSettings() {
       ) : (
         <>
           {emailConfirmed ? (
-            <p className="account-settings__state account-settings__state--ok">Correo confirmado</p>
+            <p className="account-settings__state badge badge--good">Correo confirmado</p>
           ) : (
             <div className="account-settings__row">
-              <p className="account-settings__state" data-testid="email-unconfirmed">
+              <p className="account-settings__state badge badge--caution" data-testid="email-unconfirmed">
                 {accountMessages.emailUnconfirmed}
               </p>
               <IonButton

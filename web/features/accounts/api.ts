@@ -54,12 +54,13 @@ export function connectApiClientToSession(queryClient: QueryClient): void {
   });
 }
 
-export function useSignIn() {
+/** A call that signs this device in (signing in, a reset link's new password): its answer is the new session. */
+export function useSigningInCall<Body>(path: '/auth/signin' | '/auth/password-reset/confirm') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: SignInBody) => {
+    mutationFn: async (body: Body) => {
       const { SignInResponseSchema } = await loadContract();
-      return apiRequest('/auth/signin', { method: 'POST', body, schema: SignInResponseSchema, authenticated: false });
+      return apiRequest(path, { method: 'POST', body, schema: SignInResponseSchema, authenticated: false });
     },
     onSuccess: (response) => {
       // Nothing cached for a previous user may leak into this session.
@@ -68,6 +69,8 @@ export function useSignIn() {
     },
   });
 }
+
+export const useSignIn = () => useSigningInCall<SignInBody>('/auth/signin');
 
 export function useSignUp() {
   return useMutation({

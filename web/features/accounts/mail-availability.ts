@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useAnswer } from '../../lib/use-answer.ts';
 
 /** Asked once per page load: whether a server sends mail does not change while the app runs. */
 let known: boolean | undefined;
@@ -25,16 +25,5 @@ function askMailAvailability(): Promise<boolean> {
  * first load stays within its budget (tests/support/first-load.ts).
  */
 export function useMailAvailable(): boolean {
-  const [available, setAvailable] = useState(known ?? false);
-  useEffect(() => {
-    if (known !== undefined) return;
-    let mounted = true;
-    void askMailAvailability().then((answer) => {
-      if (mounted) setAvailable(answer);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, []);
-  return available;
+  return useAnswer(known === undefined ? askMailAvailability : null, known ?? false);
 }

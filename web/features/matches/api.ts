@@ -8,15 +8,15 @@ import { teamQueries } from '../teams/api.ts';
 
 // Loaded at start on Inicio and Favoritos (web/main.tsx, the build's `tabs` chunk): what it imports loads with it.
 
+export type MatchHistory = 'result-changes' | 'kickoff-changes';
+
 /** The matches' query keys; other features go through the functions below, never the keys. */
 export const matchKeys = {
   all: ['matches'] as const,
   list: () => [...matchKeys.all, 'list'] as const,
   competitions: () => [...matchKeys.all, 'competitions'] as const,
-  resultChanges: () => [...matchKeys.all, 'result-changes'] as const,
-  resultChangesOf: (matchId: number) => [...matchKeys.resultChanges(), matchId] as const,
-  kickoffChanges: () => [...matchKeys.all, 'kickoff-changes'] as const,
-  kickoffChangesOf: (matchId: number) => [...matchKeys.kickoffChanges(), matchId] as const,
+  /** A match's history of its result or of its kick-off, named as its path (admin/api.ts). */
+  history: (history: MatchHistory, matchId: number) => [...matchKeys.all, history, matchId] as const,
 };
 
 export const matchQueries = {

@@ -3,8 +3,8 @@ import { memo } from 'react';
 import { matchMessages, type Match } from '#contract/matches';
 import type { Team } from '#contract/teams';
 import { Icon } from '../../components/icon.tsx';
-import { TeamLogo } from '../../components/team-logo.tsx';
-import { formatKickoff } from '../../lib/format-date.ts';
+import { KickoffTime } from '../../components/kickoff-time.tsx';
+import { TeamColumn } from '../../components/team-logo.tsx';
 import { describeTeam, type TeamDisplay } from '../teams/api.ts';
 import '../../components/card.css';
 import './match-card.css';
@@ -35,9 +35,7 @@ export const MatchCard = memo(function MatchCard({
   return (
     <div className="card match-card" data-testid="match-card" data-match-id={match.id}>
       <div className="match-card__header">
-        <time className="match-card__kickoff" dateTime={match.matchDate}>
-          {formatKickoff(match.matchDate, match.kickoffConfirmed)}
-        </time>
+        <KickoffTime match={match} block="match-card" />
         {/* A native toggle button: aria-pressed is announced and kept in step as it changes. */}
         <button
           type="button"
@@ -51,19 +49,10 @@ export const MatchCard = memo(function MatchCard({
       </div>
       {resultPending && <p className="match-card__pending">{matchMessages.startedWithoutResult}</p>}
       <div className="match-card__teams">
-        <TeamColumn team={home} />
+        <TeamColumn team={home} size={56} block="match-card" />
         <span className="match-card__versus">VS</span>
-        <TeamColumn team={away} />
+        <TeamColumn team={away} size={56} block="match-card" />
       </div>
     </div>
   );
 });
-
-function TeamColumn({ team }: { team: TeamDisplay }) {
-  return (
-    <div className="match-card__team">
-      <TeamLogo name={team.name} logoUrl={team.logoUrl} size={56} />
-      <span className="match-card__team-name">{team.name}</span>
-    </div>
-  );
-}

@@ -6,6 +6,7 @@ import { MatchCard } from './match-card.tsx';
 import { groupByDay } from './match-groups.ts';
 import type { TeamDisplay } from '../teams/api.ts';
 import type { ListedMatch } from './upcoming-matches.ts';
+import '../../components/card-list.css';
 import '../../components/outline-button.css';
 import './match-list.css';
 
@@ -51,7 +52,7 @@ export function MatchList({ matches, teams, savedIds, now, onToggleSaved }: Matc
             <h2 id={`${id}-${group.key}`} className="match-list__heading">
               {group.heading}
             </h2>
-            <ul className="match-list__cards" aria-labelledby={`${id}-${group.key}`}>
+            <ul className="card-list" aria-labelledby={`${id}-${group.key}`}>
               {group.matches.map(({ match, resultPending }) => (
                 <li key={match.id}>
                   <MatchCard

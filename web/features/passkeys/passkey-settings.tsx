@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { messages } from '#contract/messages';
 import { passkeyMessages, type Passkey } from '#contract/passkeys';
 import { LoadingState } from '../../components/loading-state.tsx';
-import { ModalScreen } from '../../ionic/modal-screen.tsx';
+import { settingsModal } from '../../ionic/modal-screen.tsx';
 import { presentAlert } from '../../lib/alert.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { failureToast } from '../../lib/outcome-toasts.ts';
@@ -32,13 +32,7 @@ const longDate = spanishDateFormat({ dateStyle: 'long' });
  * removable, and registering this device. Ionic's modal and list: loaded
  * when the header's button (account-buttons.tsx) first opens it.
  */
-export function PasskeySettingsModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  return (
-    <ModalScreen title="Biometría" isOpen={isOpen} onClose={onClose} closeText="Cerrar" closeAt="end">
-      {isOpen && <PasskeyList />}
-    </ModalScreen>
-  );
-}
+export const PasskeySettingsModal = settingsModal('Biometría', PasskeyList);
 
 function PasskeyList() {
   const device = useDeviceBiometrics();

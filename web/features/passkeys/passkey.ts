@@ -1,10 +1,11 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { SignInResponse } from '#contract/accounts';
 import type { Passkey, PasskeyRegisteredResponse } from '#contract/passkeys';
 import { ApiRequestError, apiRequest } from '../../lib/api-client.ts';
 import { loadContract, loadedContract } from '../../lib/contract.ts';
 import { createLocalStore } from '../../lib/local-store.ts';
+import { useAnswer } from '../../lib/use-answer.ts';
 
 /*
  * Biometric sign-in (the spec's sign-in screen and flow) is a WebAuthn passkey
@@ -135,17 +136,7 @@ export function passkeysWorkHere(): Promise<boolean> {
 
 /** `false` until the browser has answered, so nothing biometric flashes on a device without it. */
 export function useBiometricCapability(): boolean {
-  const [capable, setCapable] = useState(false);
-  useEffect(() => {
-    let current = true;
-    void isBiometricCapable().then((answer) => {
-      if (current) setCapable(answer);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  return capable;
+  return useAnswer(isBiometricCapable, false);
 }
 
 // ---------------------------------------------------------------------------

@@ -33,25 +33,21 @@ export const poolKeys = {
 /** A pool, its members or its rules changed (the server's `standings`): every pool list and pool screen follows. */
 const invalidatePools = (queryClient: QueryClient) => invalidateTopics(queryClient, [topics.standings]);
 
-/** The lists show each pool's first round (from the matches); a pool's detail, too, and whether it started. */
-const listReads = reads(topics.standings, topics.matches);
+/** A pool's detail shows its first round (from the matches), and whether it started. */
 const poolReads = (poolId: number) => reads(topics.pool(poolId), topics.standings, topics.matches);
 
+/** The pools the user joined, or the ones they created; each shows its first round (from the matches). */
+const poolList = (kind: 'joined' | 'owned', userId: number) =>
+  queryOptions({
+    queryKey: poolKeys.list(kind, userId),
+    queryFn: async () =>
+      (await apiRequest(`/api/pools/user/${userId}/${kind}`, { schema: PoolListResponseSchema })).data.pools,
+    meta: reads(topics.standings, topics.matches),
+  });
+
 export const poolQueries = {
-  joined: (userId: number) =>
-    queryOptions({
-      queryKey: poolKeys.list('joined', userId),
-      queryFn: async () =>
-        (await apiRequest(`/api/pools/user/${userId}/joined`, { schema: PoolListResponseSchema })).data.pools,
-      meta: listReads,
-    }),
-  owned: (userId: number) =>
-    queryOptions({
-      queryKey: poolKeys.list('owned', userId),
-      queryFn: async () =>
-        (await apiRequest(`/api/pools/user/${userId}/owned`, { schema: PoolListResponseSchema })).data.pools,
-      meta: listReads,
-    }),
+  joined: (userId: number) => poolList('joined', userId),
+  owned: (userId: number) => poolList('owned', userId),
   detail: (poolId: number) =>
     queryOptions({
       queryKey: poolKeys.detail(poolId),

@@ -17,6 +17,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import { InputField } from '../../ionic/input-field.tsx';
 import { SelectField } from '../../ionic/select-field.tsx';
 import { IonToggle } from '../../ionic/toggle.ts';
+import { formFields } from '../../lib/form-fields.ts';
 
 /** What the create form holds of the game (contract/game-rules.ts); custom points as typed. */
 export interface GameChoice {
@@ -67,17 +68,15 @@ export function GameRulesFields({
   onChange: Dispatch<SetStateAction<GameChoice>>;
   rounds: readonly CompetitionRound[];
 }) {
-  // From the choice as it is when React applies the change (pool-options-fields.tsx says why).
-  const set = <K extends keyof GameChoice>(key: K, next: GameChoice[K]) => onChange((choice) => ({ ...choice, [key]: next }));
+  const { set, field } = formFields(value, onChange);
   const cupRounds = knockoutRounds(rounds);
   return (
     <fieldset className="pool-form__rules" data-testid="game-rules">
       <legend>{gameRulesMessages.formTitle}</legend>
       <SelectField
         label={gameRulesMessages.modeLabel}
-        value={value.mode}
+        {...field('mode')}
         options={(['outcome', 'exactScore'] as const).map((mode) => ({ value: mode, label: gameModeLabels[mode] }))}
-        onValueChange={(mode) => set('mode', mode)}
         data-testid="game-mode"
       />
       {value.mode === 'outcome' ? (
@@ -86,9 +85,8 @@ export function GameRulesFields({
         <>
           <SelectField
             label={gameRulesMessages.presetLabel}
-            value={value.preset}
+            {...field('preset')}
             options={(['clasica', 'polla', 'custom'] as const).map((preset) => ({ value: preset, label: pointsPresetLabels[preset] }))}
-            onValueChange={(preset) => set('preset', preset)}
             data-testid="game-preset"
           />
           {value.preset === 'custom' ? (
@@ -123,12 +121,11 @@ export function GameRulesFields({
       {cupRounds.length > 0 && (
         <SelectField
           label={gameRulesMessages.knockoutLabel}
-          value={value.knockoutFromWeek}
+          {...field('knockoutFromWeek')}
           options={[
             { value: 0, label: gameRulesMessages.knockoutNone },
             ...cupRounds.map((round) => ({ value: round.weekNumber, label: `×2 ${fromRoundPhrase(round.label)}` })),
           ]}
-          onValueChange={(week) => set('knockoutFromWeek', week)}
           data-testid="game-knockout"
         />
       )}

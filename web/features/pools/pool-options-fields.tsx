@@ -8,6 +8,7 @@ import {
 import { InputField } from '../../ionic/input-field.tsx';
 import { SelectField } from '../../ionic/select-field.tsx';
 import { IonToggle } from '../../ionic/toggle.ts';
+import { formFields } from '../../lib/form-fields.ts';
 
 /** The options as the form holds them: the minutes as typed (the server judges them). */
 export type PoolOptionsDraft = Omit<PoolOptions, 'closeMinutesBefore'> & { closeMinutesBefore: string };
@@ -39,10 +40,7 @@ export function PoolOptionsFields({
   value: PoolOptionsDraft;
   onChange: Dispatch<SetStateAction<PoolOptionsDraft>>;
 }) {
-  // Each field changes the draft as it is when React applies the change, not as this render saw it: Ionic's change
-  // events render later than a click, so a second field changed before that render would undo the first.
-  const set = <Key extends keyof PoolOptionsDraft>(key: Key, field: PoolOptionsDraft[Key]) =>
-    onChange((draft) => ({ ...draft, [key]: field }));
+  const { set, field } = formFields(value, onChange);
   return (
     <fieldset className="pool-options" data-testid="pool-options">
       <legend className="pool-options__title">Opciones del organizador</legend>
@@ -60,8 +58,7 @@ export function PoolOptionsFields({
         inputmode="numeric"
         min={0}
         max={CLOSE_MINUTES_BEFORE_MAX}
-        value={value.closeMinutesBefore}
-        onValueChange={(minutes) => set('closeMinutesBefore', minutes)}
+        {...field('closeMinutesBefore')}
         data-testid="option-close-minutes"
       />
       <IonToggle
@@ -73,9 +70,8 @@ export function PoolOptionsFields({
       </IonToggle>
       <SelectField
         label="Quien se une empezada la quiniela empieza"
-        value={value.lateJoiners}
+        {...field('lateJoiners')}
         options={lateJoinerChoices}
-        onValueChange={(choice) => set('lateJoiners', choice)}
         data-testid="option-late-joiners"
       />
     </fieldset>

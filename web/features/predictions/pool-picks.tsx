@@ -8,6 +8,9 @@ import {
 } from '#contract/predictions';
 import { predictionQueries } from './api.ts';
 import type { Fixture } from './fixtures.ts';
+import '../../components/card-list.css';
+import './match-row.css';
+import './pool-card.css';
 import './pool-picks.css';
 
 const choices: readonly PredictionChoice[] = ['home', 'draw', 'away'];
@@ -37,9 +40,9 @@ export function PoolPicks({ poolId, weekNumber, fixtures, now }: PoolPicksProps)
       {picked.length === 0 ? (
         <p className="pool-picks__empty">Nadie pronosticó los partidos ya empezados de esta jornada.</p>
       ) : (
-        <ul className="pool-picks__list">
+        <ul className="card-list card-list--column">
           {picked.map(({ fixture, distribution }) => (
-            <li key={fixture.match.id} data-testid="pool-picks-match">
+            <li key={fixture.match.id} className="pool-card" data-testid="pool-picks-match">
               <MatchPicks fixture={fixture} distribution={distribution} />
             </li>
           ))}
@@ -61,7 +64,7 @@ function MatchPicks({
   const score = match.scoreHome !== null && match.scoreAway !== null ? `${match.scoreHome} – ${match.scoreAway}` : 'VS';
   return (
     <>
-      <p className="pool-picks__match">
+      <p className="pool-picks__match match-row">
         <span>{home.name}</span>
         <strong>{score}</strong>
         <span>{away.name}</span>

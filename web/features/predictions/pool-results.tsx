@@ -14,20 +14,24 @@ import {
 } from '#contract/predictions';
 import type { Team } from '#contract/teams';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
+import { ErrorState, QueriesErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
-import { TeamLogo } from '../../components/team-logo.tsx';
+import { KickoffTime } from '../../components/kickoff-time.tsx';
+import { TeamColumn } from '../../components/team-logo.tsx';
 import { IonSelect, IonSelectOption } from '../../ionic/select.ts';
 import { FeedStatusLines } from '../../lib/feed-status.tsx';
-import { formatKickoff } from '../../lib/format-date.ts';
 import { useToast } from '../../lib/toast.ts';
 import { describeTeam, type TeamDisplay } from '../teams/api.ts';
 import { resultQueries } from '../results/api.ts';
 import { teamQueries } from '../teams/api.ts';
 import { predictionQueries } from './api.ts';
 import { commentsOpen, resultStatus } from './result-status.ts';
+import '../../components/badge.css';
+import '../../components/card-list.css';
 import '../../components/text-button.css';
 import '../../components/visually-hidden.css';
+import './match-row.css';
+import './pool-card.css';
 import './pool-results.css';
 
 /** Up to this many picks are listed on the card; more fold behind a button. */
@@ -59,13 +63,7 @@ export function PoolResults({ poolId, userId, comments }: PoolResultsProps) {
   useEffect(() => refreshFeeds(results.dataUpdatedAt), [results.dataUpdatedAt]);
 
   if (results.isError || teams.isError) {
-    return (
-      <ErrorState
-        text={poolResultsMessages.loadFailed}
-        error={results.error ?? teams.error}
-        onRetry={() => Promise.all([results.refetch(), teams.refetch()])}
-      />
-    );
+    return <QueriesErrorState text={poolResultsMessages.loadFailed} queries={[results, teams]} />;
   }
   if (results.isPending || teams.isPending) return <LoadingState text={poolResultsMessages.loading} />;
   const answer = results.data;
@@ -106,7 +104,7 @@ export function PoolResults({ poolId, userId, comments }: PoolResultsProps) {
       ) : answer.matches.length === 0 ? (
         <p className="pool-results__message">{poolResultsMessages.emptyJornada}</p>
       ) : (
-        <ul className="pool-results__list">
+        <ul className="card-list card-list--column">
           {answer.matches.map((match) => (
             <li key={match.id}>
               <ResultCard
@@ -140,12 +138,10 @@ function ResultCard({ poolId, userId, match, participant, home, away, comments }
   const { stage, score, note } = resultStatus(match);
   const label = `${home.name} contra ${away.name}`;
   return (
-    <article className="pool-results__card" data-testid="result-card" data-match-id={match.id} aria-label={label}>
-      <time className="pool-results__kickoff" dateTime={match.matchDate}>
-        {formatKickoff(match.matchDate, match.kickoffConfirmed)}
-      </time>
-      <div className="pool-results__teams">
-        <TeamName team={home} />
+    <article className="pool-results__card pool-card" data-testid="result-card" data-match-id={match.id} aria-label={label}>
+      <KickoffTime match={match} block="pool-results" />
+      <div className="pool-results__teams match-row">
+        <TeamColumn team={home} size={32} block="pool-results" />
         <div className="pool-results__centre">
           {score !== null ? (
             <strong className="pool-results__score" data-testid="result-score">
@@ -155,12 +151,12 @@ function ResultCard({ poolId, userId, match, participant, home, away, comments }
             <span className="pool-results__versus">VS</span>
           )}
           {note !== null && (
-            <span className={`pool-results__status pool-results__status--${stage}`} data-testid="result-status">
+            <span className={`pool-results__status badge${stage === 'live' ? ' badge--bad' : ''}`} data-testid="result-status">
               {note}
             </span>
           )}
         </div>
-        <TeamName team={away} />
+        <TeamColumn team={away} size={32} block="pool-results" />
       </div>
       {participant && (
         <p className="pool-results__own" data-testid="own-pick">
@@ -184,18 +180,9 @@ function ResultCard({ poolId, userId, match, participant, home, away, comments }
   );
 }
 
-function TeamName({ team }: { team: TeamDisplay }) {
-  return (
-    <div className="pool-results__team">
-      <TeamLogo name={team.name} logoUrl={team.logoUrl} size={32} />
-      <span>{team.name}</span>
-    </div>
-  );
-}
-
 function PointsBadge({ points }: { points: number }) {
   return (
-    <span className={`pool-results__points${points > 0 ? ' pool-results__points--won' : ''}`} data-testid="points">
+    <span className={`pool-results__points badge${points > 0 ? ' badge--good' : ''}`} data-testid="points">
       {pointsBadge(points)}
       <span className="visually-hidden"> {points === 1 ? 'punto' : 'puntos'}</span>
     </span>

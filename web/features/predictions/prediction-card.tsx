@@ -9,10 +9,12 @@ import {
   type Prediction,
   type PredictionChoice,
 } from '#contract/predictions';
-import { TeamLogo } from '../../components/team-logo.tsx';
-import { formatKickoff, formatShortDateTime } from '../../lib/format-date.ts';
+import { KickoffTime } from '../../components/kickoff-time.tsx';
+import { TeamColumn } from '../../components/team-logo.tsx';
+import { formatShortDateTime } from '../../lib/format-date.ts';
 import type { Fixture, FixtureTeam } from './fixtures.ts';
 import '../../components/card.css';
+import './match-row.css';
 import './prediction-card.css';
 
 const choices: readonly PredictionChoice[] = ['home', 'draw', 'away'];
@@ -59,9 +61,7 @@ export function PredictionCard({
   return (
     <div className="card prediction-card" data-testid="prediction-card" data-match-id={match.id}>
       <div className="card__content">
-        <time className="prediction-card__kickoff" dateTime={match.matchDate}>
-          {formatKickoff(match.matchDate, match.kickoffConfirmed)}
-        </time>
+        <KickoffTime match={match} block="prediction-card" />
         {deadline < Date.parse(match.matchDate) ? (
           // "Cierre antes del partido": picks close before kick-off, by the server's clock; say how soon.
           <p className="prediction-card__deadline" data-testid="prediction-closes">
@@ -76,10 +76,10 @@ export function PredictionCard({
             </p>
           )
         )}
-        <div className="prediction-card__teams">
-          <Team team={home} />
+        <div className="prediction-card__teams match-row">
+          <TeamColumn team={home} size={36} block="prediction-card" />
           <span className="prediction-card__versus">VS</span>
-          <Team team={away} />
+          <TeamColumn team={away} size={36} block="prediction-card" />
         </div>
         {mode === 'exactScore' ? (
           <ScorePicker home={home} away={away} pick={pick} locked={locked} onSave={onPick} />
@@ -154,7 +154,7 @@ function ScorePicker({
     setGoals((current) => (side === 0 ? [value, current[1]] : [current[0], value]));
   return (
     <>
-      <div className="prediction-card__score" role="group" aria-label={`Resultado: ${home.name} contra ${away.name}`}>
+      <div className="prediction-card__score match-row" role="group" aria-label={`Resultado: ${home.name} contra ${away.name}`}>
         <Stepper team={home} value={shown[0]} disabled={locked} onChange={(value) => set(0, value)} />
         <span className="prediction-card__dash" aria-hidden="true">
           –
@@ -207,15 +207,6 @@ function Stepper({
       >
         +
       </button>
-    </div>
-  );
-}
-
-function Team({ team }: { team: FixtureTeam }) {
-  return (
-    <div className="prediction-card__team">
-      <TeamLogo name={team.name} logoUrl={team.logoUrl} size={36} />
-      <span className="prediction-card__team-name">{team.name}</span>
     </div>
   );
 }

@@ -25,6 +25,7 @@ import {
 } from './fixtures.ts';
 import type { Fixture, JornadaGroup } from './fixtures.ts';
 import { PredictionCard, type PickShape } from './prediction-card.tsx';
+import '../../components/card-list.css';
 import '../../components/outline-button.css';
 import './prediction-list.css';
 
@@ -173,7 +174,7 @@ function JornadaList({ groups, active, now, mode, joker, options, picks, sending
                 <span>{picksDoneText(group, picks)}</span>
                 {countdown !== null && <span className="prediction-list__countdown"> · {countdown}</span>}
               </p>
-              <ul className="prediction-list__cards">
+              <ul className="card-list">
                 {cards.map((fixture) => (
                   // Focusable by script only: "Ver más partidos" moves focus to the first card it added.
                   <li key={fixture.match.id} className="prediction-list__item" tabIndex={-1}>

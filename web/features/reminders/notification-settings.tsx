@@ -3,9 +3,15 @@ import { IonButton, IonItem, IonList, IonListHeader } from '@ionic/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { messages } from '#contract/messages';
-import { notificationMessages, type NotificationSettingBody, type NotificationSettings } from '#contract/notifications';
+import {
+  notificationMessages,
+  type NotificationChannel,
+  type NotificationSettingBody,
+  type NotificationSettings,
+  type PoolNotificationKind,
+} from '#contract/notifications';
 import { LoadingState } from '../../components/loading-state.tsx';
-import { ModalScreen } from '../../ionic/modal-screen.tsx';
+import { settingsModal } from '../../ionic/modal-screen.tsx';
 import { IonToggle } from '../../ionic/toggle.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toast.ts';
@@ -32,18 +38,22 @@ const deviceText: Record<PushCapability, string> = {
  * favourite reminders, and per pool the user plays the missing-picks reminders and the jornada results.
  * Opened from the bell in the tabs' toolbar (account-buttons.tsx).
  */
-export function NotificationSettingsModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  return (
-    <ModalScreen title="Avisos" isOpen={isOpen} onClose={onClose} closeText="Cerrar" closeAt="end">
-      {isOpen && <NotificationSettingsList />}
-    </ModalScreen>
-  );
-}
+export const NotificationSettingsModal = settingsModal('Avisos', NotificationSettingsList);
+
+/** A pool's settings, as the dialog lists them: each by push, then each by e-mail where the server sends it. */
+const POOL_SETTINGS: { kind: PoolNotificationKind; label: string; testId: string }[] = [
+  { kind: 'missing-picks', label: 'Pronósticos pendientes', testId: 'setting-missing' },
+  { kind: 'jornada-results', label: 'Resultado de la jornada', testId: 'setting-results' },
+];
+
+/** The field of a pool's settings that holds `kind` by `channel` (push when absent). */
+const poolSettingKey = (kind: PoolNotificationKind, channel?: NotificationChannel) =>
+  `${kind === 'missing-picks' ? 'missingPicks' : 'jornadaResults'}${channel === 'email' ? 'Email' : ''}` as const;
 
 /** The settings with one of them changed, as the dialog shows them while the server saves the change. */
 function withSetting(settings: NotificationSettings, { kind, poolId, enabled, channel }: NotificationSettingBody): NotificationSettings {
   if (kind === 'favorite-reminders') return { ...settings, favoriteReminders: enabled };
-  const key = `${kind === 'missing-picks' ? 'missingPicks' : 'jornadaResults'}${channel === 'email' ? 'Email' : ''}`;
+  const key = poolSettingKey(kind, channel);
   return { ...settings, pools: settings.pools.map((pool) => (pool.poolId === poolId ? { ...pool, [key]: enabled } : pool)) };
 }
 
@@ -100,7 +110,7 @@ function NotificationSettingsList() {
     // By e-mail, turned on only for a confirmed address (what is on can always be turned off).
     locked = false,
   ) => (
-    <IonItem>
+    <IonItem key={testId}>
       <IonToggle
         checked={checked}
         disabled={save.isPending || (locked && !checked)}
@@ -113,6 +123,7 @@ function NotificationSettingsList() {
   );
 
   const email = settings.data?.email ?? { available: false, confirmed: false };
+  const poolChannels: NotificationChannel[] = email.available ? ['push', 'email'] : ['push'];
   return (
     <div className="notification-settings">
       <p data-testid="push-capability">{deviceText[device]}</p>
@@ -139,25 +150,17 @@ function NotificationSettingsList() {
             settings.data.pools.map((pool) => (
               <IonList inset key={pool.poolId}>
                 <IonListHeader>{pool.poolName}</IonListHeader>
-                {toggle('Pronósticos pendientes', pool.missingPicks, { kind: 'missing-picks', poolId: pool.poolId }, `setting-missing-${pool.poolId}`)}
-                {toggle('Resultado de la jornada', pool.jornadaResults, { kind: 'jornada-results', poolId: pool.poolId }, `setting-results-${pool.poolId}`)}
-                {email.available && (
-                  <>
-                    {toggle(
-                      'Pronósticos pendientes, por correo',
-                      pool.missingPicksEmail,
-                      { kind: 'missing-picks', poolId: pool.poolId, channel: 'email' },
-                      `setting-missing-email-${pool.poolId}`,
-                      !email.confirmed,
-                    )}
-                    {toggle(
-                      'Resultado de la jornada, por correo',
-                      pool.jornadaResultsEmail,
-                      { kind: 'jornada-results', poolId: pool.poolId, channel: 'email' },
-                      `setting-results-email-${pool.poolId}`,
-                      !email.confirmed,
-                    )}
-                  </>
+                {poolChannels.flatMap((channel) =>
+                  POOL_SETTINGS.map(({ kind, label, testId }) => {
+                    const byEmail = channel === 'email';
+                    return toggle(
+                      byEmail ? `${label}, por correo` : label,
+                      pool[poolSettingKey(kind, channel)],
+                      { kind, poolId: pool.poolId, ...(byEmail && { channel }) },
+                      `${testId}${byEmail ? '-email' : ''}-${pool.poolId}`,
+                      byEmail && !email.confirmed,
+                    );
+                  }),
                 )}
               </IonList>
             ))

@@ -77,7 +77,6 @@ export function AdminUsers({ selfId }: { selfId: number }) {
     <section className="admin__section" aria-label="Usuarios">
       <div className="admin__filters">
         <SearchField
-          className="admin__search"
           label="Buscar por nombre o correo"
           value={typed}
           onValueChange={setTyped}

@@ -4,7 +4,7 @@ import { footballOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { messages } from '#contract/messages';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
+import { QueriesErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { SearchField } from '../../../ionic/input-field.tsx';
 import { SelectField } from '../../../ionic/select-field.tsx';
@@ -43,13 +43,7 @@ export function AdminMatches() {
 
   if (matches.isPending || teams.isPending) return <LoadingState text={messages.loadingMatches} />;
   if (matches.isError || teams.isError) {
-    return (
-      <ErrorState
-        text={messages.loadMatchesFailed}
-        error={matches.error ?? teams.error}
-        onRetry={() => Promise.all([matches.refetch(), teams.refetch()])}
-      />
-    );
+    return <QueriesErrorState text={messages.loadMatchesFailed} queries={[matches, teams]} />;
   }
 
   return (
@@ -75,13 +69,7 @@ export function AdminMatches() {
           onValueChange={(round) => setRound(round === ALL_ROUNDS ? null : Number(round))}
           data-testid="admin-round"
         />
-        <SearchField
-          className="admin__search"
-          label="Buscar equipo"
-          value={search}
-          onValueChange={setSearch}
-          data-testid="admin-match-search"
-        />
+        <SearchField label="Buscar equipo" value={search} onValueChange={setSearch} data-testid="admin-match-search" />
       </div>
       {shown.length === 0 ? (
         <EmptyState icon={footballOutline} text="Ningún partido coincide con los filtros." />

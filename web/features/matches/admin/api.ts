@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { dataEnvelope } from '#contract/common';
 import {
   MatchKickoffChangesResponseSchema,
@@ -8,35 +9,21 @@ import {
 } from '#contract/matches';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { invalidateTopics, matchChange, reads, topics } from '../../../lib/topics.ts';
-import { matchKeys } from '../api.ts';
+import { matchKeys, type MatchHistory } from '../api.ts';
+
+/** A match's history: the admin area's reads are never kept in the offline cache. */
+const historyQuery = <Change>(history: MatchHistory, matchId: number, schema: z.ZodType<{ data: Change[] }>) =>
+  queryOptions({
+    queryKey: matchKeys.history(history, matchId),
+    queryFn: async () => (await apiRequest(`/api/matches/${matchId}/${history}`, { schema, offlineCache: false })).data,
+    meta: reads(topics.matches),
+  });
 
 export const matchAdminQueries = {
-  /** A match's result history: the admin area's reads are never kept in the offline cache. */
-  resultChanges: (matchId: number) =>
-    queryOptions({
-      queryKey: matchKeys.resultChangesOf(matchId),
-      queryFn: async () =>
-        (
-          await apiRequest(`/api/matches/${matchId}/result-changes`, {
-            schema: MatchResultChangesResponseSchema,
-            offlineCache: false,
-          })
-        ).data,
-      meta: reads(topics.matches),
-    }),
+  /** A match's result history. */
+  resultChanges: (matchId: number) => historyQuery('result-changes', matchId, MatchResultChangesResponseSchema),
   /** A match's kick-off history: who confirmed or moved it, and when. */
-  kickoffChanges: (matchId: number) =>
-    queryOptions({
-      queryKey: matchKeys.kickoffChangesOf(matchId),
-      queryFn: async () =>
-        (
-          await apiRequest(`/api/matches/${matchId}/kickoff-changes`, {
-            schema: MatchKickoffChangesResponseSchema,
-            offlineCache: false,
-          })
-        ).data,
-      meta: reads(topics.matches),
-    }),
+  kickoffChanges: (matchId: number) => historyQuery('kickoff-changes', matchId, MatchKickoffChangesResponseSchema),
 };
 
 export function useUpdateMatch() {

@@ -1,4 +1,4 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { ComponentProps } from 'react';
 import type { Match, MatchKickoffChange, MatchResultChange, MatchStatus } from '#contract/matches';
@@ -8,7 +8,9 @@ import { InputField } from '../../../ionic/input-field.tsx';
 import { SelectField } from '../../../ionic/select-field.tsx';
 import { ModalScreen } from '../../../ionic/modal-screen.tsx';
 import { outcomeToasts } from '../../../lib/outcome-toasts.ts';
+import { formFields } from '../../../lib/form-fields.ts';
 import { useToast } from '../../../lib/toast.ts';
+import type { matchKeys } from '../api.ts';
 import { matchAdminQueries, useUpdateMatch } from './api.ts';
 import { STATUS_LABELS, scoreText } from '../../../lib/match-text.ts';
 import { changesOf, formOf } from './match-admin.ts';
@@ -30,8 +32,8 @@ export function MatchEditModal({ match, teams, onClose }: MatchEditModalProps) {
         <>
           {/* Keyed, so another match starts from its own values. */}
           <MatchEditForm key={match.id} match={match} teams={teams} />
-          <ResultHistory matchId={match.id} />
-          <KickoffHistory matchId={match.id} />
+          <ChangeHistory id="result" query={matchAdminQueries.resultChanges(match.id)} describe={describeScore} />
+          <ChangeHistory id="kickoff" query={matchAdminQueries.kickoffChanges(match.id)} describe={describeKickoff} />
         </>
       )}
     </ModalScreen>
@@ -49,8 +51,7 @@ function MatchEditForm({ match, teams }: { match: Match; teams: readonly Team[] 
         .map((team) => ({ value: team.id, label: team.name })),
     [teams],
   );
-  const set = <K extends keyof MatchForm>(key: K, value: MatchForm[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
+  const { set, field } = formFields(form, setForm);
 
   const submit = () => {
     const outcome = changesOf(match, form);
@@ -77,13 +78,7 @@ function MatchEditForm({ match, teams }: { match: Match; teams: readonly Team[] 
       testId="match-edit-form"
       submitTestId="match-save"
     >
-      <InputField
-        label="Fecha y hora"
-        type="datetime-local"
-        value={form.matchDate}
-        onValueChange={(value) => set('matchDate', value)}
-        data-testid="match-date"
-      />
+      <InputField label="Fecha y hora" type="datetime-local" {...field('matchDate')} data-testid="match-date" />
       <IonToggle checked={form.kickoffConfirmed} onIonChange={(event) => set('kickoffConfirmed', event.detail.checked)}>
         Hora confirmada
       </IonToggle>
@@ -99,26 +94,10 @@ function MatchEditForm({ match, teams }: { match: Match; teams: readonly Team[] 
         options={teamOptions}
         onValueChange={(id) => set('awayTeamId', Number(id))}
       />
-      <SelectField
-        label="Estado"
-        value={form.status}
-        options={STATUS_OPTIONS}
-        onValueChange={(status) => set('status', status)}
-        data-testid="match-status"
-      />
+      <SelectField label="Estado" {...field('status')} options={STATUS_OPTIONS} data-testid="match-status" />
       <div className="admin-form__row">
-        <GoalsField
-          label="Goles local"
-          value={form.scoreHome}
-          onValueChange={(value) => set('scoreHome', value)}
-          data-testid="score-home"
-        />
-        <GoalsField
-          label="Goles visitante"
-          value={form.scoreAway}
-          onValueChange={(value) => set('scoreAway', value)}
-          data-testid="score-away"
-        />
+        <GoalsField label="Goles local" {...field('scoreHome')} data-testid="score-home" />
+        <GoalsField label="Goles visitante" {...field('scoreAway')} data-testid="score-away" />
       </div>
       <p className="admin__hint">
         Guardar un resultado actualiza al momento la clasificación de todas las quinielas que pronosticaron este
@@ -144,45 +123,28 @@ export function describeScore(state: MatchResultChange['before']): string {
   return state.status === 'scheduled' ? STATUS_LABELS.scheduled : `${STATUS_LABELS[state.status]} ${scoreText(state)}`;
 }
 
-/** Who changed the result, when, from what to what: why a pool's ranking moved. */
-function ResultHistory({ matchId }: { matchId: number }) {
-  return (
-    <ChangeHistory
-      id="result"
-      title="Historial del resultado"
-      empty="El resultado no ha cambiado todavía."
-      changes={useQuery(matchAdminQueries.resultChanges(matchId))}
-      describe={(state) => describeScore(state)}
-    />
-  );
-}
+const describeKickoff = (state: MatchKickoffChange['before']) => formatKickoff(state.matchDate, state.kickoffConfirmed);
 
-/** Who confirmed or moved the kick-off (an admin, or the source that brought it), when, from what to what. */
-function KickoffHistory({ matchId }: { matchId: number }) {
-  return (
-    <ChangeHistory
-      id="kickoff"
-      title="Historial de la hora de inicio"
-      empty="La hora de inicio no ha cambiado todavía."
-      changes={useQuery(matchAdminQueries.kickoffChanges(matchId))}
-      describe={(state) => formatKickoff(state.matchDate, state.kickoffConfirmed)}
-    />
-  );
-}
+/**
+ * Who changed the result (why a pool's ranking moved), or who confirmed or moved the kick-off (an admin, or the source
+ * that brought it): when, from what to what.
+ */
+const HISTORY_TEXTS = {
+  result: { title: 'Historial del resultado', empty: 'El resultado no ha cambiado todavía.' },
+  kickoff: { title: 'Historial de la hora de inicio', empty: 'La hora de inicio no ha cambiado todavía.' },
+};
 
 function ChangeHistory<Change extends MatchResultChange | MatchKickoffChange>({
   id,
-  title,
-  empty,
-  changes,
+  query,
   describe,
 }: {
-  id: 'result' | 'kickoff';
-  title: string;
-  empty: string;
-  changes: UseQueryResult<Change[]>;
+  id: keyof typeof HISTORY_TEXTS;
+  query: UseQueryOptions<Change[], Error, Change[], ReturnType<typeof matchKeys.history>>;
   describe: (state: Change['before']) => string;
 }) {
+  const { title, empty } = HISTORY_TEXTS[id];
+  const changes = useQuery(query);
   const titleId = `admin-${id}-history-title`;
   return (
     <section className="admin-history" aria-labelledby={titleId} data-testid={`${id}-history`}>

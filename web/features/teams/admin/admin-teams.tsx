@@ -68,7 +68,7 @@ function TeamsPart() {
   return (
     <EditableList
       rows={shown}
-      search={<SearchField className="admin__search" label="Buscar equipo" value={search} onValueChange={setSearch} />}
+      search={<SearchField label="Buscar equipo" value={search} onValueChange={setSearch} />}
       titles={{ new: 'Nuevo equipo', edit: 'Editar equipo' }}
       testIds={{ new: 'team-new', row: 'admin-team' }}
       rowName={(team) => team.name}
