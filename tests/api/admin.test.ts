@@ -6,7 +6,7 @@ import type { ImportJob, SignInResponse, Team } from '#contract/index';
 import { importJobs, matches, roles, users as usersTable } from '#server/db/schema';
 import { seedFootballData } from '#server/db/seed/seed';
 import type * as PublicUrlSource from '#server/modules/results/public-url-source';
-import { laligaFile, seededMatch, type SourceFile } from '#tests/support/laliga';
+import { laligaFile, ONE_RESULT_IMPORTED, seededMatch, type SourceFile } from '#tests/support/laliga';
 import { testAppPerFile, type TestApp } from '#tests/support/test-app';
 
 /**
@@ -481,13 +481,7 @@ describe('importing results as an admin', () => {
       error: null,
       summary: {
         source: 'archivo subido',
-        matchesSeen: 380,
-        updated: 1,
-        created: 0,
-        unchanged: 379,
-        results: 1,
-        kickoffs: 0,
-        unknownTeams: [],
+        ...ONE_RESULT_IMPORTED,
         changesTruncated: false,
       },
     });

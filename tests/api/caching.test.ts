@@ -36,6 +36,20 @@ const listedMatch = async (who: SignInResponse, id: number): Promise<Match | und
 const pointsOf = async (reader: SignInResponse, pool: Pool, player: SignInResponse): Promise<number | undefined> =>
   (await rankingOf(reader, pool)).json().leaderboard.positions.find((p: { userId: number }) => p.userId === player.userProfile.id)?.points;
 
+/** A new creator's pool with a new player, and a new account that is neither. */
+async function poolAndStranger() {
+  const [owner, player, stranger] = [await t.createUser(), await t.createUser(), await t.createUser()];
+  const pool = await t.api.pool(owner, { players: [player] });
+  return { owner, player, stranger, pool };
+}
+
+/** A first read, answered 200: the answer, and its ETag to ask again with. */
+async function firstRead(read: ReturnType<TestApp['as']>) {
+  const warm = await read;
+  expect(warm.statusCode).toBe(200);
+  return { warm, etag: warm.headers.etag as string };
+}
+
 describe('the match list', () => {
   it('answers a plain GET with the whole list every time, and shows deletions at once', async () => {
     const match = await newMatch();
@@ -104,11 +118,8 @@ describe('sessions', () => {
 
 describe('a pool ranking', () => {
   it('is for members, the creator and admins only, cached or not, 304 included', async () => {
-    const [owner, player, stranger] = [await t.createUser(), await t.createUser(), await t.createUser()];
-    const pool = await t.api.pool(owner, { players: [player] });
-    const warm = await rankingOf(player, pool);
-    expect(warm.statusCode).toBe(200);
-    const etag = warm.headers.etag as string;
+    const { owner, player, stranger, pool } = await poolAndStranger();
+    const { warm, etag } = await firstRead(rankingOf(player, pool));
 
     expect((await rankingOf(stranger, pool)).statusCode).toBe(403);
     expect((await rankingOf(stranger, pool, { 'if-none-match': etag })).statusCode).toBe(403);
@@ -260,9 +271,7 @@ describe('joined and owned pools', () => {
     for (const list of ['joined', 'owned']) {
       for (const of of [owner, player]) {
         const url = `/api/pools/user/${of.userProfile.id}/${list}`;
-        const warm = await as(of, 'GET', url);
-        expect(warm.statusCode).toBe(200);
-        const etag = warm.headers.etag as string;
+        const { warm, etag } = await firstRead(as(of, 'GET', url));
         expect((await as(stranger, 'GET', url)).statusCode).toBe(403);
         expect((await as(stranger, 'GET', url, undefined, { 'if-none-match': etag })).statusCode).toBe(403);
         expect((await as(admin, 'GET', url)).body).toBe(warm.body);
@@ -335,11 +344,8 @@ describe("a pool's detail", () => {
   });
 
   it("is for members, the creator and admins only, cached or not, 304 included; an admin sees others' writes", async () => {
-    const [owner, player, stranger] = [await t.createUser(), await t.createUser(), await t.createUser()];
-    const pool = await t.api.pool(owner, { players: [player] });
-    const warm = await detail(player, pool);
-    expect(warm.statusCode).toBe(200);
-    const etag = warm.headers.etag as string;
+    const { owner, player, stranger, pool } = await poolAndStranger();
+    const { warm, etag } = await firstRead(detail(player, pool));
     expect((await detail(stranger, pool)).statusCode).toBe(403);
     expect((await as(stranger, 'GET', `/api/pools/${pool.id}`, undefined, { 'if-none-match': etag })).statusCode).toBe(403);
     expect((await detail(owner, pool)).body).toBe(warm.body);
@@ -386,8 +392,7 @@ describe("a user's picks", () => {
   });
 
   it("are the user's own (an admin reads anyone's kicked-off ones), cached or not, 304 included", async () => {
-    const [owner, player, stranger] = [await t.createUser(), await t.createUser(), await t.createUser()];
-    const pool = await t.api.pool(owner, { players: [player] });
+    const { player, stranger, pool } = await poolAndStranger();
     await t.api.predict(player, pool, await newMatch(), 'home');
     const url = `/api/predictions/user/${player.userProfile.id}`;
     const warm = await as(player, 'GET', url);

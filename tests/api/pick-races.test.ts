@@ -28,6 +28,15 @@ async function matchesAhead(n: number): Promise<Match[]> {
   return list;
 }
 
+/** A new player of a new pool, and `sendPicks`: their picks (`prediction`) of `matches`, all sent at once. */
+async function newPlayerOfNewPool(matches: Match[], prediction: string) {
+  const [owner, player] = [await t.createUser(), await t.createUser()];
+  const pool = await t.api.pool(owner, { players: [player] });
+  const sendPicks = () =>
+    matches.map((match) => as(player, 'POST', '/api/predictions', { prediction, userId: player.userProfile.id, matchId: match.id, poolId: pool.id }));
+  return { owner, player, pool, sendPicks };
+}
+
 const picksOf = async (poolId: number, userId?: number) =>
   (
     await t.db
@@ -40,11 +49,8 @@ describe('picks racing', () => {
   it('a removal: no pick of a removed player is left, whatever arrives at the same moment', async () => {
     const matches = await matchesAhead(10);
     for (let round = 0; round < ROUNDS; round += 1) {
-      const [owner, player] = [await t.createUser(), await t.createUser()];
-      const pool = await t.api.pool(owner, { players: [player] });
-      const picks = matches.map((match) =>
-        as(player, 'POST', '/api/predictions', { prediction: 'home', userId: player.userProfile.id, matchId: match.id, poolId: pool.id }),
-      );
+      const { owner, player, pool, sendPicks } = await newPlayerOfNewPool(matches, 'home');
+      const picks = sendPicks();
       const removal = as(owner, 'DELETE', `/api/pools/${pool.id}/participants/${player.userProfile.id}`);
       const [removed] = await Promise.all([removal, ...picks]);
       expect(removed.statusCode).toBe(200);
@@ -55,11 +61,8 @@ describe('picks racing', () => {
   it('a new game mode: never a mode that its pool’s picks were not made for', async () => {
     const matches = await matchesAhead(3);
     for (let round = 0; round < ROUNDS; round += 1) {
-      const [owner, player] = [await t.createUser(), await t.createUser()];
-      const pool = await t.api.pool(owner, { players: [player] });
-      const picks = matches.map((match) =>
-        as(player, 'POST', '/api/predictions', { prediction: 'draw', userId: player.userProfile.id, matchId: match.id, poolId: pool.id }),
-      );
+      const { owner, pool, sendPicks } = await newPlayerOfNewPool(matches, 'draw');
+      const picks = sendPicks();
       const change = as(owner, 'PUT', `/api/pools/${pool.id}/rules`, { game: { mode: 'exactScore' } });
       const [changed] = await Promise.all([change, ...picks]);
       const [{ mode }] = (await t.db.select({ mode: pools.gameMode }).from(pools).where(eq(pools.id, pool.id))) as [{ mode: string }];

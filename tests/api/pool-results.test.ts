@@ -32,6 +32,24 @@ async function resultsOf(who: SignInResponse, pool: Pick<Pool, 'id'>, weekNumber
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: PoolResults }>().data;
 }
+/** A new creator's pool, with a new player. */
+async function newPoolWithPlayer() {
+  const owner = await t.createUser();
+  const player = await t.createUser();
+  const pool = await t.api.pool(owner, { players: [player] });
+  return { owner, player, pool };
+}
+/** A new creator's pool whose players `Ana ${surname}` and `Beto ${surname}` picked a new match of `weekNumber`: Ana 'home', Beto `betoPick`. */
+async function anaAndBetoPicked(surname: string, weekNumber: number, betoPick: PredictionChoice) {
+  const owner = await t.createUser();
+  const ana = await t.createUser({ name: `Ana ${surname}` });
+  const beto = await t.createUser({ name: `Beto ${surname}` });
+  const pool = await t.api.pool(owner, { players: [ana, beto] });
+  const match = await newMatch(weekNumber);
+  await t.api.predict(ana, pool, match, 'home');
+  await t.api.predict(beto, pool, match, betoPick);
+  return { owner, ana, beto, pool, match };
+}
 const matchIn = (answer: PoolResults, match: Pick<Match, 'id'>): PoolResultMatch => {
   const found = answer.matches.find((m) => m.id === match.id);
   if (!found) throw new Error(`match ${match.id} is not in the answer`);
@@ -50,10 +68,8 @@ async function withClock<T>(moved: Date, work: () => Promise<T>): Promise<T> {
 
 describe('who may read a pool’s results', () => {
   it('answers its members (participants, creator, admins) and refuses anyone else with a Spanish 403', async () => {
-    const owner = await t.createUser();
-    const player = await t.createUser();
+    const { owner, player, pool } = await newPoolWithPlayer();
     const stranger = await t.createUser();
-    const pool = await t.api.pool(owner, { players: [player] });
 
     expect((await resultsOf(player, pool)).participant).toBe(true);
     expect((await resultsOf(owner, pool)).participant).toBe(false);
@@ -74,13 +90,7 @@ describe('who may read a pool’s results', () => {
 
 describe('picks stay hidden until kick-off', () => {
   it('shows only one’s own pick before kick-off, in no answer anyone else’s, and everyone’s by name afterwards', async () => {
-    const owner = await t.createUser();
-    const ana = await t.createUser({ name: 'Ana Resultados' });
-    const beto = await t.createUser({ name: 'Beto Resultados' });
-    const pool = await t.api.pool(owner, { players: [ana, beto] });
-    const match = await newMatch(11);
-    await t.api.predict(ana, pool, match, 'home');
-    await t.api.predict(beto, pool, match, 'away');
+    const { owner, ana, beto, pool, match } = await anaAndBetoPicked('Resultados', 11, 'away');
 
     // Before kick-off: Beto sees his pick, not Ana's, not even how many picked what; the creator sees none.
     const before = await results(beto, pool, 11);
@@ -147,9 +157,7 @@ describe('points and scores', () => {
   });
 
   it('shows a live match with no invented score, and its score once the data has one', async () => {
-    const owner = await t.createUser();
-    const player = await t.createUser();
-    const pool = await t.api.pool(owner, { players: [player] });
+    const { player, pool } = await newPoolWithPlayer();
     const match = await newMatch(13);
     await t.api.predict(player, pool, match, 'home');
     // It kicks off (now), and is under way.
@@ -167,9 +175,7 @@ describe('points and scores', () => {
   });
 
   it('answers a jornada nobody picked with its matches, no picks and nothing earned', async () => {
-    const owner = await t.createUser();
-    const player = await t.createUser();
-    const pool = await t.api.pool(owner, { players: [player] });
+    const { player, pool } = await newPoolWithPlayer();
     const match = await newMatch(14);
     await t.api.result(admin, match, 0, 1);
 
@@ -189,9 +195,7 @@ describe('points and scores', () => {
 
 describe('the jornadas', () => {
   it('lists the jornadas with a finished or live match newest first, and answers the newest by default', async () => {
-    const owner = await t.createUser();
-    const player = await t.createUser();
-    const pool = await t.api.pool(owner, { players: [player] });
+    const { player, pool } = await newPoolWithPlayer();
     const finished = await newMatch(90);
     await t.api.result(admin, finished, 3, 1);
     await newMatch(95); // Scheduled only: not a jornada of results yet.
@@ -213,13 +217,7 @@ describe('the jornadas', () => {
   });
 
   it('lists a match from its kick-off on, with everyone’s picks, though the data never marked it live', async () => {
-    const owner = await t.createUser();
-    const ana = await t.createUser({ name: 'Ana Empezado' });
-    const beto = await t.createUser({ name: 'Beto Empezado' });
-    const pool = await t.api.pool(owner, { players: [ana, beto] });
-    const match = await newMatch(96);
-    await t.api.predict(ana, pool, match, 'home');
-    await t.api.predict(beto, pool, match, 'draw');
+    const { ana, beto, pool, match } = await anaAndBetoPicked('Empezado', 96, 'draw');
     expect((await resultsOf(ana, pool)).jornadas.map((j) => j.weekNumber)).not.toContain(96);
 
     // Past its kick-off by the server's clock, still 'scheduled': a jornada of Resultados, the newest, by default.
@@ -239,9 +237,7 @@ describe('the jornadas', () => {
   });
 
   it('names each jornada in Spanish, as the data’s rounds are named everywhere else', async () => {
-    const owner = await t.createUser();
-    const player = await t.createUser();
-    const pool = await t.api.pool(owner, { players: [player] });
+    const { player, pool } = await newPoolWithPlayer();
     const matchday = await t.api.match(admin, { weekNumber: 33, round: 'Matchday 33', matchDate: at(-HOUR) });
     const knockout = await t.api.match(admin, { weekNumber: 34, round: 'Round of 16', matchDate: at(-HOUR) });
     await t.api.result(admin, matchday, 1, 0);

@@ -178,6 +178,30 @@ describe('POST /api/pools/join', () => {
   });
 });
 
+/**
+ * Runs `test` on an app of its own, closed after it, whose one address may try 5 wrong codes (the per-user limit out
+ * of reach), with a pool named `poolName` and `attempt`: `player` joining with `code`.
+ */
+async function withAddressLimit(
+  poolName: string,
+  test: (world: {
+    limited: TestApp;
+    invitationCode: number;
+    attempt: (player: SignInResponse, code: number) => ReturnType<TestApp['injectAs']>;
+  }) => Promise<void>,
+) {
+  const limited = await createTestApp({ env: { JOIN_MAX_WRONG_CODES: '1000', JOIN_MAX_WRONG_CODES_PER_IP: '5' } });
+  try {
+    const owner = await limited.createUser();
+    const { invitationCode } = await limited.api.pool(owner, { name: poolName });
+    const attempt = (player: SignInResponse, code: number) =>
+      limited.injectAs(token(player), { method: 'POST', url: '/api/pools/join', payload: { invitationCode: code, userId: player.userProfile.id } });
+    await test({ limited, invitationCode, attempt });
+  } finally {
+    await limited.close();
+  }
+}
+
 describe('wrong-code limit under simultaneous guesses', () => {
   it('evaluates at most JOIN_MAX_WRONG_CODES of 100 wrong codes sent at once by one user', async () => {
     // An app of its own: the other tests' wrong codes count against the same address.
@@ -198,13 +222,8 @@ describe('wrong-code limit under simultaneous guesses', () => {
   }, 120_000);
 
   it('evaluates at most JOIN_MAX_WRONG_CODES_PER_IP from one address across users, and a right code gives its attempt back', async () => {
-    const limited = await createTestApp({ env: { JOIN_MAX_WRONG_CODES: '1000', JOIN_MAX_WRONG_CODES_PER_IP: '5' } });
-    try {
-      const owner = await limited.createUser();
-      const { invitationCode } = await limited.api.pool(owner, { name: 'Abierta' });
+    await withAddressLimit('Abierta', async ({ limited, invitationCode, attempt }) => {
       const players = await Promise.all(Array.from({ length: 4 }, () => limited.createUser()));
-      const attempt = (player: SignInResponse, code: number) =>
-        limited.injectAs(token(player), { method: 'POST', url: '/api/pools/join', payload: { invitationCode: code, userId: player.userProfile.id } });
       // Four right codes first: none of them counts against the address.
       for (const player of players) expect((await attempt(player, invitationCode)).statusCode).toBe(200);
       const codes = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(players[i % 4]!, 710000 + i).then((r) => r.statusCode)));
@@ -215,19 +234,12 @@ describe('wrong-code limit under simultaneous guesses', () => {
       expect(codes.filter((c) => c === 429)).toHaveLength(40 - evaluated);
       // Now every one of them has guessed: the full address holds them all.
       for (const player of players) expect((await attempt(player, 719999)).statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
+    });
   }, 120_000);
 
   it('lets a right code in from an address one guesser filled, for someone who had not tried: a guesser holds only themselves', async () => {
-    const limited = await createTestApp({ env: { JOIN_MAX_WRONG_CODES: '1000', JOIN_MAX_WRONG_CODES_PER_IP: '5' } });
-    try {
-      const owner = await limited.createUser();
-      const { invitationCode } = await limited.api.pool(owner, { name: 'Del estadio' });
+    await withAddressLimit('Del estadio', async ({ limited, invitationCode, attempt }) => {
       const [guesser, friend, other] = [await limited.createUser(), await limited.createUser(), await limited.createUser()];
-      const attempt = (player: SignInResponse, code: number) =>
-        limited.injectAs(token(player), { method: 'POST', url: '/api/pools/join', payload: { invitationCode: code, userId: player.userProfile.id } });
       for (let i = 0; i < 5; i += 1) expect((await attempt(guesser, 720000 + i)).statusCode).toBe(404);
       expect((await attempt(guesser, 720005)).statusCode).toBe(429);
       expect((await attempt(guesser, invitationCode)).statusCode).toBe(429);
@@ -236,9 +248,7 @@ describe('wrong-code limit under simultaneous guesses', () => {
       // Someone else there may look once; a wrong code then holds them like everyone there.
       expect((await attempt(other, 720006)).statusCode).toBe(404);
       expect((await attempt(other, invitationCode)).statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
+    });
   }, 120_000);
 });
 

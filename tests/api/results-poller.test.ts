@@ -72,17 +72,23 @@ function logSink() {
 
 const env = () => ({ RESULTS_SOURCE: source.url, RESULTS_POLL_MINUTES: '60', LOG_LEVEL: 'info' });
 
+/** An app reading the source, its poller started and its first pull under way (held until the source is released). */
+async function appPulling() {
+  const logs = logSink();
+  const t = await createTestApp({ env: env(), logDestination: logs.stream });
+  // It starts when the app listens: these apps are injected into, so it is started here.
+  const before = source.fetches();
+  t.app.services.resultsPoller!.start();
+  await until(() => source.fetches() > before);
+  return { t, logs };
+}
+
 describe('the results poller, in one instance', () => {
   beforeEach(() => source.hold());
   afterEach(() => source.release());
 
   it('reads a source never read at once, never two pulls at once, and records them as the poller', async () => {
-    const logs = logSink();
-    const t = await createTestApp({ env: env(), logDestination: logs.stream });
-    // It starts when the app listens: these apps are injected into, so it is started here.
-    const before = source.fetches();
-    t.app.services.resultsPoller!.start();
-    await until(() => source.fetches() > before);
+    const { t, logs } = await appPulling();
     const fetched = source.fetches();
     // Looks while a pull is in flight share it.
     t.app.services.resultsPoller!.wake();
@@ -101,11 +107,7 @@ describe('the results poller, in one instance', () => {
   });
 
   it('lets a pull in flight finish before the database closes', async () => {
-    const logs = logSink();
-    const t = await createTestApp({ env: env(), logDestination: logs.stream });
-    const before = source.fetches();
-    t.app.services.resultsPoller!.start();
-    await until(() => source.fetches() > before);
+    const { t, logs } = await appPulling();
     let closed = false;
     const closing = t.app.close().then(() => (closed = true));
     await sleep(300);

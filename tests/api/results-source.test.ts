@@ -10,7 +10,7 @@ import type { ImportJob, Match, ResultsSourceState, SignInResponse } from '#cont
 import { matchResultChanges } from '#server/db/schema';
 import { seedFootballData } from '#server/db/seed/seed';
 import type * as PublicUrlSource from '#server/modules/results/public-url-source';
-import { afterKickoff, beforeKickoff, laligaFile, seededMatch, type SourceFile, type SourceRow } from '#tests/support/laliga';
+import { afterKickoff, beforeKickoff, laligaFile, ONE_RESULT_IMPORTED, seededMatch, type SourceFile, type SourceRow } from '#tests/support/laliga';
 import { buildApp } from '#server/app';
 import { loadConfig } from '#server/config';
 import { openPostgres } from '#server/db/client';
@@ -93,6 +93,12 @@ const state = async () => {
 };
 const save = (payload: object) => as(admin, 'PUT', '/api/admin/results-source', payload);
 const updateAll = (who: SignInResponse = admin) => as(who, 'POST', '/api/leaderboard/update-all');
+/** The answer of "Actualizar Resultados", once it answered 200. */
+async function updatedAll() {
+  const res = await updateAll();
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
 /** A pull of the feeds as "Actualizar Resultados" makes it, without its recompute of the pools. */
 const pull = () => t.app.services.resultsPull.pull(admin.userProfile.id);
 const publicUrl = (p = '/es.1.json') => `http://datos.example.org:${port}${p}`;
@@ -221,13 +227,7 @@ describe('the results source in the admin area', () => {
       data: {
         import: {
           source: publicUrl(),
-          matchesSeen: 380,
-          updated: 1,
-          created: 0,
-          unchanged: 379,
-          results: 1,
-          kickoffs: 0,
-          unknownTeams: [],
+          ...ONE_RESULT_IMPORTED,
           conflicts: [],
         },
         poolsRecomputed: 1,
@@ -360,9 +360,8 @@ describe('a manual correction and the source', () => {
   it('is never reverted by a different result from the source: it stays, and the import reports the conflict', async () => {
     row.score = { ft: [0, 1] };
     await publish();
-    const res = await updateAll();
-    expect(res.statusCode, res.body).toBe(200);
-    const imported = res.json().data.import;
+    const answer = await updatedAll();
+    const imported = answer.data.import;
     expect(imported).toMatchObject({ updated: 0, unchanged: 380 });
     expect(imported.conflicts).toEqual([
       {
@@ -386,7 +385,7 @@ describe('a manual correction and the source', () => {
         kickoff: null,
       },
     ]);
-    expect(res.json().message).toBe('Sin resultados nuevos. 1 partido conserva la corrección de un administrador.');
+    expect(answer.message).toBe('Sin resultados nuevos. 1 partido conserva la corrección de un administrador.');
     expect(await fixture(row)).toMatchObject({ status: 'finished', scoreHome: 2, scoreAway: 0 });
     expect(await pointsOf(player, poolId)).toBe(3);
     expect((await history()).map((h) => h.source)).toEqual(['admin']);
@@ -467,9 +466,8 @@ describe('a kick-off an admin corrected, and a result before kick-off', () => {
     // The admin confirms the real time: 21:00 in Madrid.
     await t.api.updateMatch(admin, placeholder, { matchDate: '2026-11-22T20:00:00.000Z', kickoffConfirmed: true });
 
-    const res = await updateAll();
-    expect(res.statusCode, res.body).toBe(200);
-    const imported = res.json().data.import;
+    const answer = await updatedAll();
+    const imported = answer.data.import;
     expect(imported).toMatchObject({ updated: 0, kickoffs: 0, results: 0 });
     expect(imported.conflicts).toEqual([
       expect.objectContaining({
@@ -487,7 +485,7 @@ describe('a kick-off an admin corrected, and a result before kick-off', () => {
         },
       }),
     ]);
-    expect(res.json().message).toBe('Sin resultados nuevos. 1 partido conserva la corrección de un administrador.');
+    expect(answer.message).toBe('Sin resultados nuevos. 1 partido conserva la corrección de un administrador.');
     expect(await fixture(row)).toMatchObject({ matchDate: '2026-11-22T20:00:00.000Z', kickoffConfirmed: true });
     // Every pull keeps it.
     expect((await pull())?.conflicts).toHaveLength(1);
@@ -513,9 +511,8 @@ describe('a kick-off an admin corrected, and a result before kick-off', () => {
     row!.score = { ft: [3, 0] };
     await publish();
 
-    const res = await updateAll();
-    expect(res.statusCode, res.body).toBe(200);
-    const imported = res.json().data.import;
+    const answer = await updatedAll();
+    const imported = answer.data.import;
     expect(imported).toMatchObject({ updated: 0, results: 0 });
     expect(imported.conflicts).toEqual([
       expect.objectContaining({
@@ -530,7 +527,7 @@ describe('a kick-off an admin corrected, and a result before kick-off', () => {
         },
       }),
     ]);
-    expect(res.json().message).toBe('Sin resultados nuevos. 1 resultado no se guarda: su partido aún no ha empezado.');
+    expect(answer.message).toBe('Sin resultados nuevos. 1 resultado no se guarda: su partido aún no ha empezado.');
     expect(await fixture(row!)).toMatchObject({ status: 'scheduled', scoreHome: null, scoreAway: null });
     expect(await t.db.select().from(matchResultChanges).where(eq(matchResultChanges.matchId, match.id))).toEqual([]);
 

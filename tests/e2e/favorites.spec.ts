@@ -9,7 +9,6 @@ import {
   scrollToMatchCard,
   signedInUser,
   signInAsAdmin,
-  startE2ePushService,
   test,
   type Factories,
 } from './helpers.ts';
@@ -54,6 +53,34 @@ async function saveFirstCard(page: Page, toast: string): Promise<void> {
   await expect(saved).toBeVisible();
   await expect(saved).toHaveAttribute('aria-pressed', 'true');
   expect(await savedMatchIds(page)).toHaveLength(1);
+}
+
+/**
+ * A new account, signed in, saves the admin's own match with its heart: the toast says what came of its reminders. A
+ * match of our own, months ahead (a confirmed kick-off), so both reminders are still to come whatever today's date.
+ */
+async function saveOwnMatch(page: Page, api: Factories, label: string, toast: string) {
+  const match = await createFutureMatch(api, await signInAsAdmin(api));
+  const accessToken = await signIn(page, api, label);
+  await page.goto('/tabs/home');
+  // Months ahead: near the end of the list, rendered once the user scrolls down to it.
+  const card = await scrollToMatchCard(page, match.id);
+  await card.getByRole('button', { name: 'Guardar partido' }).click();
+  await expectToast(page, toast);
+  await expect(card.getByRole('button', { name: 'Quitar de guardados' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await savedMatchIds(page)).toEqual([match.id]);
+  return { match, card, accessToken };
+}
+
+/** The card on Inicio, for a new account signed in, of a match of the admin's whose kick-off time is not confirmed yet. */
+async function unconfirmedMatchCard(page: Page, api: Factories, label: string) {
+  const admin = await signInAsAdmin(api);
+  const match = await createFutureMatch(api, admin);
+  await api.updateMatch(admin, match, { kickoffConfirmed: false });
+  await signIn(page, api, label);
+  await page.goto('/tabs/home');
+  const card = await scrollToMatchCard(page, match.id);
+  return { admin, match, card };
 }
 
 test.describe('Inicio', () => {
@@ -174,17 +201,7 @@ test.describe('favourites with notifications allowed', () => {
   });
 
   test('the heart saves a match into Favoritos, where its heart removes it again', async ({ page, request, api }) => {
-    // A match of our own, months ahead, so both reminders are still to come whatever today's date.
-    const match = await createFutureMatch(api, await signInAsAdmin(api));
-    const accessToken = await signIn(page, api, 'favoritos');
-    await page.goto('/tabs/home');
-    // Months ahead: near the end of the list, rendered once the user scrolls down to it.
-    const card = await scrollToMatchCard(page, match.id);
-
-    await card.getByRole('button', { name: 'Guardar partido' }).click();
-    await expectToast(page, SAVED_WITH_REMINDERS);
-    await expect(card.getByRole('button', { name: 'Quitar de guardados' })).toHaveAttribute('aria-pressed', 'true');
-    expect(await savedMatchIds(page)).toEqual([match.id]);
+    const { match, card, accessToken } = await saveOwnMatch(page, api, 'favoritos', SAVED_WITH_REMINDERS);
     // The spec's reminders: an hour before kick-off and at kick-off, ids matchId*1000+1 and +2.
     expect(await serverReminderIds(request, accessToken)).toEqual([match.id * 1000 + 1, match.id * 1000 + 2]);
 
@@ -256,7 +273,6 @@ test.describe('favourites with notifications allowed', () => {
     await page.goto('/tabs/home');
     await page.evaluate(() => navigator.serviceWorker.ready);
 
-    const { cdp, registrationId } = await serviceWorkerRegistration(context, page, `${baseURL}/`);
     const payload = {
       id: 42_001,
       matchId: 42,
@@ -265,11 +281,7 @@ test.describe('favourites with notifications allowed', () => {
       body: 'El partido empieza en una hora.',
       url: '/tabs/favorites',
     };
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: baseURL!,
-      registrationId,
-      data: JSON.stringify(payload),
-    });
+    await deliverPush(context, page, baseURL!, payload);
 
     await expect
       .poll(() => shownNotifications(page))
@@ -356,12 +368,7 @@ test.describe('what saving a favourite says about its reminders', () => {
     api,
   }) => {
     await emulatePushService(context);
-    const admin = await signInAsAdmin(api);
-    const match = await createFutureMatch(api, admin);
-    await api.updateMatch(admin, match, { kickoffConfirmed: false });
-    await signIn(page, api, 'hora-por-confirmar');
-    await page.goto('/tabs/home');
-    const card = await scrollToMatchCard(page, match.id);
+    const { match, card } = await unconfirmedMatchCard(page, api, 'hora-por-confirmar');
     await expect(card.locator('time')).toContainText('hora por confirmar');
 
     await card.getByRole('button', { name: 'Guardar partido' }).click();
@@ -374,70 +381,42 @@ test.describe('what saving a favourite says about its reminders', () => {
     context,
     api,
     baseURL,
+    push: { pushService, newBrowserKeys, decryptPush },
   }) => {
-    // It waits for the server's scheduler, which ticks every 2 seconds in these runs.
-    test.slow();
-    // A push service of the test's own, which the server trusts, and this browser's keys.
-    const { pushService, newBrowserKeys, decryptPush } = await startE2ePushService(baseURL!);
-    try {
-      const browser = newBrowserKeys();
-      await emulatePushService(context, { endpoint: `${pushService.url}/hora-confirmada`, keys: browser.keys });
-      const admin = await signInAsAdmin(api);
-      const match = await createFutureMatch(api, admin);
-      await api.updateMatch(admin, match, { kickoffConfirmed: false });
-      await signIn(page, api, 'hora-confirmada');
-      await page.goto('/tabs/home');
-      const card = await scrollToMatchCard(page, match.id);
-      await card.getByRole('button', { name: 'Guardar partido' }).click();
-      await expectToast(page, KICKOFF_UNCONFIRMED);
-
-      await api.updateMatch(admin, match, { kickoffConfirmed: true });
-      // The server's scheduler ticks every 2 seconds in these runs.
-      await expect.poll(() => pushService.received.length, { timeout: 15_000 }).toBe(1);
-      const [push] = pushService.received;
-      expect(push?.path).toBe('/hora-confirmada');
-      const payload = decryptPush(push!.body, browser) as ReminderPushPayload;
-      expect(payload).toMatchObject({
-        id: match.id * 1000,
-        matchId: match.id,
-        tag: `kickoff-${match.id}`,
-        title: 'Hora confirmada',
-        url: '/tabs/favorites',
-      });
-      // "Real Betis - Sevilla: viernes 4 jun., 21:00. …": the confirmed kick-off in Madrid time, the cards' short date.
-      const announced = `${match.home} - ${match.away}: `;
-      expect(payload.body.startsWith(announced), payload.body).toBe(true);
-      expect(payload.body.slice(announced.length)).toMatch(
-        /^[a-zé]+ \d{1,2} [a-z]+\., \d{1,2}:\d{2}\. Te avisaremos una hora antes y al empezar\.$/,
-      );
-
-      // Delivered to this browser, the service worker shows it as it came.
-      await page.evaluate(() => navigator.serviceWorker.ready);
-      const { cdp, registrationId } = await serviceWorkerRegistration(context, page, `${baseURL}/`);
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: baseURL!,
-        registrationId,
-        data: JSON.stringify(payload),
-      });
-      await expect
-        .poll(() => shownNotifications(page))
-        .toEqual([{ title: 'Hora confirmada', body: payload.body, tag: `kickoff-${match.id}` }]);
-    } finally {
-      await pushService.close();
-    }
-  });
-
-  /** Saves the admin's own match (a confirmed kick-off months ahead): the toast says what came of its reminders. */
-  async function saveOwnMatch(page: Page, api: Factories, label: string, toast: string) {
-    const match = await createFutureMatch(api, await signInAsAdmin(api));
-    await signIn(page, api, label);
-    await page.goto('/tabs/home');
-    const card = await scrollToMatchCard(page, match.id);
+    // This browser's keys, subscribed at the push service of the test's own, which the server trusts.
+    const browser = newBrowserKeys();
+    await emulatePushService(context, { endpoint: `${pushService.url}/hora-confirmada`, keys: browser.keys });
+    const { admin, match, card } = await unconfirmedMatchCard(page, api, 'hora-confirmada');
     await card.getByRole('button', { name: 'Guardar partido' }).click();
-    await expectToast(page, toast);
-    await expect(card.getByRole('button', { name: 'Quitar de guardados' })).toHaveAttribute('aria-pressed', 'true');
-    expect(await savedMatchIds(page)).toEqual([match.id]);
-  }
+    await expectToast(page, KICKOFF_UNCONFIRMED);
+
+    await api.updateMatch(admin, match, { kickoffConfirmed: true });
+    // The server's scheduler ticks every 2 seconds in these runs.
+    await expect.poll(() => pushService.received.length, { timeout: 15_000 }).toBe(1);
+    const [push] = pushService.received;
+    expect(push?.path).toBe('/hora-confirmada');
+    const payload = decryptPush(push!.body, browser) as ReminderPushPayload;
+    expect(payload).toMatchObject({
+      id: match.id * 1000,
+      matchId: match.id,
+      tag: `kickoff-${match.id}`,
+      title: 'Hora confirmada',
+      url: '/tabs/favorites',
+    });
+    // "Real Betis - Sevilla: viernes 4 jun., 21:00. …": the confirmed kick-off in Madrid time, the cards' short date.
+    const announced = `${match.home} - ${match.away}: `;
+    expect(payload.body.startsWith(announced), payload.body).toBe(true);
+    expect(payload.body.slice(announced.length)).toMatch(
+      /^[a-zé]+ \d{1,2} [a-z]+\., \d{1,2}:\d{2}\. Te avisaremos una hora antes y al empezar\.$/,
+    );
+
+    // Delivered to this browser, the service worker shows it as it came.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await deliverPush(context, page, baseURL!, payload);
+    await expect
+      .poll(() => shownNotifications(page))
+      .toEqual([{ title: 'Hora confirmada', body: payload.body, tag: `kickoff-${match.id}` }]);
+  });
 
   test('a browser without the Push API: reminders while the app is open, the favourite kept, no word of failure', async ({
     page,
@@ -527,15 +506,18 @@ function shownNotifications(page: Page) {
   );
 }
 
-/** A DevTools session with the ServiceWorker domain on, and the id Chromium gave the app's registration. */
-async function serviceWorkerRegistration(context: BrowserContext, page: Page, scopeURL: string) {
+/**
+ * Delivers `payload` to the app's service worker (registered at `baseURL`) as a push service would, through a DevTools
+ * session with the ServiceWorker domain on, which gives the id Chromium gave the app's registration.
+ */
+async function deliverPush(context: BrowserContext, page: Page, baseURL: string, payload: object) {
   const cdp = await context.newCDPSession(page);
   const found = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const registration = registrations.find((r) => r.scopeURL === scopeURL && !r.isDeleted);
+      const registration = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
       if (registration) resolve(registration.registrationId);
     });
   });
   await cdp.send('ServiceWorker.enable');
-  return { cdp, registrationId: await found };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL, registrationId: await found, data: JSON.stringify(payload) });
 }

@@ -1,7 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import type { Pool } from '#contract/index';
-import { chooseOption, createFutureMatch, LAST_LALIGA_ROUND, scrollToPredictionCard, signedInUser, signInAsAdmin, signInViaStorage, test, unique } from './helpers.ts';
+import { chooseOption, creatorInPoolDialog, ownedPool, scrollToPredictionCard, signInViaStorage, test } from './helpers.ts';
 
 /*
  * A pool's game (issue 20, part A): created as "Resultado exacto" with "Clásica" through the dialog, shown under
@@ -17,15 +16,7 @@ const choose = (page: Page, testId: string, option: string) => chooseOption(page
 test('an exact-score pool with "Clásica": two players predict scores, a result gives "+3" and "+1", the table follows', async ({ page, api }) => {
   // Four accounts, a pool made through the dialog, a pick through the steppers, a result and three screens.
   test.slow();
-  const admin = await signInAsAdmin(api);
-  // A pool made in the dialog plays a season: the match is a LaLiga fixture.
-  const match = await createFutureMatch(api, admin, LAST_LALIGA_ROUND);
-  const owner = await signedInUser(page, api, 'exacto-crea');
-
-  await page.goto('/tabs/quinelas');
-  await page.getByRole('button', { name: 'Crear Nueva Quiniela' }).click();
-  const name = `Exacto ${unique()}`;
-  await modal(page).getByLabel('Nombre').fill(name);
+  const { admin, match, owner, name } = await creatorInPoolDialog(page, api, 'exacto-crea', 'Exacto');
   await expect(modal(page).getByTestId('game-mode')).toContainText('Quiniela 1X2');
   await choose(page, 'game-mode', 'Resultado exacto');
   await expect(modal(page).getByTestId('game-preset')).toContainText('Clásica');
@@ -33,9 +24,7 @@ test('an exact-score pool with "Clásica": two players predict scores, a result 
   await modal(page).getByRole('button', { name: 'Crear Quiniela' }).click();
   await expect(modal(page)).toBeHidden();
 
-  const { data } = await api.call<{ data: { pools: Pool[] } }>(owner, 'GET', `/api/pools/user/${owner.userProfile.id}/owned`);
-  const pool = data.pools.find((p) => p.name === name);
-  if (!pool) throw new Error('the pool was not created');
+  const pool = await ownedPool(api, owner, name);
   expect(pool.game).toMatchObject({ mode: 'exactScore', preset: 'clasica', points: { exact: 3, difference: 2, outcome: 1, teamGoals: 0 } });
 
   const ana = await api.user('ana-exacto');

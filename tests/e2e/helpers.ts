@@ -34,9 +34,19 @@ export function requestTransport(request: APIRequestContext): Transport {
  * Playwright's `test` with `api`: the shared factories (tests/support/factories.ts) against the e2e server, for
  * the accounts, pools, matches and picks a test starts from. Every test makes its own, so tests never share state.
  */
-export const test = base.extend<{ api: Factories }>({
+export const test = base.extend<{ api: Factories; push: E2ePushService }>({
   api: async ({ request }, use) => {
     await use(createFactories(requestTransport(request)));
+  },
+  /**
+   * A push service of the test's own (`startE2ePushService`), closed after the test. What it receives comes from the
+   * server's scheduler, which ticks every 2 seconds in these runs: a test that waits for it is slow.
+   */
+  push: async ({ baseURL }, use, testInfo) => {
+    testInfo.slow();
+    const push = await startE2ePushService(baseURL!);
+    await use(push);
+    await push.pushService.close();
   },
 });
 
@@ -170,6 +180,13 @@ export async function createFutureMatch(
 }
 
 /**
+ * A match the admin enters in jornada `weekNumber` ("Matchday N") of `competition`, kicking off at `kickoff` (ms): in a
+ * competition of the test's own (`e2e-…`), no other test's matches are in its jornadas.
+ */
+export const roundMatch = (api: Factories, admin: SignedIn, competition: string, weekNumber: number, kickoff: number) =>
+  api.match(admin, { competition, round: `Matchday ${weekNumber}`, weekNumber, matchDate: new Date(kickoff).toISOString() });
+
+/**
  * A LaLiga fixture of the shipped season's last jornada, for a feature's test whose pool plays the season (one made
  * in the app's dialog counts LaLiga from its next jornada); `LAST_LALIGA_POOL` counts that jornada alone, so
  * Predecir lists a few matches, not a season. The spec's tests use the spec's body for both instead.
@@ -205,6 +222,37 @@ export const EXACT_SCORE_WITH_JOKER = {
   joker: true,
   knockoutFromWeek: null,
 } as const;
+
+/** Opens "Crear Nueva Quiniela" on Mis Quinelas and names the pool `${prefix} ${unique()}`: that name. */
+export async function namePoolInDialog(page: Page, prefix: string): Promise<string> {
+  await page.goto('/tabs/quinelas');
+  await page.getByRole('button', { name: 'Crear Nueva Quiniela' }).click();
+  const name = `${prefix} ${unique()}`;
+  // Both pool dialogs stay in the page; only the open one is shown.
+  await page.locator('ion-modal.show-modal').getByLabel('Nombre').fill(name);
+  return name;
+}
+
+/**
+ * The world a pool made in the dialog starts from: a match still to come, entered by the admin (a LaLiga fixture: a
+ * pool made in the dialog plays a season), and its creator, signed in, with "Crear Nueva Quiniela" open on the pool
+ * named (`namePoolInDialog`).
+ */
+export async function creatorInPoolDialog(page: Page, api: Factories, label: string, prefix: string) {
+  const admin = await signInAsAdmin(api);
+  const match = await createFutureMatch(api, admin, LAST_LALIGA_ROUND);
+  const owner = await signedInUser(page, api, label);
+  const name = await namePoolInDialog(page, prefix);
+  return { admin, match, owner, name };
+}
+
+/** The pool of `owner`'s named `name`, as the API lists the pools they made (what the dialog made). */
+export async function ownedPool(api: Factories, owner: SignedIn, name: string): Promise<Pool> {
+  const { data } = await api.call<{ data: { pools: Pool[] } }>(owner, 'GET', `/api/pools/user/${owner.userProfile.id}/owned`);
+  const pool = data.pools.find((p) => p.name === name);
+  if (!pool) throw new Error('the pool was not created');
+  return pool;
+}
 
 /**
  * The world a pick needs: a match still to come, entered by the admin, and a new player, signed in on the page,
@@ -419,13 +467,14 @@ export async function emulatePushService(
 /**
  * A push service of the test's own (tests/support/push-service.ts), which the e2e server trusts
  * (playwright.config.ts), with what reads what it was pushed: give a page its `url` and a browser's keys through
- * `emulatePushService`. The server's scheduler ticks every 2 seconds in these runs.
+ * `emulatePushService`. Tests take it as the `push` fixture.
  */
-export async function startE2ePushService(baseURL: string) {
+async function startE2ePushService(baseURL: string) {
   const api = ((await import(pushServiceModulePath)) as { default: PushServiceApi }).default;
   const pushService = await api.startPushService(api.e2ePushTls(new URL(baseURL).port));
   return { pushService, newBrowserKeys: api.newBrowserKeys, decryptPush: api.decryptPush };
 }
+type E2ePushService = Awaited<ReturnType<typeof startE2ePushService>>;
 
 /** The run's SMTP server on 127.0.0.1 (the one the e2e server sends to: playwright.config.ts), recording what it gets. */
 export async function startE2eSmtpServer(baseURL: string) {

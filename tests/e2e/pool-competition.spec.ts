@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { Competition } from '#contract/index';
-import { chooseOption, createFutureMatch, LAST_LALIGA_ROUND, scrollToListEnd, signedInUser, signInAsAdmin, test, unique } from './helpers.ts';
+import { chooseOption, createFutureMatch, LAST_LALIGA_ROUND, namePoolInDialog, ownedPool, scrollToListEnd, signedInUser, signInAsAdmin, test, unique } from './helpers.ts';
 
 // Both pool dialogs stay in the page; only the open one is shown.
 const modal = (page: Page) => page.locator('ion-modal.show-modal');
@@ -38,13 +38,7 @@ test('a pool created for LaLiga from a chosen jornada lists only LaLiga matches 
   await modal(page).getByRole('button', { name: 'Crear Quiniela' }).click();
   await expect(modal(page)).toBeHidden();
 
-  const { data } = await api.call<{ data: { pools: { id: number; name: string; invitationCode: number }[] } }>(
-    owner,
-    'GET',
-    `/api/pools/user/${owner.userProfile.id}/owned`,
-  );
-  const pool = data.pools.find((p) => p.name === name);
-  if (!pool) throw new Error('the pool was not created');
+  const pool = await ownedPool(api, owner, name);
   expect(pool).toMatchObject({ competition: 'laliga-2026-27', fromWeek: 30, fromRoundLabel: 'Jornada 30' });
 
   await page.getByTestId('pool-card').filter({ hasText: name }).click();
@@ -84,18 +78,10 @@ test('a pool made in the dialog with nothing chosen names its competition: the s
     .toSorted((a, b) => Date.parse(a.nextKickoff!) - Date.parse(b.nextKickoff!) || a.key.localeCompare(b.key))[0];
   if (!soonest) throw new Error('no competition has a match open for picks');
 
-  await page.goto('/tabs/quinelas');
-  await page.getByRole('button', { name: 'Crear Nueva Quiniela' }).click();
-  const name = `Por defecto ${unique()}`;
-  await modal(page).getByLabel('Nombre').fill(name);
+  const name = await namePoolInDialog(page, 'Por defecto');
   await modal(page).getByRole('button', { name: 'Crear Quiniela' }).click();
   await expect(modal(page)).toBeHidden();
 
-  const { data } = await api.call<{ data: { pools: { name: string; competition: string | null; fromWeek: number | null }[] } }>(
-    owner,
-    'GET',
-    `/api/pools/user/${owner.userProfile.id}/owned`,
-  );
   // Never the spec's every-match pool: the app always sends the competition.
-  expect(data.pools.find((p) => p.name === name)).toMatchObject({ competition: soonest.key, fromWeek: soonest.nextRound });
+  expect(await ownedPool(api, owner, name)).toMatchObject({ competition: soonest.key, fromWeek: soonest.nextRound });
 });

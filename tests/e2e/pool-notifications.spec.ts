@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { PushPayload } from '#contract/index';
-import { emulatePushService, expectToast, signedInUser, signInAsAdmin, startE2ePushService, test, unique } from './helpers.ts';
+import { emulatePushService, expectToast, roundMatch, signedInUser, signInAsAdmin, test, unique } from './helpers.ts';
 
 const hour = 3_600_000;
 const segment = (page: Page, label: string) => page.getByRole('tab', { name: label, exact: true });
@@ -10,20 +10,12 @@ test('a player who misses picks gets the pool push, which opens Predecir; turned
   page,
   context,
   api,
-  baseURL,
+  push: { pushService, newBrowserKeys, decryptPush },
 }) => {
-  // It waits for the server's scheduler, which ticks every 2 seconds in these runs.
-  test.slow();
-  const { pushService, newBrowserKeys, decryptPush } = await startE2ePushService(baseURL!);
   const admin = await signInAsAdmin(api);
   // A competition of the test's own, whose jornada 1 starts in 12 hours: no other test's matches are in it.
   const competition = `e2e-${unique()}`;
-  const match = await api.match(admin, {
-    competition,
-    round: 'Matchday 1',
-    weekNumber: 1,
-    matchDate: new Date(Date.now() + 12 * hour).toISOString(),
-  });
+  const match = await roundMatch(api, admin, competition, 1, Date.now() + 12 * hour);
   try {
     const browser = newBrowserKeys();
     await context.grantPermissions(['notifications']);
@@ -83,7 +75,6 @@ test('a player who misses picks gets the pool push, which opens Predecir; turned
     await expect(segment(page, 'Predecir')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('prediction-card')).toHaveCount(1);
   } finally {
-    await pushService.close();
     // A match about to start would show at the top of every later test's Inicio.
     await api.call(admin, 'DELETE', `/api/matches/${match.id}`);
   }

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import type { Pool, Prediction } from '#contract/index';
-import { LAST_LALIGA_ROUND, createFutureMatch, expectToast, scrollToPredictionCard, signedInUser, signInAsAdmin, signInViaStorage, test, unique } from './helpers.ts';
+import type { Prediction } from '#contract/index';
+import { creatorInPoolDialog, expectToast, ownedPool, scrollToPredictionCard, signedInUser, signInViaStorage, test } from './helpers.ts';
 
 /**
  * The organiser's options (issue 20, part B) at 390×844: a pool created with "Permitir cambiar el pronóstico hasta
@@ -13,15 +13,7 @@ const segment = (page: Page, name: string) => page.locator('.pool-detail__segmen
 
 test('an organiser creates a pool with options, changes a pick, sees when it closes and removes a participant', async ({ page, api }) => {
   test.slow();
-  const admin = await signInAsAdmin(api);
-  // A pool made in the dialog plays a season: the match is a LaLiga fixture.
-  const match = await createFutureMatch(api, admin, LAST_LALIGA_ROUND);
-  const owner = await signedInUser(page, api, 'organiza');
-
-  await page.goto('/tabs/quinelas');
-  await page.getByRole('button', { name: 'Crear Nueva Quiniela' }).click();
-  const name = `Opciones ${unique()}`;
-  await modal(page).getByLabel('Nombre').fill(name);
+  const { match, owner, name } = await creatorInPoolDialog(page, api, 'organiza', 'Opciones');
   const options = modal(page).getByTestId('pool-options');
   await expect(options).toContainText('Opciones del organizador');
   await options.getByTestId('option-edit-until-kickoff').click();
@@ -30,9 +22,7 @@ test('an organiser creates a pool with options, changes a pick, sees when it clo
   await modal(page).getByRole('button', { name: 'Crear Quiniela' }).click();
   await expect(modal(page)).toBeHidden();
 
-  const { data } = await api.call<{ data: { pools: Pool[] } }>(owner, 'GET', `/api/pools/user/${owner.userProfile.id}/owned`);
-  const pool = data.pools.find((p) => p.name === name);
-  if (!pool) throw new Error('the pool was not created');
+  const pool = await ownedPool(api, owner, name);
   expect(pool.options).toEqual({ editUntilKickoff: true, closeMinutesBefore: 1440, creatorPlays: true, lateJoiners: 'zero' });
   const leaving = await api.user('se-va');
   await api.join(leaving, pool);

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { expectToast, fillSignInForm, seriousA11yViolations, signedInUser, test, unique } from './helpers.ts';
+import { expectToast, fillSignInForm, namePoolInDialog, seriousA11yViolations, signedInUser, test, unique } from './helpers.ts';
 
 const segment = (page: Page, label: string) => page.getByRole('tab', { name: label, exact: true });
 // Both dialogs stay in the page; only the open one is shown.
@@ -273,10 +273,7 @@ test.describe('the invitation link', () => {
     // Two accounts, a pool made on screen, an axe pass and two visits of the link.
     test.slow();
     const owner = await signedInUser(page, api, 'organizadora');
-    await page.goto('/tabs/quinelas');
-    await page.getByRole('button', { name: 'Crear Nueva Quiniela' }).click();
-    const name = `Porra ${unique()}`;
-    await modal(page).getByLabel('Nombre').fill(name);
+    const name = await namePoolInDialog(page, 'Porra');
     await modal(page).getByLabel('Descripción (opcional)').fill('La del trabajo');
     await modal(page).getByLabel('Máximo de participantes').fill('12');
     await modal(page).getByRole('button', { name: 'Crear Quiniela' }).click();

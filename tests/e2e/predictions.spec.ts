@@ -6,6 +6,7 @@ import {
   createFutureMatch,
   expectToast,
   playerInPool,
+  roundMatch,
   scrollToListEnd,
   scrollToPredictionCard,
   seriousA11yViolations,
@@ -182,8 +183,8 @@ test.describe('Predecir by jornada', () => {
     kickoff.setUTCHours(12, 0, 0, 0);
     const next = new Date(kickoff.getTime() + day);
     const matches = [
-      await api.match(admin, { competition, round: 'Matchday 21', weekNumber: 21, matchDate: kickoff.toISOString() }),
-      await api.match(admin, { competition, round: 'Matchday 21', weekNumber: 21, matchDate: next.toISOString() }),
+      await roundMatch(api, admin, competition, 21, kickoff.getTime()),
+      await roundMatch(api, admin, competition, 21, next.getTime()),
     ] as const;
     const dates =
       kickoff.getUTCMonth() === next.getUTCMonth()
@@ -210,8 +211,7 @@ test.describe('Predecir by jornada', () => {
   test('the next jornada comes first, and one that starts within 48 h counts down to its first kick-off', async ({ page, api }) => {
     const admin = await signInAsAdmin(api);
     const competition = `e2e-${unique()}`;
-    const entered = (weekNumber: number, matchDate: number) =>
-      api.match(admin, { competition, round: `Matchday ${weekNumber}`, weekNumber, matchDate: new Date(matchDate).toISOString() });
+    const entered = (weekNumber: number, kickoff: number) => roundMatch(api, admin, competition, weekNumber, kickoff);
     const soon = await entered(1, Date.now() + 5 * hour + 20 * 60_000);
     // Jornada 2 is a week away; one match of jornada 1 was moved after it: it stays under jornada 1.
     const later = [await entered(2, Date.now() + 7 * day), await entered(1, Date.now() + 10 * day)];

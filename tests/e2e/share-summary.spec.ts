@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { expectToast, shownToast, signedInUser, signInAsAdmin, test, unique, type Factories } from './helpers.ts';
+import { expectToast, roundMatch, shownToast, signedInUser, signInAsAdmin, test, unique, type Factories } from './helpers.ts';
 
 const PNG_SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
 
@@ -21,12 +21,7 @@ async function describeFile(file: Blob & { name?: string }): Promise<HandedOver>
 async function playedJornada(page: Page, api: Factories) {
   const admin = await signInAsAdmin(api);
   const competition = `e2e-${unique()}`;
-  const match = await api.match(admin, {
-    competition,
-    round: 'Matchday 3',
-    weekNumber: 3,
-    matchDate: new Date(Date.now() + 200 * 86_400_000).toISOString(),
-  });
+  const match = await roundMatch(api, admin, competition, 3, Date.now() + 200 * 86_400_000);
   const owner = await api.user('resumen-crea');
   const ana = await signedInUser(page, api, 'resumen-ana');
   const beto = await api.user('resumen-beto');

@@ -20,6 +20,17 @@ export const beforeKickoff = new Date('2026-11-21T12:00:00Z');
 /** After it: a result for one of its matches may be saved (never before kick-off, decision 063). */
 export const afterKickoff = new Date('2026-11-23T12:00:00Z');
 
+/** An import's counts when one match of the shipped file got its result: the file's 379 other rows change nothing. */
+export const ONE_RESULT_IMPORTED = {
+  matchesSeen: 380,
+  updated: 1,
+  created: 0,
+  unchanged: 379,
+  results: 1,
+  kickoffs: 0,
+  unknownTeams: [],
+};
+
 /** A fresh copy of the file, as shipped: a test may edit it. */
 export async function laligaFile(): Promise<SourceFile> {
   const url = new URL('../../server/db/seed/data/laliga-2026-27.json', import.meta.url);

@@ -66,11 +66,22 @@ const renderScreen = (screenElement: React.ReactElement) =>
   );
 const shownIds = () => screen.queryAllByTestId('match-card').map((card) => Number(card.dataset.matchId));
 const chip = (name: string) => within(screen.getByRole('group', { name: 'Competición' })).getByRole('button', { name });
+/** Inicio, rendered, once its cards are in. */
+async function openInicio() {
+  const shown = renderScreen(<HomePage />);
+  await screen.findAllByTestId('match-card');
+  return shown;
+}
+/** Chooses the chip of `competition` on Inicio, then leaves the screen: the choice is remembered. */
+async function chooseAndLeave(competition: string) {
+  const shown = await openInicio();
+  fireEvent.click(chip(competition));
+  shown.unmount();
+}
 
 describe('Inicio', () => {
   it('lists every unfinished match under "Todas" by default, with a chip per competition in the list', async () => {
-    renderScreen(<HomePage />);
-    await screen.findAllByTestId('match-card');
+    await openInicio();
     expect(shownIds()).toEqual([1, 2, 3]);
     expect(
       within(screen.getByRole('group', { name: 'Competición' }))
@@ -82,38 +93,29 @@ describe('Inicio', () => {
   });
 
   it('shows one competition once chosen, remembers it for this user when the screen opens again, and "Todas" lists all again', async () => {
-    const first = renderScreen(<HomePage />);
-    await screen.findAllByTestId('match-card');
+    const first = await openInicio();
     fireEvent.click(chip('LaLiga 2026/27'));
     expect(shownIds()).toEqual([1, 3]);
     expect(chip('LaLiga 2026/27').getAttribute('aria-pressed')).toBe('true');
     expect(chip('Todas').getAttribute('aria-pressed')).toBe('false');
     first.unmount();
 
-    renderScreen(<HomePage />);
-    await screen.findAllByTestId('match-card');
+    await openInicio();
     expect(shownIds()).toEqual([1, 3]);
     fireEvent.click(chip('Todas'));
     expect(shownIds()).toEqual([1, 2, 3]);
   });
 
   it('starts from "Todas" for another user on the same device', async () => {
-    const first = renderScreen(<HomePage />);
-    await screen.findAllByTestId('match-card');
-    fireEvent.click(chip('Mundial 2026'));
-    first.unmount();
+    await chooseAndLeave('Mundial 2026');
 
     signInAs(5);
-    renderScreen(<HomePage />);
-    await screen.findAllByTestId('match-card');
+    await openInicio();
     expect(shownIds()).toEqual([1, 2, 3]);
   });
 
   it('says so when the remembered competition has no match left, and keeps its chip to go back to "Todas"', async () => {
-    const first = renderScreen(<HomePage />);
-    await screen.findAllByTestId('match-card');
-    fireEvent.click(chip('Mundial 2026'));
-    first.unmount();
+    await chooseAndLeave('Mundial 2026');
 
     matches = MATCHES.filter((match) => match.competition !== 'worldcup-2026');
     renderScreen(<HomePage />);
@@ -136,10 +138,7 @@ describe('Inicio', () => {
 
 describe('Favoritos', () => {
   it('groups the saved matches by day, offers no filter, and ignores the choice made on Inicio', async () => {
-    const home = renderScreen(<HomePage />);
-    await screen.findAllByTestId('match-card');
-    fireEvent.click(chip('LaLiga 2026/27'));
-    home.unmount();
+    await chooseAndLeave('LaLiga 2026/27');
 
     favourites = [2, 3];
     renderScreen(<FavoritesPage />);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Match } from '#contract/matches';
 import type { Fixture, JornadaGroup } from './fixtures.ts';
-import { testMatch } from '../matches/test-match.ts';
+import { ROUNDS_11_TO_14, testMatch, testRoundMatch } from '../matches/test-match.ts';
 
 // A jornada's dates are local days: pin the zone before the formatters are built.
 vi.stubEnv('TZ', 'Europe/Madrid');
@@ -20,19 +20,8 @@ const {
 const now = Date.parse('2026-11-22T12:00:00Z');
 const team = { name: 'Equipo', logoUrl: '/favicon.svg' };
 
-function fixture(
-  id: number,
-  matchDate: string,
-  status: Match['status'],
-  weekNumber = 1,
-  more: Partial<Match> = {},
-): Fixture {
-  return {
-    match: testMatch({ id, round: `Matchday ${weekNumber}`, weekNumber, matchDate, status, ...more }),
-    home: team,
-    away: team,
-  };
-}
+const withTeams = (match: Match): Fixture => ({ match, home: team, away: team });
+const fixture = (...match: Parameters<typeof testRoundMatch>) => withTeams(testRoundMatch(...match));
 
 const ids = (group: JornadaGroup) => group.fixtures.map((f) => f.match.id);
 
@@ -181,12 +170,7 @@ describe('kickoffCountdown', () => {
 });
 
 describe('played rounds', () => {
-  const fixtures = [
-    fixture(1, '2026-11-15T20:00:00Z', 'finished', 12),
-    fixture(2, '2026-11-08T20:00:00Z', 'finished', 11),
-    fixture(3, '2026-11-22T11:00:00Z', 'scheduled', 13),
-    fixture(4, '2026-11-29T11:00:00Z', 'scheduled', 14),
-  ];
+  const fixtures = ROUNDS_11_TO_14.map(withTeams);
 
   it('lists the rounds with a match under way or played', () => {
     expect(playedRounds(fixtures, now)).toEqual([11, 12, 13]);

@@ -24,6 +24,17 @@ const summary = (over: Partial<ImportResultsSummary> = {}): ImportResultsSummary
   changesTruncated: false,
   ...over,
 });
+/** The match of the conflicts here: LaLiga's, of its round 14. */
+const conflictingMatch = {
+  matchId: 1,
+  competition: 'laliga-2026-27',
+  round: 'Matchday 14',
+  roundLabel: 'Jornada 14',
+  homeTeamId: 1,
+  awayTeamId: 2,
+  home: 'A',
+  away: 'B',
+};
 const job = (over: Partial<ImportJob> = {}): ImportJob => ({
   id: 1,
   status: 'succeeded',
@@ -60,18 +71,7 @@ describe('the results source card’s texts', () => {
 
   it('tell what the last import changed, its conflicts, or its error, and when', () => {
     expect(importOutcomeText(job())).toBe('2 partidos actualizados, 0 creados, 378 sin cambios');
-    const conflict = {
-      matchId: 1,
-      competition: 'laliga-2026-27',
-      round: 'Matchday 14',
-      roundLabel: 'Jornada 14',
-      homeTeamId: 1,
-      awayTeamId: 2,
-      home: 'A',
-      away: 'B',
-      kind: 'result' as const,
-      kickoff: null,
-    };
+    const conflict = { ...conflictingMatch, kind: 'result' as const, kickoff: null };
     const state = { status: 'finished' as const, scoreHome: 1, scoreAway: 0 };
     expect(
       importOutcomeText(
@@ -94,20 +94,10 @@ describe('the results source card’s texts', () => {
   });
 
   it('tell each conflict with its round’s Spanish name: an admin’s result or kick-off kept, or a result not saved before kick-off', () => {
-    const base = {
-      matchId: 1,
-      competition: 'laliga-2026-27',
-      round: 'Matchday 14',
-      roundLabel: 'Jornada 14',
-      homeTeamId: 1,
-      awayTeamId: 2,
-      home: 'A',
-      away: 'B',
-    };
     const at = '2026-11-21T12:00:00.000Z';
     const finished = { status: 'finished' as const, scoreHome: 2, scoreAway: 1 };
     const result: ResultConflict = {
-      ...base,
+      ...conflictingMatch,
       kind: 'result',
       admin: { ...finished, changedAt: at, changedBy: 'Ana' },
       source: { ...finished, scoreHome: 0 },
@@ -121,7 +111,7 @@ describe('the results source card’s texts', () => {
     const kept = { matchDate: '2026-11-29T20:00:00.000Z', kickoffConfirmed: true };
     const placeholder = { matchDate: '2026-11-29T11:00:00.000Z', kickoffConfirmed: false };
     const kickoff: ResultConflict = {
-      ...base,
+      ...conflictingMatch,
       kind: 'kickoff',
       admin: { status: 'scheduled', scoreHome: null, scoreAway: null, changedAt: at, changedBy: 'Ana' },
       source: { status: 'scheduled', scoreHome: null, scoreAway: null },
@@ -132,7 +122,7 @@ describe('the results source card’s texts', () => {
     );
 
     const early: ResultConflict = {
-      ...base,
+      ...conflictingMatch,
       kind: 'notStarted',
       admin: null,
       source: finished,
