@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataEnvelope, pageQuery } from './common.ts';
+import { dataEnvelope, messageEnvelope, pageQuery } from './common.ts';
 import { BUILT_IN_ROLES, RoleNameSchema } from './roles.ts';
 
 export const accountMessages = {
@@ -112,13 +112,10 @@ export const SignInResponseSchema = z.object({
 });
 export type SignInResponse = z.infer<typeof SignInResponseSchema>;
 
-export const SignUpResponseSchema = z.object({
-  message: z.string(),
-  data: UserProfileSchema,
-});
+export const SignUpResponseSchema = messageEnvelope(UserProfileSchema);
 export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
 
-export const ProfileResponseSchema = z.object({ data: UserProfileSchema });
+export const ProfileResponseSchema = dataEnvelope(UserProfileSchema);
 
 export const MessageResponseSchema = z.object({ message: z.string() });
 
@@ -138,10 +135,9 @@ export const UserResponseSchema = dataEnvelope(UserSchema);
 export const UpdateUserResponseSchema = UserResponseSchema.extend({ message: z.string().optional() });
 
 /** An admin's reset link: mailed (`data` null), or, on a server without mail, the link itself, shown once. */
-export const AdminPasswordResetResponseSchema = z.object({
-  message: z.string(),
-  data: z.object({ link: z.string(), expiresAt: z.string() }).nullable(),
-});
+export const AdminPasswordResetResponseSchema = messageEnvelope(
+  z.object({ link: z.string(), expiresAt: z.string() }).nullable(),
+);
 export type AdminPasswordResetResponse = z.infer<typeof AdminPasswordResetResponseSchema>;
 export const UserListResponseSchema = dataEnvelope(z.array(UserSchema));
 

@@ -14,6 +14,8 @@ export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 /** The `{ data: … }` envelope every successful API answer uses. */
 export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
+/** The envelope of a change's answer that also says, in Spanish, what was done: `{ message, data }`. */
+export const messageEnvelope = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });
 
 /** A database id (serial): a positive 32-bit integer. `coerce` for path segments, which arrive as text. */
 export function positiveId(message: string, { coerce = false } = {}) {

@@ -35,6 +35,19 @@ export const LiveEventSchema = z.discriminatedUnion('kind', [
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 
+/**
+ * An event's `data`, or a notification's payload on the server; undefined when it is not JSON or is a kind this version
+ * does not know (a newer instance's), which both ignore.
+ */
+export function parseLiveEvent(text: string): LiveEvent | undefined {
+  try {
+    const parsed = LiveEventSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const LivePoolParamsSchema = z.object({ poolId: positiveId('La quiniela no es válida.', { coerce: true }) });
 
 /** The stream's event name for every event: the `kind` inside says which. */

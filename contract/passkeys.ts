@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataEnvelope, messageEnvelope } from './common.ts';
 
 /** The biometric request constants the spec sets (60 s time-out, ES256). */
 export const PASSKEY_TIMEOUT_MS = 60_000;
@@ -60,7 +61,7 @@ export const PasskeyLoginOptionsBodySchema = z.object({ credentialId: base64url.
 export const PasskeyLoginVerifyBodySchema = z.object({ response: AuthenticationResponseSchema });
 
 /** Options are passed to the browser as they are; their shape is WebAuthn's, not ours. */
-export const PasskeyOptionsResponseSchema = z.object({ data: z.looseObject({ challenge: z.string() }) });
+export const PasskeyOptionsResponseSchema = dataEnvelope(z.looseObject({ challenge: z.string() }));
 
 export const PasskeySchema = z.object({
   id: z.string(),
@@ -74,10 +75,7 @@ export type Passkey = z.infer<typeof PasskeySchema>;
 export const PasskeyIdParamsSchema = z.object({ id: base64url });
 
 /** `POST /auth/passkeys/register/verify` answers 201 with the stored credential's id. */
-export const PasskeyRegisteredResponseSchema = z.object({
-  message: z.string(),
-  data: z.object({ credentialId: z.string() }),
-});
+export const PasskeyRegisteredResponseSchema = messageEnvelope(z.object({ credentialId: z.string() }));
 export type PasskeyRegisteredResponse = z.infer<typeof PasskeyRegisteredResponseSchema>;
 
 /**
@@ -90,4 +88,4 @@ export const PasskeyAvailabilityResponseSchema = z.object({ available: z.boolean
 export type PasskeyAvailabilityResponse = z.infer<typeof PasskeyAvailabilityResponseSchema>;
 
 /** `GET /auth/passkeys`: the signed-in user's passkeys. */
-export const PasskeyListResponseSchema = z.object({ data: z.array(PasskeySchema) });
+export const PasskeyListResponseSchema = dataEnvelope(z.array(PasskeySchema));

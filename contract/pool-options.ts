@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataEnvelope } from './common.ts';
 import { GameRulesInputSchema } from './game-rules.ts';
 
 /**
@@ -105,4 +106,4 @@ function minutesText(minutes: number): string {
 /** What `GET /api/pools/notices` answers: why the caller is no longer in a pool. */
 export const PoolNoticeSchema = z.object({ id: z.number().int(), message: z.string(), createdAt: z.string() });
 export type PoolNotice = z.infer<typeof PoolNoticeSchema>;
-export const PoolNoticesResponseSchema = z.object({ data: z.object({ notices: z.array(PoolNoticeSchema) }) });
+export const PoolNoticesResponseSchema = dataEnvelope(z.object({ notices: z.array(PoolNoticeSchema) }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from './accounts.ts';
-import { pageQuery, positiveId, wholeNumberBetween } from './common.ts';
+import { dataEnvelope, messageEnvelope, pageQuery, positiveId, wholeNumberBetween } from './common.ts';
 import { GameRulesInputSchema, GameRulesSchema } from './game-rules.ts';
 import { CompetitionKeySchema, fromRoundPhrase } from './matches.ts';
 import { PoolOptionsSchema } from './pool-options.ts';
@@ -181,7 +181,7 @@ export const PoolInvitationSchema = z.object({
   membership: z.enum(['creator', 'participant', 'none']),
 });
 export type PoolInvitation = z.infer<typeof PoolInvitationSchema>;
-export const PoolInvitationResponseSchema = z.object({ data: PoolInvitationSchema });
+export const PoolInvitationResponseSchema = dataEnvelope(PoolInvitationSchema);
 
 /** Whether the holder of an invitation can join with it, and if not why: its creator and participants first. */
 export type InvitationStanding = 'creator' | 'participant' | 'inactive' | 'closed' | 'full' | 'open';
@@ -206,7 +206,7 @@ export const invitationRefusal: Record<Exclude<InvitationStanding, 'open'>, stri
 /** `GET /api/pools/{id}`: the pool and whether it has started (a match it counts kicked off since its creation: rules fixed). */
 export const PoolDetailSchema = PoolSchema.extend({ started: z.boolean() });
 export type PoolDetail = z.infer<typeof PoolDetailSchema>;
-export const PoolDetailResponseSchema = z.object({ data: PoolDetailSchema });
+export const PoolDetailResponseSchema = dataEnvelope(PoolDetailSchema);
 
 /** What decides which matches a pool counts. */
 export type PoolScope = Pick<Pool, 'competition' | 'fromWeek'>;
@@ -238,8 +238,8 @@ export const PoolParticipantSchema = z.object({
 });
 export type PoolParticipant = z.infer<typeof PoolParticipantSchema>;
 
-export const PoolResponseSchema = z.object({ data: PoolSchema });
-export const PoolListResponseSchema = z.object({ data: z.object({ pools: z.array(PoolSchema) }) });
+export const PoolResponseSchema = dataEnvelope(PoolSchema);
+export const PoolListResponseSchema = dataEnvelope(z.object({ pools: z.array(PoolSchema) }));
 
 /** `GET /api/pools` grows with every pool created (an admin sees them all): it answers a page at a time. */
 export const POOL_LIST_MAX = 500;
@@ -255,7 +255,7 @@ export const PoolPageResponseSchema = z.object({
 export const ParticipantsResponseSchema = z.object({
   data: z.object({ participants: z.array(PoolParticipantSchema) }),
 });
-export const JoinPoolResponseSchema = z.object({ message: z.string(), data: PoolSchema });
+export const JoinPoolResponseSchema = messageEnvelope(PoolSchema);
 
 export const UserIdParamsSchema = z.object({ userId: positiveId('El usuario no es válido.', { coerce: true }) });
 export const PoolUserParamsSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveId } from './common.ts';
+import { dataEnvelope, positiveId } from './common.ts';
 import { PREDICTED_GOALS_MAX, type GameMode } from './game-rules.ts';
 import { MatchSchema, MatchStatusSchema, type Match } from './matches.ts';
 
@@ -114,8 +114,8 @@ export const PredictionSchema = z.object({
   createdAt: z.string(),
 });
 export type Prediction = z.infer<typeof PredictionSchema>;
-export const PredictionResponseSchema = z.object({ data: PredictionSchema });
-export const PredictionListResponseSchema = z.object({ data: z.array(PredictionSchema) });
+export const PredictionResponseSchema = dataEnvelope(PredictionSchema);
+export const PredictionListResponseSchema = dataEnvelope(z.array(PredictionSchema));
 
 /** A member's pick by name, as the pool sees it once the match has kicked off (scores in an exact-score pool). */
 const NamedPickSchema = z.object({
@@ -255,4 +255,4 @@ export const PoolResultsSchema = z.object({
   matches: z.array(PoolResultMatchSchema),
 });
 export type PoolResults = z.infer<typeof PoolResultsSchema>;
-export const PoolResultsResponseSchema = z.object({ data: PoolResultsSchema });
+export const PoolResultsResponseSchema = dataEnvelope(PoolResultsSchema);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataEnvelope } from './common.ts';
+import { dataEnvelope, messageEnvelope } from './common.ts';
 import { MatchStatusSchema } from './matches.ts';
 import { FeedStatusSchema, OPENFOOTBALL_PRESET, PullScheduleSchema } from './results-feeds.ts';
 
@@ -95,9 +95,8 @@ export const ResultsImportSummarySchema = z.object({
 });
 export type ResultsImportSummary = z.infer<typeof ResultsImportSummarySchema>;
 
-export const UpdateAllResponseSchema = z.object({
-  message: z.string(),
-  data: z.object({
+export const UpdateAllResponseSchema = messageEnvelope(
+  z.object({
     /** What the results source gave; null when none is configured (nothing was fetched). */
     import: ResultsImportSummarySchema.nullable(),
     /** The caller's pools recomputed (the creator's own, every pool for an admin). */
@@ -105,7 +104,7 @@ export const UpdateAllResponseSchema = z.object({
     /** Of those, the pools whose standings changed (a player's points or correct picks, in all or in a jornada). */
     poolsUpdated: z.number().int(),
   }),
-});
+);
 export type UpdateAllResult = z.infer<typeof UpdateAllResponseSchema>['data'];
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -241,7 +240,7 @@ export type ImportJob = z.infer<typeof ImportJobSchema>;
 export const ImportJobResponseSchema = dataEnvelope(z.object({ job: ImportJobSchema }));
 export type ImportJobResponse = z.infer<typeof ImportJobResponseSchema>;
 /** The answer of `POST /api/admin/import-results`: 202 and the job just started. */
-export const ImportResultsResponseSchema = z.object({ message: z.string(), data: z.object({ job: ImportJobSchema }) });
+export const ImportResultsResponseSchema = messageEnvelope(z.object({ job: ImportJobSchema }));
 export type ImportResultsResponse = z.infer<typeof ImportResultsResponseSchema>;
 /** The latest imports, newest first. */
 export const ImportJobListResponseSchema = dataEnvelope(z.array(ImportJobSchema));
@@ -287,7 +286,7 @@ export const ResultsSourceStateSchema = z.object({
 });
 export type ResultsSourceState = z.infer<typeof ResultsSourceStateSchema>;
 export const ResultsSourceResponseSchema = dataEnvelope(ResultsSourceStateSchema);
-export const SaveResultsSourceResponseSchema = z.object({ message: z.string(), data: ResultsSourceStateSchema });
+export const SaveResultsSourceResponseSchema = messageEnvelope(ResultsSourceStateSchema);
 
 /**
  * `PUT /api/admin/results-source`: `{ preset: "openfootball" }` the ready choice, `{ url }` a public http(s) URL, or

@@ -1,4 +1,4 @@
-import { LIVE_EVENT_NAME, LiveEventSchema, poolCountsMatch, type LiveEvent, type PoolScope } from '#contract/index';
+import { LIVE_EVENT_NAME, parseLiveEvent, poolCountsMatch, type LiveEvent, type PoolScope } from '#contract/index';
 
 /** The channel the database notifies on (migration 0019). */
 export const LIVE_CHANNEL = 'pool_live';
@@ -36,14 +36,8 @@ export function createLiveHub() {
 
     /** A notification's payload; one this version does not know (a newer instance's) is ignored. */
     deliver(payload: string): void {
-      let parsed;
-      try {
-        parsed = LiveEventSchema.safeParse(JSON.parse(payload));
-      } catch {
-        return;
-      }
-      if (!parsed.success) return;
-      const event = parsed.data;
+      const event = parseLiveEvent(payload);
+      if (!event) return;
       const frame = liveFrame(event);
       if (event.kind === 'match') {
         for (const entry of pools.values()) {

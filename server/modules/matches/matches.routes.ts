@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CreateMatchBodySchema,
   CURRENT_COMPETITION_DAYS,
   dataEnvelope,
-  IdParamsSchema,
   type MatchListQuery,
   MatchListQuerySchema,
   matchMessages,
   MatchSchema,
-  MessageResponseSchema,
   UpdateMatchBodySchema,
   messages,
 } from '#contract/index';
@@ -21,6 +18,7 @@ import { sendJsonReply, toJsonReply, type JsonReply } from '../../lib/json-reply
 import { currentUser } from '../accounts/request-user.ts';
 import type { MatchesRepository } from './matches.repository.ts';
 import type { MatchesService } from './matches.service.ts';
+import { itemRoutes } from '../../lib/item-routes.ts';
 import { notModifiedResponse, routeDocs } from '../../lib/route-docs.ts';
 
 const docs = routeDocs('matches', 400, 401, 403, 404, 409);
@@ -34,8 +32,7 @@ export async function matchesRoutes(
     clock,
   }: { matches: MatchesRepository; service: MatchesService; versions: DataVersions; clock: Clock },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { requireUser, requireAdmin } = app.guards;
+  const { requireUser } = app.guards;
 
   // The most read answer of the app (every Inicio visit): serialised once per version of the matches, and
   // per day for the current competitions (a season leaves the list 180 days after its last match).
@@ -68,48 +65,24 @@ export async function matchesRoutes(
     },
   });
 
-  api.get('/:id', {
-    onRequest: requireUser,
-    schema: docs.schema('Un partido', { 200: dataEnvelope(MatchSchema) }, { params: IdParamsSchema }),
-    handler: async (request) => {
-      const match = await matches.findById(request.params.id);
+  itemRoutes(app, docs, {
+    answer: dataEnvelope(MatchSchema),
+    createBody: CreateMatchBodySchema,
+    updateBody: UpdateMatchBodySchema,
+    summaries: {
+      get: 'Un partido',
+      create: 'Crear un partido (admin)',
+      update: 'Editar un partido o guardar su resultado (admin); actualiza las clasificaciones afectadas',
+      remove: 'Eliminar un partido sin pronósticos (admin)',
+    },
+    removed: messages.deleted,
+    get: async (id) => {
+      const match = await matches.findById(id);
       if (!match) throw new NotFoundError(matchMessages.matchNotFound);
-      return { data: match };
+      return match;
     },
-  });
-
-  api.post('', {
-    onRequest: requireAdmin,
-    schema: docs.schema(
-      'Crear un partido (admin)',
-      { 201: dataEnvelope(MatchSchema) },
-      { body: CreateMatchBodySchema },
-    ),
-    handler: async (request, reply) => reply.code(201).send({ data: await service.create(request.body) }),
-  });
-
-  api.patch('/:id', {
-    onRequest: requireAdmin,
-    schema: docs.schema(
-      'Editar un partido o guardar su resultado (admin); actualiza las clasificaciones afectadas',
-      { 200: dataEnvelope(MatchSchema) },
-      { params: IdParamsSchema, body: UpdateMatchBodySchema },
-    ),
-    handler: async (request) => ({
-      data: await service.update(request.params.id, request.body, { kind: 'admin', userId: currentUser(request).id }),
-    }),
-  });
-
-  api.delete('/:id', {
-    onRequest: requireAdmin,
-    schema: docs.schema(
-      'Eliminar un partido sin pronósticos (admin)',
-      { 200: MessageResponseSchema },
-      { params: IdParamsSchema },
-    ),
-    handler: async (request) => {
-      await service.remove(request.params.id);
-      return { message: messages.deleted };
-    },
+    create: (body) => service.create(body),
+    update: (id, body, request) => service.update(id, body, { kind: 'admin', userId: currentUser(request).id }),
+    remove: (id) => service.remove(id),
   });
 }

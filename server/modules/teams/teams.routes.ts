@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CreateTeamBodySchema,
   dataEnvelope,
-  IdParamsSchema,
-  MessageResponseSchema,
   teamMessages,
   TeamSchema,
   UpdateTeamBodySchema,
@@ -13,14 +10,12 @@ import {
 } from '#contract/index';
 import { BadRequestError, ConflictError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
 import type { TeamsRepository } from './teams.repository.ts';
+import { itemRoutes } from '../../lib/item-routes.ts';
 import { routeDocs } from '../../lib/route-docs.ts';
 
 const docs = routeDocs('teams', 400, 401, 403, 404, 409);
 
 export async function teamsRoutes(app: FastifyInstance, { teams }: { teams: TeamsRepository }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { requireUser, requireAdmin } = app.guards;
-
   const found = <T>(row: T | undefined): T => {
     if (!row) throw new NotFoundError(teamMessages.teamNotFound);
     return row;
@@ -35,51 +30,27 @@ export async function teamsRoutes(app: FastifyInstance, { teams }: { teams: Team
     }
   };
 
-  api.get('', {
-    onRequest: requireUser,
-    schema: docs.schema('Lista de equipos', { 200: dataEnvelope(z.array(TeamSchema)) }),
-    handler: async () => ({ data: await teams.list() }),
-  });
-
-  api.get('/:id', {
-    onRequest: requireUser,
-    schema: docs.schema('Un equipo', { 200: dataEnvelope(TeamSchema) }, { params: IdParamsSchema }),
-    handler: async (request) => ({ data: found(await teams.findById(request.params.id)) }),
-  });
-
-  api.post('', {
-    onRequest: requireAdmin,
-    schema: docs.schema('Crear un equipo (admin)', { 201: dataEnvelope(TeamSchema) }, { body: CreateTeamBodySchema }),
-    handler: async (request, reply) =>
-      reply.code(201).send({ data: await knownConfederation(() => teams.insert(request.body)) }),
-  });
-
-  api.patch('/:id', {
-    onRequest: requireAdmin,
-    schema: docs.schema(
-      'Editar un equipo (admin)',
-      { 200: dataEnvelope(TeamSchema) },
-      { params: IdParamsSchema, body: UpdateTeamBodySchema },
-    ),
-    handler: async (request) => ({
-      data: found(await knownConfederation(() => teams.update(request.params.id, request.body))),
-    }),
-  });
-
-  api.delete('/:id', {
-    onRequest: requireAdmin,
-    schema: docs.schema(
-      'Eliminar un equipo sin partidos (admin)',
-      { 200: MessageResponseSchema },
-      { params: IdParamsSchema },
-    ),
-    handler: async (request) => {
-      found(await teams.findById(request.params.id));
-      if ((await teams.matchCount(request.params.id)) > 0) throw new ConflictError(teamMessages.teamHasMatches);
-      await teams.delete(request.params.id).catch((error: unknown) => {
+  itemRoutes(app, docs, {
+    list: { summary: 'Lista de equipos', answer: dataEnvelope(z.array(TeamSchema)), read: () => teams.list() },
+    answer: dataEnvelope(TeamSchema),
+    createBody: CreateTeamBodySchema,
+    updateBody: UpdateTeamBodySchema,
+    summaries: {
+      get: 'Un equipo',
+      create: 'Crear un equipo (admin)',
+      update: 'Editar un equipo (admin)',
+      remove: 'Eliminar un equipo sin partidos (admin)',
+    },
+    removed: messages.deleted,
+    get: async (id) => found(await teams.findById(id)),
+    create: (body) => knownConfederation(() => teams.insert(body)),
+    update: async (id, body) => found(await knownConfederation(() => teams.update(id, body))),
+    remove: async (id) => {
+      found(await teams.findById(id));
+      if ((await teams.matchCount(id)) > 0) throw new ConflictError(teamMessages.teamHasMatches);
+      await teams.delete(id).catch((error: unknown) => {
         throw isForeignKeyViolation(error) ? new ConflictError(teamMessages.teamHasMatches) : error;
       });
-      return { message: messages.deleted };
     },
   });
 }
