@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LIVE_EVENT_NAME, LiveEventSchema, type LiveEvent } from '#contract/live';
+import { LIVE_EVENT_NAME, parseLiveEvent, type LiveEvent } from '#contract/live';
 import { authorizationHeader } from '../../lib/api-client.ts';
 import { useConnectivity } from '../../lib/connectivity.ts';
 import { invalidateTopics, topics, type Topic } from '../../lib/topics.ts';
@@ -59,16 +59,11 @@ export function usePoolLive(poolId: number): void {
     };
     const onFrame = createSseParser(({ event, data }) => {
       if (event !== LIVE_EVENT_NAME) return;
-      let parsed;
-      try {
-        parsed = LiveEventSchema.safeParse(JSON.parse(data));
-      } catch {
-        return;
-      }
-      if (!parsed.success) return;
-      if (parsed.data.kind === 'closing') closingWait = closingDelay(parsed.data.reconnectWithinMs);
-      else if (parsed.data.kind === 'replaced') replaced = true;
-      else refresh(parsed.data.kind);
+      const live = parseLiveEvent(data);
+      if (!live) return;
+      if (live.kind === 'closing') closingWait = closingDelay(live.reconnectWithinMs);
+      else if (live.kind === 'replaced') replaced = true;
+      else refresh(live.kind);
     });
 
     const connect = async () => {
