@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { peopleOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import type { User } from '#contract/accounts';
+import { AdminSection } from '../../../components/admin-section.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
@@ -38,11 +39,20 @@ export function AdminUsers({ selfId }: { selfId: number }) {
         void presentAlert({
           header: `Enlace para ${user.name}`,
           message,
-          inputs: [{ type: 'text', value: data.link, attributes: { readonly: true, 'aria-label': 'Enlace', 'data-testid': 'reset-link' } }],
+          inputs: [
+            {
+              type: 'text',
+              value: data.link,
+              attributes: { readonly: true, 'aria-label': 'Enlace', 'data-testid': 'reset-link' },
+            },
+          ],
           buttons: [
             {
               text: 'Copiar',
-              handler: () => void navigator.clipboard.writeText(data.link).then(() => showToast({ message: 'Enlace copiado.', color: 'success' })),
+              handler: () =>
+                void navigator.clipboard
+                  .writeText(data.link)
+                  .then(() => showToast({ message: 'Enlace copiado.', color: 'success' })),
             },
             { text: 'Cerrar', role: 'cancel' },
           ],
@@ -74,15 +84,17 @@ export function AdminUsers({ selfId }: { selfId: number }) {
   };
 
   return (
-    <section className="admin__section" aria-label="Usuarios">
-      <div className="admin__filters">
+    <AdminSection
+      label="Usuarios"
+      filters={
         <SearchField
           label="Buscar por nombre o correo"
           value={typed}
           onValueChange={setTyped}
           data-testid="admin-user-search"
         />
-      </div>
+      }
+    >
       {users.isPending ? (
         <LoadingState text="Cargando usuarios..." />
       ) : users.isError ? (
@@ -136,6 +148,6 @@ export function AdminUsers({ selfId }: { selfId: number }) {
       <p className="admin__hint">
         Nadie puede quitarse su propio rol de administrador: así la aplicación nunca se queda sin uno.
       </p>
-    </section>
+    </AdminSection>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { footballOutline } from 'ionicons/icons';
 import { useMemo, useState } from 'react';
 import { messages } from '#contract/messages';
+import { AdminSection } from '../../../components/admin-section.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { QueriesErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
@@ -47,30 +48,39 @@ export function AdminMatches() {
   }
 
   return (
-    <section className="admin__section" aria-label="Partidos">
-      <div className="admin__filters">
-        <SelectField
-          label="Competición"
-          value={competition}
-          options={competitions.map((key) => ({ value: key, label: competitionLabel(key) }))}
-          onValueChange={(key) => {
-            setCompetition(key);
-            setRound(undefined);
-          }}
-          data-testid="admin-competition"
-        />
-        <SelectField<number | typeof ALL_ROUNDS>
-          label="Jornada"
-          value={weekNumber ?? ALL_ROUNDS}
-          options={[
-            { value: ALL_ROUNDS, label: 'Todas' },
-            ...rounds.map((round) => ({ value: round, label: `Jornada ${round}` })),
-          ]}
-          onValueChange={(round) => setRound(round === ALL_ROUNDS ? null : Number(round))}
-          data-testid="admin-round"
-        />
-        <SearchField label="Buscar equipo" value={search} onValueChange={setSearch} data-testid="admin-match-search" />
-      </div>
+    <AdminSection
+      label="Partidos"
+      filters={
+        <>
+          <SelectField
+            label="Competición"
+            value={competition}
+            options={competitions.map((key) => ({ value: key, label: competitionLabel(key) }))}
+            onValueChange={(key) => {
+              setCompetition(key);
+              setRound(undefined);
+            }}
+            data-testid="admin-competition"
+          />
+          <SelectField<number | typeof ALL_ROUNDS>
+            label="Jornada"
+            value={weekNumber ?? ALL_ROUNDS}
+            options={[
+              { value: ALL_ROUNDS, label: 'Todas' },
+              ...rounds.map((round) => ({ value: round, label: `Jornada ${round}` })),
+            ]}
+            onValueChange={(round) => setRound(round === ALL_ROUNDS ? null : Number(round))}
+            data-testid="admin-round"
+          />
+          <SearchField
+            label="Buscar equipo"
+            value={search}
+            onValueChange={setSearch}
+            data-testid="admin-match-search"
+          />
+        </>
+      }
+    >
       {shown.length === 0 ? (
         <EmptyState icon={footballOutline} text="Ningún partido coincide con los filtros." />
       ) : (
@@ -108,6 +118,6 @@ export function AdminMatches() {
         teams={teams.data ?? []}
         onClose={() => setEditing(null)}
       />
-    </section>
+    </AdminSection>
   );
 }

@@ -11,6 +11,7 @@ import {
   type ImportTrigger,
 } from '#contract/results';
 import type { Team } from '#contract/teams';
+import { AdminSection } from '../../../components/admin-section.tsx';
 import { InputField } from '../../../ionic/input-field.tsx';
 import { failureToast } from '../../../lib/outcome-toasts.ts';
 import { formatKickoff } from '../../../lib/format-date.ts';
@@ -101,7 +102,7 @@ export function ImportResults() {
   };
 
   return (
-    <section className="admin__section" aria-label="Importar resultados">
+    <AdminSection label="Importar resultados">
       <p className="admin__intro">
         Importa un archivo de{' '}
         <a href="https://github.com/openfootball" rel="noreferrer" target="_blank">
@@ -157,7 +158,7 @@ export function ImportResults() {
           {job.error ?? IMPORT_FAILED}
         </p>
       )}
-    </section>
+    </AdminSection>
   );
 }
 

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { messages } from '#contract/messages';
 import { DEFAULT_TEAM_LOGO, type Confederation, type Team } from '#contract/teams';
+import { AdminSection } from '../../../components/admin-section.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { TeamLogo } from '../../../components/team-logo.tsx';
@@ -33,7 +34,7 @@ const TEAM_SAVE_FAILED = 'No se pudo guardar el equipo.';
 export function AdminTeams() {
   const [part, setPart] = useState<Part>('teams');
   return (
-    <section className="admin__section" aria-label="Equipos y confederaciones">
+    <AdminSection label="Equipos y confederaciones">
       <SegmentedControl
         className="admin__subsegment"
         value={part}
@@ -42,7 +43,7 @@ export function AdminTeams() {
         aria-label="Equipos o confederaciones"
       />
       {part === 'teams' ? <TeamsPart /> : <ConfederationsPart />}
-    </section>
+    </AdminSection>
   );
 }
 
