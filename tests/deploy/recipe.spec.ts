@@ -159,20 +159,39 @@ async function signUpAndIn(label: string): Promise<{ token: string; userId: numb
   return signIn(user.email, user.password);
 }
 
-/** The access-log lines nginx writes from now on: `lines()` reads them (the log is written unbuffered). */
+interface AccessLogLine {
+  request: string;
+  status: number;
+  upstreams: string[];
+  client: string;
+}
+
+/**
+ * The access-log lines nginx writes from now on: `lines()` reads them (the log is written unbuffered). nginx writes a
+ * request's line after passing its answer on, so `linesOnce(done)` waits (bounded) until the lines read satisfy `done`.
+ */
 function accessLogFromNow() {
   const start = statSync(stack!.accessLog).size;
+  const lines = async (): Promise<AccessLogLine[]> => {
+    const text = (await readFile(stack!.accessLog)).subarray(start).toString('utf8');
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const match = /^(\S+) \[[^\]]+\] "([^"]*)" (\d+) \d+ upstream=(.*) upstream_status=/.exec(line);
+        if (!match) throw new Error(`unexpected access log line: ${line}`);
+        return { client: match[1]!, request: match[2]!, status: Number(match[3]), upstreams: match[4]!.split(', ') };
+      });
+  };
   return {
-    async lines(): Promise<{ request: string; status: number; upstreams: string[]; client: string }[]> {
-      const text = (await readFile(stack!.accessLog)).subarray(start).toString('utf8');
-      return text
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => {
-          const match = /^(\S+) \[[^\]]+\] "([^"]*)" (\d+) \d+ upstream=(.*) upstream_status=/.exec(line);
-          if (!match) throw new Error(`unexpected access log line: ${line}`);
-          return { client: match[1]!, request: match[2]!, status: Number(match[3]), upstreams: match[4]!.split(', ') };
-        });
+    lines,
+    async linesOnce(done: (lines: AccessLogLine[]) => boolean): Promise<AccessLogLine[]> {
+      let read = await lines();
+      for (let i = 0; i < 50 && !done(read); i += 1) {
+        await new Promise((r) => setTimeout(r, 100));
+        read = await lines();
+      }
+      return read;
     },
   };
 }
@@ -300,7 +319,8 @@ test('one session is served by both instances', async () => {
     expect(answer.status).toBe(200);
     expect(answer.body.data).toHaveLength(1);
   }
-  const served = (await log.lines()).filter((line) => line.request.startsWith('GET /api/predictions'));
+  const predictionReads = (lines: AccessLogLine[]) => lines.filter((line) => line.request.startsWith('GET /api/predictions'));
+  const served = predictionReads(await log.linesOnce((lines) => predictionReads(lines).length >= 6));
   expect(served).toHaveLength(6);
   // Round-robin: the same token was accepted by each instance.
   expect(new Set(served.flatMap((line) => line.upstreams))).toEqual(new Set([instanceAddress(0), instanceAddress(1)]));
@@ -344,12 +364,7 @@ test('an instance stopped with SIGTERM: nginx still answers every request, write
     body: { prediction: 'home', userId: player.userId, matchId: laterMatch.id, poolId: pool.id },
   });
   expect(predicted.status, JSON.stringify(predicted.body)).toBe(201);
-  // nginx writes a request's log line after passing its answer on: wait (bounded) for the POST's line.
-  let lines = await log.lines();
-  for (let i = 0; i < 50 && !lines.some((line) => line.request.startsWith('POST /api/predictions')); i += 1) {
-    await new Promise((r) => setTimeout(r, 100));
-    lines = await log.lines();
-  }
+  const lines = await log.linesOnce((read) => read.some((line) => line.request.startsWith('POST /api/predictions')));
   expect(lines.length).toBeGreaterThan(5);
   expect(lines.every((line) => line.upstreams.at(-1) === instanceAddress(1))).toBe(true);
   expect(lines.filter((line) => line.request.startsWith('POST /api/predictions'))).toHaveLength(1);
