@@ -3,6 +3,7 @@ import {
   competitionNameOf,
   defaultPoolScope,
   fromRoundPhrase,
+  hasLeagueTable,
   roundDisplayLabel,
   spanishRoundLabel,
   type Competition,
@@ -77,6 +78,14 @@ describe('competitionNameOf', () => {
 
   it('names any other key by itself', () => {
     expect(competitionNameOf('copa-2026-27')).toEqual({ name: 'copa-2026-27', season: null, displayName: 'copa-2026-27' });
+  });
+});
+
+describe('hasLeagueTable', () => {
+  it('is true only for the competitions the app knows to be played as one league', () => {
+    expect(hasLeagueTable('laliga-2026-27')).toBe(true);
+    // The World Cup's groups are not stored; hand-entered matches and an admin's own key may mix anything.
+    for (const key of ['worldcup-2026', 'manual', 'copa-2026-27']) expect(hasLeagueTable(key), key).toBe(false);
   });
 });
 

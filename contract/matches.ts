@@ -40,6 +40,8 @@ export const matchMessages = {
   startedWithoutResult: 'Empezado · sin resultado aún',
   competitionFilterLabel: 'Competición',
   allCompetitions: 'Todas',
+  /** A league's table: its screen's title, and Inicio's link to it under the competition filter. */
+  leagueTable: (competition: string) => `Clasificación de ${competition}`,
   noMatchesInCompetition: (competition: string) =>
     `No hay partidos de ${competition} disponibles. Elige «Todas» para ver los demás.`,
 } as const;
@@ -159,16 +161,23 @@ export const MatchKickoffChangesResponseSchema = dataEnvelope(z.array(MatchKicko
  * ("Spain Primera División 2026/27", "World Cup 2026": server/modules/matches/competitions.test.ts holds them
  * equal). Matches an admin enters without a competition are `manual`.
  */
-const COMPETITION_NAMES: Readonly<Record<string, { name: string; season: string | null }>> = {
-  'laliga-2026-27': { name: 'LaLiga', season: '2026/27' },
+const COMPETITION_NAMES: Readonly<Record<string, { name: string; season: string | null; league?: true }>> = {
+  'laliga-2026-27': { name: 'LaLiga', season: '2026/27', league: true },
   'worldcup-2026': { name: 'Mundial', season: '2026' },
   manual: { name: 'Partidos añadidos a mano', season: null },
 };
 
+/**
+ * Whether a competition is played as one league, so that a table of all its teams means something ("Clasificación
+ * de LaLiga"): only those the app knows to be. The World Cup's groups are not stored, and `manual` or an admin's
+ * own key may mix anything (docs/decisions/076-the-league-table-from-the-stored-results.md).
+ */
+export const hasLeagueTable = (key: string): boolean => COMPETITION_NAMES[key]?.league === true;
+
 /** A competition's name and season: a key the app does not know is its own name, without a season. */
 export function competitionNameOf(key: string): { name: string; season: string | null; displayName: string } {
-  const known = COMPETITION_NAMES[key] ?? { name: key, season: null };
-  return { ...known, displayName: known.season === null ? known.name : `${known.name} ${known.season}` };
+  const { name, season } = COMPETITION_NAMES[key] ?? { name: key, season: null };
+  return { name, season, displayName: season === null ? name : `${name} ${season}` };
 }
 
 /**

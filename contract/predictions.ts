@@ -187,14 +187,13 @@ export const poolResultsMessages = {
 export const pointsBadge = (points: number): string => `+${points}`;
 
 export const PoolResultsParamsSchema = z.object({ poolId: positiveId('La quiniela no es válida.', { coerce: true }) });
-export const PoolResultsQuerySchema = z.object({
-  weekNumber: z.coerce
-    .number({ error: 'La jornada no es válida.' })
-    .int({ error: 'La jornada no es válida.' })
-    .min(1, { error: 'La jornada no es válida.' })
-    .max(99, { error: 'La jornada no es válida.' })
-    .optional(),
-});
+/** A jornada in a query string (`?weekNumber=14`). */
+export const WeekNumberQuerySchema = z.coerce
+  .number({ error: 'La jornada no es válida.' })
+  .int({ error: 'La jornada no es válida.' })
+  .min(1, { error: 'La jornada no es válida.' })
+  .max(99, { error: 'La jornada no es válida.' });
+export const PoolResultsQuerySchema = z.object({ weekNumber: WeekNumberQuerySchema.optional() });
 export type PoolResultsQuery = z.infer<typeof PoolResultsQuerySchema>;
 
 const ChoiceCountsSchema = z.object({ home: z.number().int(), draw: z.number().int(), away: z.number().int() });

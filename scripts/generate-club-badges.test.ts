@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import clubs from '../server/db/seed/data/clubs-es-laliga-2026-27.json' with { type: 'json' };
-import { clubBadgeSvg, clubColour, clubInitials } from './generate-club-badges.ts';
+import { teamInitials } from '#contract/team-initials';
+import { clubBadgeSvg, clubColour } from './generate-club-badges.ts';
 
 /** WCAG contrast ratio of white text on a #rrggbb background. */
 function contrastWithWhite(hex: string): number {
@@ -14,11 +15,11 @@ function contrastWithWhite(hex: string): number {
 
 describe('club badges', () => {
   it('abbreviate names TV-style, distinctly for every LaLiga club', () => {
-    expect(clubInitials('Sevilla')).toBe('SEV');
-    expect(clubInitials('Real Madrid')).toBe('RMA');
-    expect(clubInitials('Celta de Vigo')).toBe('CVI');
-    expect(clubInitials('Málaga')).toBe('MÁL');
-    const initials = Object.values(clubs).map((club) => clubInitials(club.shortNameEs));
+    expect(teamInitials('Sevilla')).toBe('SEV');
+    expect(teamInitials('Real Madrid')).toBe('RMA');
+    expect(teamInitials('Celta de Vigo')).toBe('CVI');
+    expect(teamInitials('Málaga')).toBe('MÁL');
+    const initials = Object.values(clubs).map((club) => teamInitials(club.shortNameEs));
     expect(new Set(initials).size).toBe(20);
   });
 

@@ -6,25 +6,8 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { teamInitials } from '#contract/team-initials';
 import { clubSlug, clubTeamRows } from '#server/db/seed/teams-data';
-
-// Words left out of the abbreviation: "Celta de Vigo" → CVI, not CDV.
-const MINOR_WORDS = new Set(['de', 'del', 'la', 'las', 'los', 'el', 'y']);
-
-/** A TV-style abbreviation: "Sevilla" → SEV, "Real Madrid" → RMA, "Real Sociedad" → RSO. */
-export function clubInitials(shortName: string): string {
-  const words = shortName.split(/\s+/).filter((word) => word && !MINOR_WORDS.has(word.toLowerCase()));
-  const [first = '', second = ''] = words;
-  let letters: string;
-  if (words.length === 1) letters = first.slice(0, 3);
-  else if (words.length === 2) letters = first.charAt(0) + second.slice(0, 2);
-  else
-    letters = words
-      .map((word) => word.charAt(0))
-      .join('')
-      .slice(0, 3);
-  return letters.toLocaleUpperCase('es');
-}
 
 /** Badge colour: a hue from the name's FNV-1a hash, dark enough for white text (≥ 4.5:1). */
 export function clubColour(name: string): string {
@@ -54,7 +37,7 @@ function escapeXml(text: string): string {
 /** The badge SVG of a club: `name` is its full name (the accessible title), `shortName` gives the letters. */
 export function clubBadgeSvg(name: string, shortName: string): string {
   const colour = clubColour(name);
-  const initials = escapeXml(clubInitials(shortName));
+  const initials = escapeXml(teamInitials(shortName));
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" role="img">',
     `  <title>${escapeXml(name)}</title>`,

@@ -32,6 +32,9 @@ import { createPoolsRepository } from './modules/pools/pools.repository.ts';
 import { createPoolsService } from './modules/pools/pools.service.ts';
 import { createPoolResultsRepository } from './modules/predictions/pool-results.repository.ts';
 import { createPoolResultsService } from './modules/predictions/pool-results.service.ts';
+import { createCalendarKeyStore } from './modules/predictions/calendar-tokens.ts';
+import { createCloseCalendarRepository } from './modules/predictions/close-calendar.repository.ts';
+import { createCloseCalendarService } from './modules/predictions/close-calendar.service.ts';
 import { createPredictionsRepository } from './modules/predictions/predictions.repository.ts';
 import { createPredictionsService } from './modules/predictions/predictions.service.ts';
 import { createNotificationSettingsRepository } from './modules/reminders/notification-settings.repository.ts';
@@ -121,6 +124,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     poolPushes: createPoolPushesRepository(db),
     importJobs: createImportJobsRepository(db),
     wall: createWallRepository(db),
+    closeCalendar: createCloseCalendarRepository(db),
     accountTokens: createAccountTokensRepository(db),
     outbox,
   };
@@ -275,7 +279,19 @@ export async function createServices({ database, config, clock = systemClock, lo
       clock,
       versions,
     }),
-    poolResults: createPoolResultsService({ poolResults: repositories.poolResults, pools, clock }),
+    poolResults: createPoolResultsService({
+      poolResults: repositories.poolResults,
+      pools,
+      clock,
+      rankedPlayers: leaderboard.rankedPlayers,
+    }),
+    closeCalendar: createCloseCalendarService({
+      calendar: repositories.closeCalendar,
+      pools,
+      users,
+      keys: createCalendarKeyStore(db),
+      publicOrigin: config.publicOrigin,
+    }),
     leaderboard,
     resultsImporter,
     /** The poller's and "Actualizar Resultados"'s pull of the feeds, whichever they are at the time. */

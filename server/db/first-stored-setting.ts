@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { appSettings } from './schema.ts';
@@ -28,4 +29,16 @@ export function createFirstStoredSetting<T>(
       return value;
     },
   };
+}
+
+/**
+ * A 256-bit key that signs one kind of link (server/lib/link-signature.ts), made on first use and stored like any
+ * such setting, so that every instance signs and verifies alike and a link works after a restart.
+ */
+export function createLinkKeyStore(db: Database, key: string) {
+  return createFirstStoredSetting(db, key, {
+    offer: () => JSON.stringify(randomBytes(32).toString('base64url')),
+    parse: (value) => Buffer.from(JSON.parse(value) as string, 'base64url'),
+    missing: `${key} missing right after its insert`,
+  });
 }

@@ -42,6 +42,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** What a link named is no longer there for its holder (a calendar whose pool is gone, or that they left). */
+export class GoneError extends AppError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(
     message: string,

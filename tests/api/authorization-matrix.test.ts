@@ -78,6 +78,7 @@ async function ok<T>(token: string, method: string, url: string, payload?: objec
 const admin = () => users.admin.session.accessToken;
 /** A match between two teams of its own, so that its fixture is never taken. */
 const newMatch = (matchDate = '2026-12-20T20:00:00Z') => t.api.match(users.admin, { matchDate });
+const newMatchIn = (competition: string) => t.api.match(users.admin, { matchDate: '2026-12-20T20:00:00Z', competition });
 const sameRole = async (actor: Actor) =>
   actor === 'anonymous' ? null : (await t.createUser({ role: actor === 'admin' ? 'admin' : 'user' })).session.accessToken;
 
@@ -185,6 +186,12 @@ const matrix: Record<string, Row> = {
   'GET /api/pools/user/{userId}/joined': { call: () => ({ url: `/api/pools/user/${users.participant.userProfile.id}/joined` }), expect: selfParticipant },
   'GET /api/pools/user/{userId}/owned': { call: () => ({ url: `/api/pools/user/${users.creator.userProfile.id}/owned` }), expect: creatorOrAdmin },
   'GET /api/pools/{id}': { call: () => ({ url: `/api/pools/${pool.id}` }), expect: members },
+  'GET /api/pools/{id}/calendar': { call: () => ({ url: `/api/pools/${pool.id}/calendar` }), expect: members },
+  // A calendar's address is its own proof (calendar apps send no session): whoever holds it reads the calendar.
+  'GET /api/calendar/{token}.ics': {
+    call: async () => ({ url: new URL((await ok<{ url: string }>(users.participant.session.accessToken, 'GET', `/api/pools/${pool.id}/calendar`)).url).pathname }),
+    expect: everyone('ok'),
+  },
   'GET /api/pools/{id}/participants/{userId}': { call: (actor) => ({ url: `/api/pools/${pool.id}/participants/${idOf(actor)}` }), expect: creatorOrAdmin },
   'PUT /api/pools/{id}/rules': {
     call: async () => {
@@ -236,6 +243,10 @@ const matrix: Record<string, Row> = {
   'GET /api/predictions/user/{userId}': { call: () => ({ url: `/api/predictions/user/${users.participant.userProfile.id}` }), expect: selfParticipant },
   'GET /api/predictions/pool/{poolId}/match/{matchId}': { call: () => ({ url: `/api/predictions/pool/${pool.id}/match/${startedMatch.id}` }), expect: members },
   'GET /api/predictions/pool/{poolId}/results': { call: () => ({ url: `/api/predictions/pool/${pool.id}/results` }), expect: members },
+  'GET /api/predictions/pool/{poolId}/results/table': {
+    call: () => ({ url: `/api/predictions/pool/${pool.id}/results/table?weekNumber=${futureMatch.weekNumber}` }),
+    expect: members,
+  },
   'PUT /api/predictions/pool/{poolId}/joker': {
     call: async () => {
       const match = await newMatch();
@@ -273,6 +284,14 @@ const matrix: Record<string, Row> = {
   },
 
   'GET /api/competitions': { call: () => ({ url: '/api/competitions' }), expect: signedIn('ok') },
+  'GET /api/competitions/{key}/table': {
+    // A league with one match an admin entered, so that it has a table.
+    call: async () => {
+      await newMatchIn('laliga-2026-27');
+      return { url: '/api/competitions/laliga-2026-27/table' };
+    },
+    expect: signedIn('ok'),
+  },
   'GET /api/matches/{id}/result-changes': { call: () => ({ url: `/api/matches/${futureMatch.id}/result-changes` }), expect: signedIn('ok') },
   'GET /api/matches/{id}/kickoff-changes': { call: () => ({ url: `/api/matches/${futureMatch.id}/kickoff-changes` }), expect: signedIn('ok') },
   'GET /api/results/status': { call: () => ({ url: '/api/results/status' }), expect: signedIn('ok') },

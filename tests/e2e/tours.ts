@@ -108,12 +108,13 @@ export async function signedOutScreens(page: Page, api: Factories, look: Look): 
  * the pool's switches), "Mi cuenta", "Unirse a una Quiniela", "Biometría" before and after a passkey with the
  * confirmation that removes it, "Crear Nueva Quiniela" (as it opens, with a select's options open, and with every
  * switch on and the exact-score game's own points), the confirmations "Quitar participante" and "Desactivar", the
- * biometric offer after a password sign-in, and the join dialog of an invitation link.
+ * biometric offer after a password sign-in, and the join dialog of an invitation link; and on the way, the creator's
+ * "La jornada en una tabla" (a screen of Resultados), and the player's "Clasificación de LaLiga" (a screen of Inicio).
  */
 export async function playerDialogs(page: Page, context: BrowserContext, api: Factories, label: string, look: Look) {
   await emulatePushService(context);
   await addVirtualAuthenticator(context, page);
-  const { owner, player, pool } = await playerInPool(page, api, label);
+  const { admin, match, owner, player, pool } = await playerInPool(page, api, label);
   await page.goto('/tabs/quinelas');
   await expect(page.getByRole('heading', { name: 'Mis Quinelas' })).toBeVisible();
   const toolbarButton = (testId: string) => page.getByTestId(testId).filter({ visible: true });
@@ -134,6 +135,10 @@ export async function playerDialogs(page: Page, context: BrowserContext, api: Fa
   await expectToast(page, 'Biometría eliminada.');
   await modal(page).locator('ion-toolbar').getByRole('button', { name: 'Cerrar' }).click();
   await expect(modal(page)).toHaveCount(0);
+
+  await page.goto('/tabs/home/clasificacion/laliga-2026-27');
+  await expect(page.getByTestId('league-table').filter({ visible: true })).toBeVisible();
+  await look.screen?.('Clasificación de LaLiga');
 
   await signInViaStorage(page, api, owner);
   await page.goto('/tabs/quinelas');
@@ -159,6 +164,14 @@ export async function playerDialogs(page: Page, context: BrowserContext, api: Fa
   await lookAtAlert(page, look, 'Quitar participante', page.getByRole('button', { name: `Quitar a ${player.name}` }));
   await page.getByTestId('pool-more').locator('summary').click();
   await lookAtAlert(page, look, 'Desactivar la quiniela', page.getByRole('button', { name: 'Desactivar' }));
+
+  // "La jornada en una tabla" (a screen in Resultados), once the player's pick of a finished match is in it.
+  await api.predict(player, pool, match, 'home');
+  await api.result(admin, match, 1, 0);
+  await page.getByRole('tab', { name: 'Resultados', exact: true }).click();
+  await page.getByRole('tab', { name: 'En una tabla', exact: true }).click();
+  await expect(page.getByTestId('jornada-table').getByRole('table')).toBeVisible();
+  await look.screen?.('Resultados, la jornada en una tabla');
 
   // Last, as a friend: the invitation link is remembered on the device, and the next sign-in there would open it.
   const friend = await api.signUp(`${label}-amigo`);

@@ -22,6 +22,7 @@ export type TabSegment = (typeof TAB_SEGMENTS)[number];
 
 /** A pool's screen: in the tabs, reached from Quinelas. */
 const POOL_SEGMENT = 'pool';
+const LEAGUE_TABLE_SEGMENT = 'clasificacion';
 const INVITATION = linkPaths.invitationPrefix;
 
 const tab = (segment: TabSegment) => `${TABS}/${segment}`;
@@ -43,6 +44,8 @@ export const paths = {
   home: tab('home'),
   pools: tab('quinelas'),
   pool: (poolId: number) => `${TABS}/${POOL_SEGMENT}/${poolId}`,
+  /** A league's table ("Clasificación de LaLiga"), reached from Inicio's competition filter: in Inicio's tab. */
+  leagueTable: (competition: string) => `${tab('home')}/${LEAGUE_TABLE_SEGMENT}/${encodeURIComponent(competition)}`,
   favorites: tab('favorites'),
   admin: tab('admin'),
   /** `npm run demo`'s way in: an account of one's own in the demo's pool (web/pages/demo-page.tsx). */
@@ -57,6 +60,7 @@ export const routePatterns = {
   tabs: `${TABS}/*`,
   /** Inside the tabs (web/pages/tabs-layout.tsx), relative to /tabs; each tab's first screen is its segment. */
   poolInTabs: `${POOL_SEGMENT}/:id`,
+  leagueTableInTabs: `home/${LEAGUE_TABLE_SEGMENT}/:competition`,
   /** Older addresses of Inicio and the admin area, sent on to the tabs. */
   oldHome: '/home',
   oldAdmin: '/admin',

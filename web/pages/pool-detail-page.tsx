@@ -31,12 +31,9 @@ import './pool-detail-page.css';
 const PoolCreatorActions = lazy(() =>
   import('./pool-creator-actions.tsx').then((module) => ({ default: module.PoolCreatorActions })),
 );
-const PoolRules = lazy(() => import('../features/pools/pool-rules.tsx').then((module) => ({ default: module.PoolRules })));
+const PoolMore = lazy(() => import('./pool-more.tsx').then((module) => ({ default: module.PoolMore })));
 const ParticipantList = lazy(() =>
   import('../features/pools/participant-list.tsx').then((module) => ({ default: module.ParticipantList })),
-);
-const PoolOrganiser = lazy(() =>
-  import('../features/pools/pool-organiser.tsx').then((module) => ({ default: module.PoolOrganiser })),
 );
 const PoolRanking = lazy(() =>
   import('../features/leaderboard/pool-ranking.tsx').then((module) => ({ default: module.PoolRanking })),
@@ -139,8 +136,7 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
           testId="pool-more"
         >
           <Suspense fallback={<LoadingState text="Cargando..." />}>
-            <PoolRules pool={pool} />
-            {isCreator && <PoolOrganiser pool={pool} />}
+            <PoolMore pool={pool} isCreator={isCreator} />
           </Suspense>
         </Disclosure>
       </PoolInfoCard>

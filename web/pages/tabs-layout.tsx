@@ -26,6 +26,9 @@ const PoolDetailPage = lazy(() =>
 );
 const FavoritesPage = lazy(() => import('./favorites-page.tsx').then((module) => ({ default: module.FavoritesPage })));
 const AdminPage = lazy(() => import('./admin-page.tsx').then((module) => ({ default: module.AdminPage })));
+const LeagueTablePage = lazy(() =>
+  import('./league-table-page.tsx').then((module) => ({ default: module.LeagueTablePage })),
+);
 
 /** A lazy screen; an empty page holds its place while its chunk arrives. */
 const whenLoaded = (page: ReactNode) => <Suspense fallback={<div className="tab-page" />}>{page}</Suspense>;
@@ -137,6 +140,7 @@ function TabScreens({ location }: { location: Location<unknown> }) {
         <Route key={name} path={name} element={firstScreens[name]()} />
       ))}
       <Route path={routePatterns.poolInTabs} element={whenLoaded(<PoolDetailPage />)} />
+      <Route path={routePatterns.leagueTableInTabs} element={whenLoaded(<LeagueTablePage />)} />
     </Routes>
   );
 }

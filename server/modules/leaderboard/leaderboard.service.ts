@@ -142,6 +142,10 @@ export function createLeaderboardService({
     ranking: (actor: UserProfile, poolId: number, since?: number): Promise<JsonReply> =>
       readableSeason(actor, poolId, since).then((season) => season.reply),
 
+    /** The general table's rows, in its order: who "La jornada en una tabla" lists, and where. */
+    rankedPlayers: (actor: UserProfile, poolId: number): Promise<readonly GeneralPosition[]> =>
+      readableSeason(actor, poolId).then((season) => season.positions),
+
     /** One jornada's table from its stored standings, cached with the pool's ranking. */
     async roundRanking(actor: UserProfile, poolId: number, weekNumber: number, since?: number): Promise<JsonReply> {
       const season = await readableSeason(actor, poolId, since);

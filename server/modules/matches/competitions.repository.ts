@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { competitionNameOf, roundDisplayLabel, type Competition, type CompetitionRound } from '#contract/index';
 import { queryRows, type Database } from '../../db/client.ts';
-import { matches } from '../../db/schema.ts';
+import { matches, teams } from '../../db/schema.ts';
+import type { TableMatch } from './league-table.ts';
 
 interface RoundLabelRow {
   competition: string;
@@ -22,14 +23,17 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  */
 export function createCompetitionsRepository(db: Database) {
   async function list(now: Date, competition?: string): Promise<Competition[]> {
-    const rows = await queryRows<RoundLabelRow>(db, sql`
+    const rows = await queryRows<RoundLabelRow>(
+      db,
+      sql`
       select competition, week_number, round, count(*)::int as matches,
              min(match_date) as first_kickoff, max(match_date) as last_kickoff,
              min(match_date) filter (where status = 'scheduled' and match_date > ${now.toISOString()}::timestamptz) as next_kickoff
       from ${matches}
       ${competition === undefined ? sql`` : sql`where competition = ${competition}`}
       group by competition, week_number, round
-      order by competition, week_number, min(match_date), round`);
+      order by competition, week_number, min(match_date), round`,
+    );
     const byKey = new Map<string, { rounds: Map<number, RoundLabelRow[]> }>();
     for (const row of rows) {
       const entry = byKey.get(row.competition) ?? { rounds: new Map<number, RoundLabelRow[]>() };
@@ -45,9 +49,15 @@ export function createCompetitionsRepository(db: Database) {
           dataLabels: labels.map((l) => l.round),
           matches: labels.reduce((sum, l) => sum + Number(l.matches), 0),
           firstKickoff: iso(labels.map((l) => iso(l.first_kickoff)).toSorted()[0] ?? ''),
-          lastKickoff: iso(labels.map((l) => iso(l.last_kickoff)).toSorted().at(-1) ?? ''),
+          lastKickoff: iso(
+            labels
+              .map((l) => iso(l.last_kickoff))
+              .toSorted()
+              .at(-1) ?? '',
+          ),
         } satisfies CompetitionRound,
-        nextKickoff: labels.flatMap((l) => (l.next_kickoff === null ? [] : [iso(l.next_kickoff)])).toSorted()[0] ?? null,
+        nextKickoff:
+          labels.flatMap((l) => (l.next_kickoff === null ? [] : [iso(l.next_kickoff)])).toSorted()[0] ?? null,
       }));
       const open = roundList.filter((r) => r.nextKickoff !== null);
       const kickoffs = roundList.flatMap((r) => [r.round.firstKickoff, r.round.lastKickoff]).toSorted();
@@ -66,6 +76,26 @@ export function createCompetitionsRepository(db: Database) {
   }
 
   return {
+    /** Every stored match of a competition, as its league table reads them, and the names of its teams. */
+    async tableMatches(key: string): Promise<{ matches: TableMatch[]; teamNames: Map<number, string> }> {
+      const rows = await db
+        .select({
+          weekNumber: matches.weekNumber,
+          homeTeamId: matches.homeTeamId,
+          awayTeamId: matches.awayTeamId,
+          status: matches.status,
+          scoreHome: matches.scoreHome,
+          scoreAway: matches.scoreAway,
+        })
+        .from(matches)
+        .where(eq(matches.competition, key));
+      const teamIds = [...new Set(rows.flatMap((row) => [row.homeTeamId, row.awayTeamId]))];
+      const names =
+        teamIds.length === 0
+          ? []
+          : await db.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, teamIds));
+      return { matches: rows, teamNames: new Map(names.map((team) => [team.id, team.name])) };
+    },
     /** Every competition of the matches table, by key, each with its rounds in week order. */
     list: (now: Date) => list(now),
     /** One competition, or undefined when no match has that key. */

@@ -35,6 +35,24 @@ export interface PickRow {
   joker: boolean;
 }
 
+interface PickDbRow {
+  match_id: number;
+  user_id: number;
+  prediction: PredictionChoice;
+  score_home: number | null;
+  score_away: number | null;
+  joker: boolean;
+}
+
+const toPick = (r: PickDbRow): Omit<PickRow, 'username'> => ({
+  matchId: Number(r.match_id),
+  userId: Number(r.user_id),
+  prediction: r.prediction,
+  scoreHome: r.score_home === null ? null : Number(r.score_home),
+  scoreAway: r.score_away === null ? null : Number(r.score_away),
+  joker: r.joker,
+});
+
 /**
  * What the "Resultados" segment reads, one jornada at a time: a fixed number of statements whatever the pool's
  * size (the jornadas, the jornada's matches with the caller's picks, and, for the matches that kicked off, the
@@ -119,15 +137,7 @@ export function createPoolResultsRepository(db: Database) {
     /** The first `RESULT_PICKS_SHOWN` picks of each match by name (the order of the pick distribution). */
     async shownPicks(poolId: number, matchIds: readonly number[]): Promise<PickRow[]> {
       if (matchIds.length === 0) return [];
-      const rows = await queryRows<{
-        match_id: number;
-        user_id: number;
-        username: string;
-        prediction: PredictionChoice;
-        score_home: number | null;
-        score_away: number | null;
-        joker: boolean;
-      }>(
+      const rows = await queryRows<PickDbRow & { username: string }>(
         db,
         sql`
           select match_id, user_id, username, prediction, score_home, score_away, joker from (
@@ -140,15 +150,25 @@ export function createPoolResultsRepository(db: Database) {
           where place <= ${RESULT_PICKS_SHOWN}
           order by match_id, place`,
       );
-      return rows.map((r) => ({
-        matchId: Number(r.match_id),
-        userId: Number(r.user_id),
-        username: r.username,
-        prediction: r.prediction,
-        scoreHome: r.score_home === null ? null : Number(r.score_home),
-        scoreAway: r.score_away === null ? null : Number(r.score_away),
-        joker: r.joker,
-      }));
+      return rows.map((r) => ({ ...toPick(r), username: r.username }));
+    },
+
+    /**
+     * The picks of `userIds` (a page of "La jornada en una tabla") of the matches `matchIds`, in the pool: at most
+     * one per player and match, read through `predictions_pool_user_match_uq`.
+     */
+    async playerPicks(poolId: number, matchIds: readonly number[], userIds: readonly number[]): Promise<Omit<PickRow, 'username'>[]> {
+      if (matchIds.length === 0 || userIds.length === 0) return [];
+      const rows = await queryRows<PickDbRow>(
+        db,
+        sql`
+          select pr.match_id, pr.user_id, pr.prediction, pr.score_home, pr.score_away, pr.joker
+          from ${predictions} pr
+          where pr.pool_id = ${poolId}
+            and pr.user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})
+            and pr.match_id in (${sql.join(matchIds.map((id) => sql`${id}`), sql`, `)})`,
+      );
+      return rows.map(toPick);
     },
   };
 }

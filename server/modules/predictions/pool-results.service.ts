@@ -1,11 +1,15 @@
 import {
+  JORNADA_TABLE_PAGE,
   picksClosed,
   poolMessages,
   PredictionChoiceSchema,
   type GameRules,
+  type JornadaTable,
+  type JornadaTableRow,
   type PoolResultMatch,
   type PoolResults,
   type PredictionChoice,
+  type RankingPosition,
   type UserProfile,
 } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
@@ -19,6 +23,8 @@ interface Deps {
   poolResults: PoolResultsRepository;
   pools: PoolsRepository;
   clock: Clock;
+  /** The pool's players in the general ranking's order, as its ranking shows them (the leaderboard's cached table). */
+  rankedPlayers: (actor: UserProfile, poolId: number) => Promise<readonly Pick<RankingPosition, 'position' | 'userId' | 'username'>[]>;
 }
 
 /** What `pick` earned on `match` in `game` by the one scoring rule; null while the match is not finished. */
@@ -33,12 +39,18 @@ const earned = (pick: ScoredPick, match: ScoredMatch, game: GameRules): number |
  * Not cached (decision 038): picks move no data version (their writes stay free of triggers, decision 031), and
  * what may be shown moves with the clock at each kick-off; one jornada reads a fixed number of indexed statements.
  */
-export function createPoolResultsService({ poolResults, pools, clock }: Deps) {
+export function createPoolResultsService({ poolResults, pools, clock, rankedPlayers }: Deps) {
+  /** The pool, for its members only (pool-access.ts). */
+  const viewablePool = async (actor: UserProfile, poolId: number) => {
+    const pool = await pools.findById(poolId);
+    if (!pool) throw new NotFoundError(poolMessages.notFound);
+    await assertCanView(pools, actor, pool);
+    return pool;
+  };
+
   return {
     async results(actor: UserProfile, poolId: number, weekNumber?: number): Promise<PoolResults> {
-      const pool = await pools.findById(poolId);
-      if (!pool) throw new NotFoundError(poolMessages.notFound);
-      await assertCanView(pools, actor, pool);
+      const pool = await viewablePool(actor, poolId);
       // The creator is a participant only when "El creador también juega" is on.
       const participant = await pools.isParticipant(pool.id, actor.id);
 
@@ -47,10 +59,8 @@ export function createPoolResultsService({ poolResults, pools, clock }: Deps) {
       const shown = weekNumber ?? jornadas[0]?.weekNumber ?? null;
       if (shown === null) return { poolId, participant, jornadas, weekNumber: null, matches: [] };
 
-      const now = at.getTime();
       const rows = await poolResults.jornadaMatches(poolId, actor.id, shown);
-      const started = rows.filter((row) => picksClosed({ status: row.status, matchDate: row.matchDate.toISOString() }, now));
-      const startedIds = started.map((row) => row.id);
+      const startedIds = kickedOffIds(rows, at);
       const [counts, picks] = await Promise.all([
         poolResults.pickCounts(poolId, startedIds),
         poolResults.shownPicks(poolId, startedIds),
@@ -64,8 +74,80 @@ export function createPoolResultsService({ poolResults, pools, clock }: Deps) {
         matches: rows.map((row) => toResultMatch(pool.game, row, revealed.has(row.id), counts, picks)),
       };
     },
+
+    /**
+     * "La jornada en una tabla": one page of the pool's players in the general ranking's order, each with their
+     * picks of the jornada's matches that have kicked off (the same rule and clock as `results`) and what those
+     * earned, and the caller's own row wherever it stands. Bounded: `JORNADA_TABLE_PAGE` players (and the caller)
+     * times the jornada's matches, read through `predictions_pool_user_match_uq`.
+     */
+    async table(actor: UserProfile, poolId: number, weekNumber: number, offset: number): Promise<JornadaTable> {
+      const pool = await viewablePool(actor, poolId);
+      const at = clock();
+      const [ranked, rows] = await Promise.all([
+        rankedPlayers(actor, poolId),
+        poolResults.jornadaMatches(poolId, actor.id, weekNumber),
+      ]);
+      const startedIds = kickedOffIds(rows, at);
+      const page = ranked.slice(offset, offset + JORNADA_TABLE_PAGE);
+      const own = ranked.find((player) => player.userId === actor.id) ?? null;
+      const picks = await poolResults.playerPicks(
+        poolId,
+        startedIds,
+        [...page, ...(own ? [own] : [])].map((player) => player.userId),
+      );
+      const results = new Map(rows.map((row) => [row.id, scoredMatch(row)]));
+      const rowOf = (player: (typeof ranked)[number]): JornadaTableRow => {
+        const scored = picks
+          .filter((pick) => pick.userId === player.userId)
+          .map(({ userId: _, ...pick }) => ({ ...pick, points: earned(pick, results.get(pick.matchId)!, pool.game) }));
+        return {
+          position: player.position,
+          userId: player.userId,
+          username: player.username,
+          points: scored.reduce((sum, pick) => sum + (pick.points ?? 0), 0),
+          picks: scored,
+        };
+      };
+      const started = new Set(startedIds);
+      return {
+        poolId,
+        weekNumber,
+        mode: pool.game.mode,
+        joker: pool.game.joker,
+        total: ranked.length,
+        offset,
+        matches: rows.map((row) => ({
+          id: row.id,
+          homeTeamId: row.homeTeamId,
+          awayTeamId: row.awayTeamId,
+          matchDate: row.matchDate.toISOString(),
+          status: row.status,
+          ...shownScore(row),
+          kickedOff: started.has(row.id),
+        })),
+        rows: page.map(rowOf),
+        own: own && rowOf(own),
+      };
+    },
   };
 }
+
+/** A match as the scoring rule reads it. */
+const scoredMatch = (row: JornadaMatchRow): ScoredMatch => ({
+  status: row.status,
+  scoreHome: row.scoreHome,
+  scoreAway: row.scoreAway,
+  weekNumber: row.weekNumber,
+});
+
+/** The matches of `rows` that have kicked off at `at` (the rule that closes picks): only theirs are shown. */
+const kickedOffIds = (rows: readonly JornadaMatchRow[], at: Date): number[] =>
+  rows.filter((row) => picksClosed({ status: row.status, matchDate: row.matchDate.toISOString() }, at.getTime())).map((row) => row.id);
+
+/** A score only as the data has it, and only once the match is under way or over. */
+const shownScore = (row: JornadaMatchRow): { scoreHome: number | null; scoreAway: number | null } =>
+  row.status === 'scheduled' ? { scoreHome: null, scoreAway: null } : { scoreHome: row.scoreHome, scoreAway: row.scoreAway };
 
 function toResultMatch(
   game: GameRules,
@@ -74,9 +156,7 @@ function toResultMatch(
   counts: readonly { matchId: number; prediction: PredictionChoice; count: number }[],
   picks: readonly PickRow[],
 ): PoolResultMatch {
-  // A score only as the data has it, and only once the match is under way or over.
-  const scored = row.status !== 'scheduled';
-  const result: ScoredMatch = { status: row.status, scoreHome: row.scoreHome, scoreAway: row.scoreAway, weekNumber: row.weekNumber };
+  const result = scoredMatch(row);
   const finished = row.status === 'finished';
   // What each bare choice earns: a 1X2 pool's only picks (an exact-score pick earns by its score).
   const choice = (prediction: PredictionChoice): ScoredPick => ({ prediction, scoreHome: null, scoreAway: null, joker: false });
@@ -108,8 +188,7 @@ function toResultMatch(
     homeTeamId: row.homeTeamId,
     awayTeamId: row.awayTeamId,
     status: row.status,
-    scoreHome: scored ? row.scoreHome : null,
-    scoreAway: scored ? row.scoreAway : null,
+    ...shownScore(row),
     kickedOff,
     ownPick: row.ownPick,
     ownScoreHome: row.ownScoreHome,

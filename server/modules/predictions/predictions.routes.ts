@@ -4,6 +4,8 @@ import {
   CreatePredictionBodySchema,
   IdParamsSchema,
   JokerBodySchema,
+  JornadaTableQuerySchema,
+  JornadaTableResponseSchema,
   MessageResponseSchema,
   PickDistributionSchema,
   PoolMatchParamsSchema,
@@ -82,6 +84,21 @@ export async function predictionsRoutes(
     ),
     handler: async (request) => ({
       data: await poolResults.results(currentUser(request), request.params.poolId, request.query.weekNumber),
+    }),
+  });
+
+  api.get('/pool/:poolId/results/table', {
+    schema: docs.schema(
+      'La jornada en una tabla (miembros): los pronósticos de los jugadores, en el orden del ranking y de 50 en 50, de los partidos de la jornada que ya empezaron',
+      { 200: JornadaTableResponseSchema },
+      {
+        params: PoolResultsParamsSchema,
+        // A page of players: the answer stays the same size however many play.
+        querystring: JornadaTableQuerySchema,
+      },
+    ),
+    handler: async (request) => ({
+      data: await poolResults.table(currentUser(request), request.params.poolId, request.query.weekNumber, request.query.offset),
     }),
   });
 

@@ -15,6 +15,8 @@ export const matchKeys = {
   all: ['matches'] as const,
   list: () => [...matchKeys.all, 'list'] as const,
   competitions: () => [...matchKeys.all, 'competitions'] as const,
+  /** A league's table (league-table/api.ts). */
+  table: (competition: string) => [...matchKeys.all, 'table', competition] as const,
   /** A match's history of its result or of its kick-off, named as its path (admin/api.ts). */
   history: (history: MatchHistory, matchId: number) => [...matchKeys.all, history, matchId] as const,
 };

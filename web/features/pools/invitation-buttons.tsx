@@ -1,38 +1,9 @@
 import { copyOutline, logoWhatsapp, paperPlaneOutline, shareSocialOutline } from 'ionicons/icons';
-import type { ReactNode } from 'react';
 import type { Pool } from '#contract/pools';
-import { Button, buttonClass } from '../../components/button.tsx';
+import { buttonClass } from '../../components/button.tsx';
 import { Icon } from '../../components/icon.tsx';
-import { useToast } from '../../lib/toast.ts';
+import { ToastButton } from '../../components/toast-button.tsx';
 import { invitationChatLinks, shareInvitation } from './invitation.ts';
-
-interface InvitationButtonProps {
-  icon: string;
-  testId: string;
-  children: ReactNode;
-  /** Passes the invitation on; says what a toast should tell once it is done (null: nothing to tell). */
-  pass: () => Promise<string | null>;
-  /** The toast when passing it on fails. */
-  failed: string;
-}
-
-/** An outlined button that passes the pool's invitation on, and tells in a toast how that went. */
-function InvitationButton({ icon, testId, children, pass, failed }: InvitationButtonProps) {
-  const showToast = useToast();
-  const click = async () => {
-    try {
-      const done = await pass();
-      if (done !== null) showToast({ message: done, color: 'success' });
-    } catch {
-      showToast({ message: failed, color: 'danger' });
-    }
-  };
-  return (
-    <Button fill="outline" icon={icon} onClick={() => void click()} data-testid={testId}>
-      {children}
-    </Button>
-  );
-}
 
 export function CopyCodeButton({ invitationCode }: { invitationCode: number }) {
   const copy = async () => {
@@ -40,9 +11,9 @@ export function CopyCodeButton({ invitationCode }: { invitationCode: number }) {
     return `Código ${invitationCode} copiado al portapapeles.`;
   };
   return (
-    <InvitationButton icon={copyOutline} testId="copy-code" pass={copy} failed="No se pudo copiar el código.">
+    <ToastButton icon={copyOutline} testId="copy-code" act={copy} failed="No se pudo copiar el código.">
       Copiar Código
-    </InvitationButton>
+    </ToastButton>
   );
 }
 
@@ -52,14 +23,14 @@ export function ShareInvitationButton({ pool }: { pool: Pick<Pool, 'name' | 'inv
       ? 'Enlace de invitación copiado al portapapeles.'
       : null;
   return (
-    <InvitationButton
+    <ToastButton
       icon={shareSocialOutline}
       testId="share-invitation"
-      pass={share}
+      act={share}
       failed="No se pudo compartir la invitación."
     >
       Compartir invitación
-    </InvitationButton>
+    </ToastButton>
   );
 }
 

@@ -19,9 +19,11 @@ export const predictionKeys = {
   all: ['predictions'] as const,
   mine: (userId: number) => [...predictionKeys.all, 'user', userId] as const,
   poolPicks: (poolId: number, matchId: number) => [...predictionKeys.all, 'pool-picks', poolId, matchId] as const,
+  closeCalendar: (poolId: number) => [...predictionKeys.all, 'close-calendar', poolId] as const,
   /** Null: the newest jornada. */
   poolResults: (poolId: number, weekNumber: number | null) =>
     [...predictionKeys.all, 'pool-results', poolId, weekNumber ?? 'newest'] as const,
+  jornadaTable: (poolId: number, weekNumber: number) => [...predictionKeys.all, 'jornada-table', poolId, weekNumber] as const,
 };
 
 export const predictionQueries = {

@@ -1,7 +1,8 @@
 import '../../ionic/setup.ts';
 import { useQuery } from '@tanstack/react-query';
 import { footballOutline } from 'ionicons/icons';
-import { useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from 'react';
+import { jornadaTableMessages } from '#contract/jornada-table';
 import {
   pickText,
   pointsBadge,
@@ -17,6 +18,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState, QueriesErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { KickoffTime } from '../../components/kickoff-time.tsx';
+import { SegmentedControl } from '../../components/segmented-control.tsx';
 import { TeamColumn } from '../../components/team-logo.tsx';
 import { IonSelect, IonSelectOption } from '../../ionic/select.ts';
 import { FeedStatusLines } from '../../lib/feed-status.tsx';
@@ -37,6 +39,13 @@ import './pool-results.css';
 /** Up to this many picks are listed on the card; more fold behind a button. */
 const PICKS_UNFOLDED = 4;
 
+// "La jornada en una tabla" loads when first chosen: most visits read the cards.
+const JornadaTable = lazy(() =>
+  import('./jornada-table/jornada-table.tsx').then((module) => ({ default: module.JornadaTable })),
+);
+
+type View = 'matches' | 'table';
+
 interface PoolResultsProps {
   poolId: number;
   userId: number;
@@ -47,6 +56,7 @@ interface PoolResultsProps {
 /** The "Resultados" segment: one jornada at a time, newest first; everyone's picks from kick-off (the server's rule). */
 export function PoolResults({ poolId, userId, comments }: PoolResultsProps) {
   const [chosen, setChosen] = useState<number | null>(null);
+  const [view, setView] = useState<View>('matches');
   const results = useQuery(predictionQueries.results(poolId, userId, chosen));
   const teams = useQuery(teamQueries.list());
   const feeds = useQuery(resultQueries.status());
@@ -77,6 +87,7 @@ export function PoolResults({ poolId, userId, comments }: PoolResultsProps) {
     );
   }
   const loadingOther = results.isPlaceholderData;
+  const label = answer.jornadas.find((jornada) => jornada.weekNumber === answer.weekNumber)?.label ?? `Jornada ${answer.weekNumber}`;
 
   return (
     <section className="pool-results" aria-label={poolResultsMessages.title} aria-busy={loadingOther}>
@@ -99,10 +110,24 @@ export function PoolResults({ poolId, userId, comments }: PoolResultsProps) {
           ))}
         </IonSelect>
       )}
+      <SegmentedControl<View>
+        className="pool-results__views"
+        value={view}
+        choices={[
+          { value: 'matches', label: jornadaTableMessages.byMatch },
+          { value: 'table', label: jornadaTableMessages.table },
+        ]}
+        onValueChange={setView}
+        aria-label={jornadaTableMessages.views}
+      />
       {loadingOther ? (
         <LoadingState text={poolResultsMessages.loading} />
       ) : answer.matches.length === 0 ? (
         <p className="pool-results__message">{poolResultsMessages.emptyJornada}</p>
+      ) : view === 'table' ? (
+        <Suspense fallback={<LoadingState text={jornadaTableMessages.loading} />}>
+          <JornadaTable poolId={poolId} userId={userId} weekNumber={answer.weekNumber} label={label} teamsById={teamsById} />
+        </Suspense>
       ) : (
         <ul className="card-list card-list--column">
           {answer.matches.map((match) => (

@@ -1,0 +1,22 @@
+import { lazy } from 'react';
+import type { PoolDetail } from '#contract/pools';
+import { PoolRules } from '../features/pools/pool-rules.tsx';
+import { CloseCalendar } from '../features/predictions/close-calendar/close-calendar.tsx';
+
+const PoolOrganiser = lazy(() =>
+  import('../features/pools/pool-organiser.tsx').then((module) => ({ default: module.PoolOrganiser })),
+);
+
+/**
+ * What the pool's folded "Reglas" row holds: the rules with the calendar of their closes, and for the creator the
+ * organiser's tools (loaded for a creator only). One module the page loads when the row is first opened.
+ */
+export function PoolMore({ pool, isCreator }: { pool: PoolDetail; isCreator: boolean }) {
+  return (
+    <>
+      <PoolRules pool={pool} />
+      <CloseCalendar poolId={pool.id} />
+      {isCreator && <PoolOrganiser pool={pool} />}
+    </>
+  );
+}
