@@ -1,18 +1,17 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   MessageResponseSchema,
   PasskeyAvailabilityQuerySchema,
   PasskeyAvailabilityResponseSchema,
   PasskeyIdParamsSchema,
+  PasskeyListResponseSchema,
   PasskeyLoginOptionsBodySchema,
   PasskeyLoginVerifyBodySchema,
   PasskeyOptionsResponseSchema,
   PasskeyRegisterVerifyBodySchema,
-  PasskeySchema,
+  PasskeyRegisteredResponseSchema,
   SignInResponseSchema,
-  dataEnvelope,
   passkeyMessages,
 } from '#contract/index';
 import { currentUser } from '../accounts/request-user.ts';
@@ -56,7 +55,7 @@ export async function passkeysRoutes(
       security,
       summary: 'Verificar y guardar la passkey registrada',
       body: PasskeyRegisterVerifyBodySchema,
-      response: { 201: z.object({ message: z.string(), data: z.object({ credentialId: z.string() }) }), ...errors },
+      response: { 201: PasskeyRegisteredResponseSchema, ...errors },
     },
     handler: async (request, reply) =>
       reply.code(201).send({
@@ -89,7 +88,7 @@ export async function passkeysRoutes(
 
   api.get('', {
     onRequest: requireUser,
-    schema: { tags, security, summary: 'Mis passkeys', response: { 200: dataEnvelope(z.array(PasskeySchema)), ...errors } },
+    schema: { tags, security, summary: 'Mis passkeys', response: { 200: PasskeyListResponseSchema, ...errors } },
     handler: async (request) => ({ data: await passkeys.list(currentUser(request)) }),
   });
 
