@@ -11,6 +11,7 @@ export * from './pool-options.ts';
 export * from './predictions.ts';
 export * from './jornada-table.ts';
 export * from './close-calendar.ts';
+export * from './pot.ts';
 export * from './leaderboard.ts';
 export * from './results.ts';
 export * from './reminders.ts';

@@ -35,6 +35,8 @@ import { createPoolResultsService } from './modules/predictions/pool-results.ser
 import { createCalendarKeyStore } from './modules/predictions/calendar-tokens.ts';
 import { createCloseCalendarRepository } from './modules/predictions/close-calendar.repository.ts';
 import { createCloseCalendarService } from './modules/predictions/close-calendar.service.ts';
+import { createPotRepository } from './modules/pot/pot.repository.ts';
+import { createPotService } from './modules/pot/pot.service.ts';
 import { createPredictionsRepository } from './modules/predictions/predictions.repository.ts';
 import { createPredictionsService } from './modules/predictions/predictions.service.ts';
 import { createNotificationSettingsRepository } from './modules/reminders/notification-settings.repository.ts';
@@ -125,6 +127,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     importJobs: createImportJobsRepository(db),
     wall: createWallRepository(db),
     closeCalendar: createCloseCalendarRepository(db),
+    pot: createPotRepository(db),
     accountTokens: createAccountTokensRepository(db),
     outbox,
   };
@@ -292,6 +295,7 @@ export async function createServices({ database, config, clock = systemClock, lo
       keys: createCalendarKeyStore(db),
       publicOrigin: config.publicOrigin,
     }),
+    pot: createPotService({ pot: repositories.pot, pools, leaderboard }),
     leaderboard,
     resultsImporter,
     /** The poller's and "Actualizar Resultados"'s pull of the feeds, whichever they are at the time. */

@@ -249,6 +249,44 @@ export const poolParticipants = pgTable(
   ],
 );
 
+/**
+ * A pool's bote (contract/pot.ts, docs/decisions/079-a-prize-pot-that-moves-no-money.md): no row, no bote (the
+ * default). The app moves no money: these are the organiser's settings, and who they marked as paid.
+ */
+export const poolPots = pgTable(
+  'pool_pots',
+  {
+    poolId: integer('pool_id')
+      .primaryKey()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    entryCents: integer('entry_cents').notNull(),
+    /** Whole percentages for the 1st, 2nd, … of the final table; with `jornada_share` they sum to 100. */
+    positionShares: jsonb('position_shares').$type<number[]>().notNull(),
+    jornadaShare: integer('jornada_share').notNull().default(0),
+  },
+  (t) => [
+    check('pool_pots_entry_range', sql`${t.entryCents} between 100 and 10000000`),
+    check('pool_pots_jornada_share_range', sql`${t.jornadaShare} between 0 and 99`),
+  ],
+);
+
+/** Who the organiser marked as paid: a participant's row, which goes with their participation. */
+export const poolPotPayments = pgTable(
+  'pool_pot_payments',
+  {
+    poolId: integer('pool_id').notNull(),
+    userId: integer('user_id').notNull(),
+    markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.poolId, t.userId] }),
+    foreignKey({ columns: [t.poolId, t.userId], foreignColumns: [poolParticipants.poolId, poolParticipants.userId] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
 export const predictions = pgTable(
   'predictions',
   {

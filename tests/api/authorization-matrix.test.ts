@@ -79,6 +79,13 @@ const admin = () => users.admin.session.accessToken;
 /** A match between two teams of its own, so that its fixture is never taken. */
 const newMatch = (matchDate = '2026-12-20T20:00:00Z') => t.api.match(users.admin, { matchDate });
 const newMatchIn = (competition: string) => t.api.match(users.admin, { matchDate: '2026-12-20T20:00:00Z', competition });
+/** A pool of the creator's with a bote and a player of its own: the paid mark a call sets or clears. */
+async function potPayment() {
+  const player = await t.createUser();
+  const own = await t.api.pool(users.creator, { players: [player] });
+  await ok(users.creator.session.accessToken, 'PUT', `/api/pools/${own.id}/pot`, { entryCents: 1000, positionShares: [100] });
+  return { url: `/api/pools/${own.id}/pot/payments/${player.userProfile.id}` };
+}
 const sameRole = async (actor: Actor) =>
   actor === 'anonymous' ? null : (await t.createUser({ role: actor === 'admin' ? 'admin' : 'user' })).session.accessToken;
 
@@ -193,6 +200,14 @@ const matrix: Record<string, Row> = {
     expect: everyone('ok'),
   },
   'GET /api/pools/{id}/participants/{userId}': { call: (actor) => ({ url: `/api/pools/${pool.id}/participants/${idOf(actor)}` }), expect: creatorOrAdmin },
+  'GET /api/pools/{id}/pot': { call: () => ({ url: `/api/pools/${pool.id}/pot` }), expect: members },
+  'PUT /api/pools/{id}/pot': {
+    call: () => ({ url: `/api/pools/${pool.id}/pot`, payload: { entryCents: 1000, positionShares: [100] } }),
+    expect: creatorOrAdmin,
+  },
+  'DELETE /api/pools/{id}/pot': { call: () => ({ url: `/api/pools/${pool.id}/pot` }), expect: creatorOrAdmin },
+  'PUT /api/pools/{id}/pot/payments/{userId}': { call: () => potPayment(), expect: creatorOrAdmin },
+  'DELETE /api/pools/{id}/pot/payments/{userId}': { call: () => potPayment(), expect: creatorOrAdmin },
   'PUT /api/pools/{id}/rules': {
     call: async () => {
       // A pool of a match of its own, far ahead: its rules are still open.

@@ -197,6 +197,8 @@ const tables: Record<string, Feeds> = {
   notification_opt_outs: noCache('read at every request for the settings and by the reminder sweep'),
   pool_pushes: noCache('written and read only by the reminder sweep'),
   import_jobs: noCache('read at every request for an import'),
+  pool_pots: noCache('read at every request for the bote'),
+  pool_pot_payments: noCache('read at every request for the bote'),
   pool_notices: noCache('read at every request for them (why someone is no longer in a pool)'),
   pool_messages: noCache('the pool\'s wall, read at every request for it; its writes notify the live channel instead (migration 0019)'),
   data_version_changes: noCache('the queue of topics a committing transaction changed (migration 0011)'),

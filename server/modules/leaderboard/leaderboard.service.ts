@@ -146,6 +146,20 @@ export function createLeaderboardService({
     rankedPlayers: (actor: UserProfile, poolId: number): Promise<readonly GeneralPosition[]> =>
       readableSeason(actor, poolId).then((season) => season.positions),
 
+    /** Every jornada of the pool, played or not, in order, with its winners once it is over (season.ts): what the bote's jornada part reads. */
+    async jornadaWinnersOf(actor: UserProfile, poolId: number) {
+      const season = await readableSeason(actor, poolId);
+      const scores = await standings.weekScores(poolId);
+      return [...season.states]
+        .sort(([a], [b]) => a - b)
+        .map(([weekNumber, { over }]) => ({
+          weekNumber,
+          label: labelOf(season.jornadas, weekNumber),
+          over,
+          winners: jornadaWinners(scores.filter((score) => score.weekNumber === weekNumber), over),
+        }));
+    },
+
     /** One jornada's table from its stored standings, cached with the pool's ranking. */
     async roundRanking(actor: UserProfile, poolId: number, weekNumber: number, since?: number): Promise<JsonReply> {
       const season = await readableSeason(actor, poolId, since);
