@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { IdParamsSchema, MessageResponseSchema } from '#contract/index';
+import { ConflictError, isForeignKeyViolation } from './errors.ts';
 import type { routeDocs } from './route-docs.ts';
 
 /** What a module's list, `/:id`, create, edit and delete routes differ in: schemas, summaries and the work itself. */
@@ -67,5 +68,16 @@ export function itemRoutes<Item, Create, Update>(
       await spec.remove(request.params.id);
       return { message: spec.removed };
     },
+  });
+}
+
+/**
+ * An item is deleted only while nothing refers to it (`references`, counted first, answers the module's `inUse`); one
+ * referred to in between still stops the delete through the foreign key, with the same answer.
+ */
+export async function deleteUnreferenced(references: number, remove: () => Promise<void>, inUse: string): Promise<void> {
+  if (references > 0) throw new ConflictError(inUse);
+  await remove().catch((error: unknown) => {
+    throw isForeignKeyViolation(error) ? new ConflictError(inUse) : error;
   });
 }

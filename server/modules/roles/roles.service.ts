@@ -1,5 +1,6 @@
 import { type CreateRoleBody, type Role, roleMessages, type UpdateRoleBody } from '#contract/index';
-import { ConflictError, NotFoundError, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors.ts';
+import { deleteUnreferenced } from '../../lib/item-routes.ts';
 import type { RolesRepository } from './roles.repository.ts';
 
 const found = (role: Role | undefined): Role => {
@@ -40,11 +41,7 @@ export function createRolesService({ roles }: { roles: RolesRepository }) {
     async remove(id: number): Promise<void> {
       const current = found(await roles.findById(id));
       if (current.builtIn) throw new ConflictError(roleMessages.roleBuiltIn);
-      if (current.userCount > 0) throw new ConflictError(roleMessages.roleInUse);
-      // An account given the role in between still stops the delete (foreign key), with the same answer.
-      await roles.delete(id).catch((error: unknown) => {
-        throw isForeignKeyViolation(error) ? new ConflictError(roleMessages.roleInUse) : error;
-      });
+      await deleteUnreferenced(current.userCount, () => roles.delete(id), roleMessages.roleInUse);
     },
   };
 }

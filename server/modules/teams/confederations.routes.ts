@@ -8,9 +8,9 @@ import {
   UpdateConfederationBodySchema,
   messages,
 } from '#contract/index';
-import { ConflictError, NotFoundError, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError, isUniqueViolation } from '../../lib/errors.ts';
 import type { ConfederationsRepository } from './confederations.repository.ts';
-import { itemRoutes } from '../../lib/item-routes.ts';
+import { deleteUnreferenced, itemRoutes } from '../../lib/item-routes.ts';
 import { routeDocs } from '../../lib/route-docs.ts';
 
 const docs = routeDocs('confederations', 400, 401, 403, 404, 409);
@@ -53,11 +53,7 @@ export async function confederationsRoutes(
     update: async (id, body) => found(await uniqueCode(() => confederations.update(id, body))),
     remove: async (id) => {
       found(await confederations.findById(id));
-      if ((await confederations.teamCount(id)) > 0) throw new ConflictError(teamMessages.confederationHasTeams);
-      // A team assigned in between still stops the delete (foreign key), with the same answer.
-      await confederations.delete(id).catch((error: unknown) => {
-        throw isForeignKeyViolation(error) ? new ConflictError(teamMessages.confederationHasTeams) : error;
-      });
+      await deleteUnreferenced(await confederations.teamCount(id), () => confederations.delete(id), teamMessages.confederationHasTeams);
     },
   });
 }

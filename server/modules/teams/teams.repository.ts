@@ -1,6 +1,7 @@
 import { asc, eq, isNotNull, or } from 'drizzle-orm';
 import type { Team } from '#contract/index';
 import type { Database, Executor } from '../../db/client.ts';
+import { itemRows } from '../../db/item-rows.ts';
 import { matches, teams } from '../../db/schema.ts';
 
 const teamColumns = {
@@ -13,13 +14,10 @@ const teamColumns = {
 
 export function createTeamsRepository(db: Database) {
   return {
+    ...itemRows<Team>(db, teams, teamColumns),
+
     list(): Promise<Team[]> {
       return db.select(teamColumns).from(teams).orderBy(asc(teams.name));
-    },
-
-    async findById(id: number): Promise<Team | undefined> {
-      const [row] = await db.select(teamColumns).from(teams).where(eq(teams.id, id));
-      return row;
     },
 
     /** Team ids by the team's name in the openfootball files, for the teams that have one: what the results importer matches on. */
@@ -37,25 +35,8 @@ export function createTeamsRepository(db: Database) {
       return row !== undefined;
     },
 
-    async insert(values: Omit<Team, 'id'>): Promise<Team> {
-      const [row] = await db.insert(teams).values(values).returning(teamColumns);
-      if (!row) throw new Error('insert returned no row');
-      return row;
-    },
-
-    async update(id: number, values: Partial<Omit<Team, 'id'>>): Promise<Team | undefined> {
-      // An empty PATCH changes nothing (and SQL has no empty SET).
-      if (Object.keys(values).length === 0) return this.findById(id);
-      const [row] = await db.update(teams).set(values).where(eq(teams.id, id)).returning(teamColumns);
-      return row;
-    },
-
     matchCount(id: number): Promise<number> {
       return db.$count(matches, or(eq(matches.homeTeamId, id), eq(matches.awayTeamId, id)));
-    },
-
-    async delete(id: number): Promise<void> {
-      await db.delete(teams).where(eq(teams.id, id));
     },
   };
 }

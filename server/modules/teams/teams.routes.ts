@@ -8,9 +8,9 @@ import {
   UpdateTeamBodySchema,
   messages,
 } from '#contract/index';
-import { BadRequestError, ConflictError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
+import { BadRequestError, NotFoundError, isForeignKeyViolation } from '../../lib/errors.ts';
 import type { TeamsRepository } from './teams.repository.ts';
-import { itemRoutes } from '../../lib/item-routes.ts';
+import { deleteUnreferenced, itemRoutes } from '../../lib/item-routes.ts';
 import { routeDocs } from '../../lib/route-docs.ts';
 
 const docs = routeDocs('teams', 400, 401, 403, 404, 409);
@@ -47,10 +47,7 @@ export async function teamsRoutes(app: FastifyInstance, { teams }: { teams: Team
     update: async (id, body) => found(await knownConfederation(() => teams.update(id, body))),
     remove: async (id) => {
       found(await teams.findById(id));
-      if ((await teams.matchCount(id)) > 0) throw new ConflictError(teamMessages.teamHasMatches);
-      await teams.delete(id).catch((error: unknown) => {
-        throw isForeignKeyViolation(error) ? new ConflictError(teamMessages.teamHasMatches) : error;
-      });
+      await deleteUnreferenced(await teams.matchCount(id), () => teams.delete(id), teamMessages.teamHasMatches);
     },
   });
 }
