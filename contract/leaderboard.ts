@@ -68,6 +68,11 @@ export const GeneralRankingPositionSchema = RankingPositionSchema.extend({
   jornadasWon: z.number().int(),
   /** Places gained since the table after the previous played jornada (negative: lost); null without one or for a newcomer. */
   movement: z.number().int().nullable(),
+  /**
+   * Of `points`, those won with the pool's bonus questions ("Extra", contract/bonus.ts); only in a pool that has
+   * questions: a pool without any answers as before.
+   */
+  extra: z.number().int().optional(),
 });
 export type GeneralRankingPosition = z.infer<typeof GeneralRankingPositionSchema>;
 

@@ -287,6 +287,61 @@ export const poolPotPayments = pgTable(
   ],
 );
 
+/**
+ * A pool's bonus questions ("Preguntas extra", contract/bonus.ts, docs/decisions/080-bonus-questions.md): none, the
+ * default. A template (kind other than 'free') is settled by the app from the stored results; a free one by hand.
+ */
+export const bonusQuestions = pgTable(
+  'bonus_questions',
+  {
+    id: serial('id').primaryKey(),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    prompt: text('prompt').notNull(),
+    weekNumber: integer('week_number'),
+    /** A free question's possible answers; null: free text. */
+    choices: jsonb('choices').$type<string[]>(),
+    points: integer('points').notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    /** The right answer once settled (contract `BonusCorrect`); null while open or undecided. */
+    correct: jsonb('correct').$type<{ teamIds?: number[]; number?: number; texts?: string[] }>(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bonus_questions_pool_idx').on(t.poolId),
+    check('bonus_questions_points_range', sql`${t.points} between 1 and 100`),
+    check('bonus_questions_kind', sql`${t.kind} in ('champion', 'relegated', 'jornada-leader', 'jornada-goals', 'free')`),
+  ],
+);
+
+/**
+ * A participant's answer to a bonus question, with the points it earned once settled (null before). Its points are
+ * part of the player's `standings.points`, moved in the same transaction (bonus.repository.ts `applySettlement`).
+ */
+export const bonusAnswers = pgTable(
+  'bonus_answers',
+  {
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => bonusQuestions.id, { onDelete: 'cascade' }),
+    poolId: integer('pool_id').notNull(),
+    userId: integer('user_id').notNull(),
+    answer: jsonb('answer').$type<{ teamIds?: number[]; number?: number; text?: string }>().notNull(),
+    points: integer('points'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.userId] }),
+    index('bonus_answers_pool_user_idx').on(t.poolId, t.userId),
+    foreignKey({ columns: [t.poolId, t.userId], foreignColumns: [poolParticipants.poolId, poolParticipants.userId] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
 export const predictions = pgTable(
   'predictions',
   {
