@@ -36,5 +36,7 @@ CREATE INDEX "bonus_questions_pool_idx" ON "bonus_questions" USING btree ("pool_
 -- rows they are written with.
 CREATE TRIGGER bonus_questions_inserted_data_version AFTER INSERT ON bonus_questions REFERENCING NEW TABLE AS changed_rows
   FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version('standings');--> statement-breakpoint
+CREATE TRIGGER bonus_questions_updated_data_version AFTER UPDATE ON bonus_questions REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version('standings');--> statement-breakpoint
 CREATE TRIGGER bonus_questions_deleted_data_version AFTER DELETE ON bonus_questions REFERENCING OLD TABLE AS changed_rows
   FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version('standings');
