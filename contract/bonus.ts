@@ -20,7 +20,6 @@ export const bonusLimits = { questions: 20, points: 100, choices: 30, text: 80, 
 
 export const bonusMessages = {
   title: 'Preguntas extra',
-  extra: 'Extra',
   notFound: 'Pregunta no encontrada.',
   tooMany: `Una quiniela tiene como mucho ${bonusLimits.questions} preguntas extra.`,
   templatesLeagueOnly: 'Las preguntas automáticas solo están disponibles en quinielas de LaLiga.',
@@ -51,6 +50,40 @@ export const bonusMessages = {
   loadFailed: 'No se pudieron cargar las preguntas extra.',
   hidden: 'Las respuestas de los demás se verán cuando se cierre la pregunta.',
   tieBreak: 'Los puntos extra suman en la general (columna «Extra»); los empates se deshacen como siempre.',
+} as const;
+
+/** What the organiser's form calls each kind of question. */
+export const bonusKindLabels: Readonly<Record<BonusKind, string>> = {
+  champion: 'Plantilla: ¿Quién será campeón?',
+  relegated: 'Plantilla: ¿Qué equipos descienden? (elige 3)',
+  'jornada-leader': 'Plantilla: ¿Quién acabará primero en la Jornada N?',
+  'jornada-goals': 'Plantilla: ¿Cuántos goles se marcarán en la Jornada N?',
+  free: 'Pregunta libre (la resuelves tú)',
+};
+
+/** The screen's words (web/features/bonus). */
+export const bonusTexts = {
+  add: 'Añadir pregunta',
+  kind: 'Tipo de pregunta',
+  week: 'Jornada',
+  prompt: 'Pregunta',
+  choices: 'Respuestas posibles (separadas por /; vacío: respuesta libre)',
+  points: 'Puntos',
+  closesAt: 'Cierra',
+  answer: 'Responder',
+  yourAnswer: 'Tu respuesta',
+  team: 'Equipo',
+  goals: 'Goles',
+  closes: (when: string) => `Se cierra: ${when}.`,
+  closed: 'Cerrada: ya no se responde.',
+  answered: (n: number) => `${n} ${n === 1 ? 'ha respondido' : 'han respondido'}.`,
+  noAnswers: 'Nadie respondió.',
+  pending: 'Sin resolver: falta algún resultado o que el organizador la resuelva.',
+  right: 'Respuesta correcta',
+  settle: 'Resolver',
+  settleHint: 'Marca las respuestas correctas:',
+  remove: 'Borrar',
+  none: 'Aún no hay preguntas extra.',
 } as const;
 
 /** The template's question as it is asked, for a jornada `weekNumber` where it has one. */

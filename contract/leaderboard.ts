@@ -14,6 +14,8 @@ export const leaderboardMessages = {
   jornadaProvisional: 'Jornada en juego · provisional',
   jornadaFailed: 'No se pudo cargar la clasificación de la jornada.',
   evolutionFailed: 'No se pudo cargar tu evolución.',
+  // A pool with bonus questions ("Preguntas extra", docs/decisions/080): their points, apart, in the general table.
+  extra: 'Extra',
 } as const;
 
 /** "Sube 2 puestos", "Baja 1 puesto", "Mantiene el puesto": what a movement arrow says to a screen reader. */

@@ -48,7 +48,7 @@ describe('settleTemplate', () => {
         expect(settleTemplate('jornada-leader', week, full, names)).toEqual({
           teamIds: [leagueTable(full, names, week).rows[0]!.teamId],
         });
-        const goals = full.filter((m) => m.weekNumber === week).reduce((s, m) => s + m.scoreHome! + m.scoreAway!, 0);
+        const goals = full.filter((m) => m.weekNumber === week).reduce((s, m) => s + m.scoreHome + m.scoreAway, 0);
         expect(settleTemplate('jornada-goals', week, full, names)).toEqual({ number: goals });
       }),
     );
