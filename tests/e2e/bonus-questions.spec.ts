@@ -82,4 +82,11 @@ test('a player answers, sees no one else\'s answer before the close, and every a
   await expect(closed.getByTestId('bonus-answers')).toContainText(`${player.userProfile.name}: Mbappé (+5)`);
   await expect(closed.getByTestId('bonus-answers')).toContainText(`${beto.userProfile.name}: Lewandowski (+0)`);
   await checkLayout(page);
+
+  // The general table shows the points apart ("Extra") and in the total.
+  await page.getByRole('tab', { name: 'Ranking', exact: true }).click();
+  const table = page.getByTestId('ranking');
+  await expect(table.getByRole('columnheader')).toHaveText(['Pos.', 'Jugador', 'Extra', 'Puntos']);
+  await expect(table.getByTestId('ranking-row')).toHaveText([`1${player.userProfile.name} (tú)55`, `2${beto.userProfile.name}00`]);
+  expect(await seriousA11yViolations(page, { within: '[data-testid="ranking"]' })).toEqual([]);
 });
