@@ -178,7 +178,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     kickoffChanges: repositories.kickoffChanges,
     teams,
     standings,
-    settleBonus: bonus.settleTemplates,
+    settleBonus: (tx, competition) => bonus.settleTemplates(tx, competition),
     clock,
   });
   // One importer: the seed, the CLI, the poller, "Actualizar Resultados" and the admin import all apply files with it.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -18,9 +19,18 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 // The key of what a row belongs to, which takes the row with it when it is deleted.
-const belongsToUser = () => integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' });
-const belongsToPool = () => integer('pool_id').notNull().references(() => pools.id, { onDelete: 'cascade' });
-const belongsToMatch = () => integer('match_id').notNull().references(() => matches.id, { onDelete: 'cascade' });
+const belongsToUser = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const belongsToPool = () =>
+  integer('pool_id')
+    .notNull()
+    .references(() => pools.id, { onDelete: 'cascade' });
+const belongsToMatch = () =>
+  integer('match_id')
+    .notNull()
+    .references(() => matches.id, { onDelete: 'cascade' });
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
@@ -196,7 +206,9 @@ export const pools = pgTable(
      * 3 points, no comodín, no multiplier), which every pool from before has. Columns rather than JSON: the scoring
      * rule's SQL reads them (server/modules/leaderboard/scoring.ts).
      */
-    gameMode: text('game_mode', { enum: ['outcome', 'exactScore'] }).notNull().default('outcome'),
+    gameMode: text('game_mode', { enum: ['outcome', 'exactScore'] })
+      .notNull()
+      .default('outcome'),
     pointsPreset: text('points_preset', { enum: ['clasica', 'polla', 'custom'] }),
     pointsExact: integer('points_exact').notNull().default(0),
     pointsDifference: integer('points_difference').notNull().default(0),
@@ -211,7 +223,9 @@ export const pools = pgTable(
     editUntilKickoff: boolean('edit_until_kickoff').notNull().default(false),
     closeMinutesBefore: integer('close_minutes_before').notNull().default(0),
     creatorPlays: boolean('creator_plays').notNull().default(false),
-    lateJoiners: text('late_joiners', { enum: ['zero', 'lowest'] }).notNull().default('zero'),
+    lateJoiners: text('late_joiners', { enum: ['zero', 'lowest'] })
+      .notNull()
+      .default('zero'),
   },
   (t) => [
     check('pools_game_mode', sql`${t.gameMode} in ('outcome', 'exactScore')`),
@@ -249,6 +263,13 @@ export const poolParticipants = pgTable(
   ],
 );
 
+/** A row that belongs to a participation (`pool_participants (pool_id, user_id)`) and goes with it. */
+const ofParticipation = (t: { poolId: AnyPgColumn; userId: AnyPgColumn }) =>
+  foreignKey({
+    columns: [t.poolId, t.userId],
+    foreignColumns: [poolParticipants.poolId, poolParticipants.userId],
+  }).onDelete('cascade');
+
 /**
  * A pool's bote (contract/pot.ts, docs/decisions/079-a-prize-pot-that-moves-no-money.md): no row, no bote (the
  * default). The app moves no money: these are the organiser's settings, and who they marked as paid.
@@ -279,12 +300,7 @@ export const poolPotPayments = pgTable(
     markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
     markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.poolId, t.userId] }),
-    foreignKey({ columns: [t.poolId, t.userId], foreignColumns: [poolParticipants.poolId, poolParticipants.userId] }).onDelete(
-      'cascade',
-    ),
-  ],
+  (t) => [primaryKey({ columns: [t.poolId, t.userId] }), ofParticipation(t)],
 );
 
 /**
@@ -313,7 +329,10 @@ export const bonusQuestions = pgTable(
   (t) => [
     index('bonus_questions_pool_idx').on(t.poolId),
     check('bonus_questions_points_range', sql`${t.points} between 1 and 100`),
-    check('bonus_questions_kind', sql`${t.kind} in ('champion', 'relegated', 'jornada-leader', 'jornada-goals', 'free')`),
+    check(
+      'bonus_questions_kind',
+      sql`${t.kind} in ('champion', 'relegated', 'jornada-leader', 'jornada-goals', 'free')`,
+    ),
   ],
 );
 
@@ -336,9 +355,7 @@ export const bonusAnswers = pgTable(
   (t) => [
     primaryKey({ columns: [t.questionId, t.userId] }),
     index('bonus_answers_pool_user_idx').on(t.poolId, t.userId),
-    foreignKey({ columns: [t.poolId, t.userId], foreignColumns: [poolParticipants.poolId, poolParticipants.userId] }).onDelete(
-      'cascade',
-    ),
+    ofParticipation(t),
   ],
 );
 
@@ -409,7 +426,10 @@ export const roundStandings = pgTable(
     correctPicks: integer('correct_picks').notNull().default(0),
   },
   // A jornada's table reads (pool, week), the season reads the pool: both are the key's prefix.
-  (t) => [primaryKey({ columns: [t.poolId, t.weekNumber, t.userId] }), index('round_standings_user_id_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.poolId, t.weekNumber, t.userId] }),
+    index('round_standings_user_id_idx').on(t.userId),
+  ],
 );
 
 /** Why someone is no longer in a pool ("Te han quitado de «X»"), shown on their next visit until they dismiss it. */
@@ -582,7 +602,9 @@ export const kickoffNotices = pgTable(
       foreignColumns: [favoriteMatches.userId, favoriteMatches.matchId],
       name: 'kickoff_notices_favorite_fk',
     }).onDelete('cascade'),
-    index('kickoff_notices_pending_idx').on(t.matchId).where(sql`${t.sentAt} is null`),
+    index('kickoff_notices_pending_idx')
+      .on(t.matchId)
+      .where(sql`${t.sentAt} is null`),
   ],
 );
 
@@ -605,9 +627,13 @@ export const matchReminders = pgTable(
   },
   (t) => [
     uniqueIndex('match_reminders_user_match_slot_uq').on(t.userId, t.matchId, t.slot),
-    index('match_reminders_pending_idx').on(t.matchId).where(sql`${t.sentAt} is null`),
+    index('match_reminders_pending_idx')
+      .on(t.matchId)
+      .where(sql`${t.sentAt} is null`),
     // The sweep of reminders sent long ago (server/maintenance.ts).
-    index('match_reminders_sent_at_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
+    index('match_reminders_sent_at_idx')
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
     check('match_reminders_slot', sql`${t.slot} in (1, 2)`),
   ],
 );
@@ -626,8 +652,12 @@ export const notificationOptOuts = pgTable(
     kind: text('kind', { enum: ['favorite-reminders', 'missing-picks', 'jornada-results'] }).notNull(),
   },
   (t) => [
-    uniqueIndex('notification_opt_outs_user_kind_uq').on(t.userId, t.kind).where(sql`${t.poolId} is null`),
-    uniqueIndex('notification_opt_outs_user_pool_kind_uq').on(t.userId, t.poolId, t.kind).where(sql`${t.poolId} is not null`),
+    uniqueIndex('notification_opt_outs_user_kind_uq')
+      .on(t.userId, t.kind)
+      .where(sql`${t.poolId} is null`),
+    uniqueIndex('notification_opt_outs_user_pool_kind_uq')
+      .on(t.userId, t.poolId, t.kind)
+      .where(sql`${t.poolId} is not null`),
     index('notification_opt_outs_pool_id_idx').on(t.poolId),
     check(
       'notification_opt_outs_kind',
@@ -749,8 +779,12 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
-    index('mail_outbox_sending_idx').on(t.claimedAt).where(sql`${t.status} = 'sending'`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_sending_idx')
+      .on(t.claimedAt)
+      .where(sql`${t.status} = 'sending'`),
     index('mail_outbox_user_id_idx').on(t.userId),
     // The sweep of mail sent or failed long ago (server/maintenance.ts).
     index('mail_outbox_created_at_idx').on(t.createdAt),

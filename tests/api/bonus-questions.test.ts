@@ -55,27 +55,38 @@ async function ranking(who: SignInResponse, poolId = pool.id): Promise<GeneralRa
   expect(res.statusCode, res.body).toBe(200);
   return res.json<RankingResponse>().leaderboard.positions;
 }
-const rowOf = (rows: GeneralRankingPosition[], who: SignInResponse) => rows.find((r) => r.userId === who.userProfile.id)!;
+const rowOf = (rows: GeneralRankingPosition[], who: SignInResponse) =>
+  rows.find((r) => r.userId === who.userProfile.id)!;
 const questionIn = (board: BonusBoard, question: BonusQuestion) => board.questions.find((q) => q.id === question.id)!;
 
 beforeAll(async () => {
-  [admin, owner, ana, beto, carla, stranger] = await Promise.all([
-    t.createUser({ role: 'admin' }),
-    t.createUser({ name: 'Olga Organiza' }),
-    t.createUser({ name: 'Ana Extra' }),
-    t.createUser({ name: 'Beto Extra' }),
-    t.createUser({ name: 'Carla Extra' }),
-    t.createUser(),
-  ]);
+  admin = await t.createUser({ role: 'admin' });
+  stranger = await t.createUser();
+  const named = ['Olga Organiza', 'Ana Extra', 'Beto Extra', 'Carla Extra'].map((name) => t.createUser({ name }));
+  [owner, ana, beto, carla] = (await Promise.all(named)) as [
+    SignInResponse,
+    SignInResponse,
+    SignInResponse,
+    SignInResponse,
+  ];
   const names = ['Alfa', 'Beta', 'Gamma', 'Delta'] as const;
   const ids = [];
   for (const name of names) ids.push((await t.api.team(admin, { name: `${name} CF` })).id);
   const [alfa, beta, gamma, delta] = ids as [number, number, number, number];
   team = { alfa, beta, gamma, delta };
   const pairs: [number, number][][] = [
-    [[alfa, beta], [gamma, delta]],
-    [[alfa, gamma], [beta, delta]],
-    [[alfa, delta], [beta, gamma]],
+    [
+      [alfa, beta],
+      [gamma, delta],
+    ],
+    [
+      [alfa, gamma],
+      [beta, delta],
+    ],
+    [
+      [alfa, delta],
+      [beta, gamma],
+    ],
   ];
   weeks = [];
   for (const [w, week] of pairs.entries()) {
@@ -83,7 +94,14 @@ beforeAll(async () => {
     for (const [i, [homeTeamId, awayTeamId]] of week.entries()) {
       const matchDate = new Date(start.getTime() + (10 + w) * DAY + i * 3_600_000).toISOString();
       matches.push(
-        await t.api.match(admin, { competition: LALIGA, weekNumber: w + 1, round: `Matchday ${w + 1}`, matchDate, homeTeamId, awayTeamId }),
+        await t.api.match(admin, {
+          competition: LALIGA,
+          weekNumber: w + 1,
+          round: `Matchday ${w + 1}`,
+          matchDate,
+          homeTeamId,
+          awayTeamId,
+        }),
       );
     }
     weeks.push(matches);
@@ -98,10 +116,24 @@ describe('a pool without bonus questions', () => {
     const rows = await ranking(ana, plain.id);
     expect(rows).toHaveLength(2);
     for (const row of rows) {
-      expect(Object.keys(row).sort()).toEqual(['correctPicks', 'jornadasWon', 'movement', 'points', 'position', 'userId', 'username']);
+      expect(Object.keys(row).sort()).toEqual([
+        'correctPicks',
+        'jornadasWon',
+        'movement',
+        'points',
+        'position',
+        'userId',
+        'username',
+      ]);
     }
     const board = await boardOf(ana, plain.id);
-    expect(board).toMatchObject({ templates: true, canManage: false, canAnswer: true, canChange: false, questions: [] });
+    expect(board).toMatchObject({
+      templates: true,
+      canManage: false,
+      canAnswer: true,
+      canChange: false,
+      questions: [],
+    });
     expect(board.defaultClosesAt).toBe(firstKickoff);
   });
 });
@@ -110,7 +142,9 @@ describe('who may do what', () => {
   it('lets only the organiser add (403 for a member, 404 outside the pool, 401 without a session)', async () => {
     const body = { kind: 'champion', points: 5 };
     expect((await t.as(ana, 'POST', url(), body)).statusCode).toBe(403);
-    expect((await t.as(ana, 'POST', url(), body)).json().message).toBe('Solo el creador de la quiniela puede hacer esto.');
+    expect((await t.as(ana, 'POST', url(), body)).json().message).toBe(
+      'Solo el creador de la quiniela puede hacer esto.',
+    );
     expect((await t.as(stranger, 'POST', url(), body)).statusCode).toBe(404);
     expect((await t.as(stranger, 'GET', url())).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: url() })).statusCode).toBe(401);
@@ -119,7 +153,11 @@ describe('who may do what', () => {
 
   it('offers the templates only to a LaLiga pool, and refuses bad questions in Spanish', async () => {
     const manual = await t.api.pool(owner, { players: [ana] });
-    const refused = await t.as(owner, 'POST', `/api/pools/${manual.id}/bonus`, { kind: 'champion', points: 5, closesAt: firstKickoff });
+    const refused = await t.as(owner, 'POST', `/api/pools/${manual.id}/bonus`, {
+      kind: 'champion',
+      points: 5,
+      closesAt: firstKickoff,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Las preguntas automáticas solo están disponibles en quinielas de LaLiga.');
     expect((await boardOf(owner, manual.id)).templates).toBe(false);
@@ -129,7 +167,10 @@ describe('who may do what', () => {
       [{ kind: 'free', points: 2 }, 'Escribe la pregunta (prompt)'],
       [{ kind: 'champion', points: 0 }, 'Los puntos (points) debe estar entre 1 y 100.'],
       [{ kind: 'champion', points: 5, closesAt: '2026-11-30T00:00:00Z' }, 'La pregunta debe cerrarse en el futuro.'],
-      [{ kind: 'jornada-goals', points: 2, weekNumber: 1, closesAt: '2026-12-20T00:00:00Z' }, 'antes del último partido que la decide'],
+      [
+        { kind: 'jornada-goals', points: 2, weekNumber: 1, closesAt: '2026-12-20T00:00:00Z' },
+        'antes del último partido que la decide',
+      ],
       [{ kind: 'free', points: 2, prompt: '¿?', choices: ['Uno', 'Uno'] }, 'Las respuestas posibles (choices)'],
     ] as const) {
       const res = await t.as(owner, 'POST', url(), body);
@@ -149,7 +190,12 @@ describe('questions answered, hidden, closed and settled', () => {
 
   it('are added from templates and free, closing by default at the first kick-off', async () => {
     champion = await add({ kind: 'champion', points: 10 });
-    expect(champion).toMatchObject({ prompt: '¿Quién será campeón?', answerType: 'team', closesAt: firstKickoff, closed: false });
+    expect(champion).toMatchObject({
+      prompt: '¿Quién será campeón?',
+      answerType: 'team',
+      closesAt: firstKickoff,
+      closed: false,
+    });
     relegated = await add({ kind: 'relegated', points: 2 });
     expect(relegated).toMatchObject({ prompt: '¿Qué equipos descienden?', answerType: 'teams' });
     expect(relegated.pointsRule).toBe('2 puntos por cada equipo acertado (hasta 6 puntos).');
@@ -160,16 +206,21 @@ describe('questions answered, hidden, closed and settled', () => {
     pichichi = await add({ kind: 'free', points: 5, prompt: '¿Quién será el pichichi?' });
     expect(pichichi.answerType).toBe('text');
     // One the admin adds, closing later, with a list of answers; the organiser changes and removes another.
-    late = await add({ kind: 'free', points: 1, prompt: '¿Habrá algún 0-0?', choices: ['Sí', 'No'], closesAt: '2026-12-20T00:00:00Z' }, admin);
+    late = await add(
+      { kind: 'free', points: 1, prompt: '¿Habrá algún 0-0?', choices: ['Sí', 'No'], closesAt: '2026-12-20T00:00:00Z' },
+      admin,
+    );
     const gone = await add({ kind: 'free', points: 1, prompt: 'Borrar' });
     const changed = await t.as(owner, 'PUT', url(`/${gone.id}`), { kind: 'free', points: 2, prompt: 'Cambiada' });
     expect(changed.json<{ data: BonusQuestion }>().data).toMatchObject({ prompt: 'Cambiada', points: 2 });
     expect((await t.as(ana, 'DELETE', url(`/${gone.id}`))).statusCode).toBe(403);
     expect((await t.as(owner, 'DELETE', url(`/${gone.id}`))).statusCode).toBe(200);
-    expect((await boardOf(ana)).questions.map((q) => q.id)).toEqual([champion, relegated, leader1, goals2, pichichi, late].map((q) => q.id));
+    expect((await boardOf(ana)).questions.map((q) => q.id)).toEqual(
+      [champion, relegated, leader1, goals2, pichichi, late].map((q) => q.id),
+    );
   });
 
-  it('takes the players\' answers, once each (the spec\'s game), and never the creator\'s', async () => {
+  it("takes the players' answers, once each (the spec's game), and never the creator's", async () => {
     const { alfa, beta, gamma, delta } = team;
     await answer(ana, champion, { teamIds: [alfa] });
     await answer(beto, champion, { teamIds: [beta] });
@@ -203,7 +254,7 @@ describe('questions answered, hidden, closed and settled', () => {
     }
   });
 
-  it('hides everyone else\'s answers before the close, from every reader', async () => {
+  it("hides everyone else's answers before the close, from every reader", async () => {
     for (const who of [beto, owner, admin]) {
       const board = await boardOf(who);
       for (const question of board.questions) {
@@ -218,13 +269,15 @@ describe('questions answered, hidden, closed and settled', () => {
     const own = await answer(carla, champion, { teamIds: [team.gamma] });
     expect(own.answers).toBeNull();
     // Nor does any ranking answer carry them.
-    expect(JSON.stringify(await t.as(beto, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`).then((r) => r.json()))).not.toContain('Mbapp');
+    expect(
+      JSON.stringify(await t.as(beto, 'GET', `/api/leaderboard/pool/${pool.id}/ranking`).then((r) => r.json())),
+    ).not.toContain('Mbapp');
     const early = await t.as(owner, 'PUT', url(`/${pichichi.id}/settle`), { texts: ['Mbappé'] });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('La pregunta aún no se ha cerrado.');
   });
 
-  it('closes at its time by the server\'s clock: no answers, no changes, every answer shown by name', async () => {
+  it("closes at its time by the server's clock: no answers, no changes, every answer shown by name", async () => {
     now = new Date(Date.parse(firstKickoff) + 1000);
     const late1 = await t.as(carla, 'PUT', url(`/${pichichi.id}/answer`), { text: 'Mbappé' });
     expect(late1.statusCode).toBe(409);
@@ -258,7 +311,10 @@ describe('questions answered, hidden, closed and settled', () => {
 
     const settled = await t.as(owner, 'PUT', url(`/${pichichi.id}/settle`), { texts: ['Mbappé'] });
     expect(settled.statusCode, settled.body).toBe(200);
-    expect(settled.json<{ data: BonusQuestion }>().data).toMatchObject({ settled: true, correct: { texts: ['Mbappé'] } });
+    expect(settled.json<{ data: BonusQuestion }>().data).toMatchObject({
+      settled: true,
+      correct: { texts: ['Mbappé'] },
+    });
     let rows = await ranking(carla);
     expect(rows.map((r) => [r.position, r.username, r.points, r.extra])).toEqual([
       [1, 'Ana Extra', 5, 5],
@@ -295,7 +351,9 @@ describe('questions answered, hidden, closed and settled', () => {
     // Alfa 9, Gamma 4, Beta 3, Delta 1: Alfa champion; Beta, Gamma and Delta go down.
     board = await boardOf(beto);
     expect(questionIn(board, champion).correct).toEqual({ teamIds: [team.alfa] });
-    expect(questionIn(board, relegated).correct).toEqual({ teamIds: [team.beta, team.gamma, team.delta].sort((a, b) => a - b) });
+    expect(questionIn(board, relegated).correct).toEqual({
+      teamIds: [team.beta, team.gamma, team.delta].sort((a, b) => a - b),
+    });
     // Ana: champion 10 + relegated 3 × 2 + leader 4 + goals 3 = 23; Beto: relegated 2 × 2 = 4; Carla: pichichi 5.
     let rows = await ranking(beto);
     expect(rows.map((r) => [r.username, r.points, r.extra])).toEqual([

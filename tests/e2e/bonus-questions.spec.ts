@@ -1,6 +1,15 @@
 import { expect, type Page } from '@playwright/test';
 import type { BonusQuestion, Pool } from '#contract/index';
-import { expectToast, LAST_LALIGA_POOL, playerInPool, seriousA11yViolations, signedInUser, test } from './helpers.ts';
+import {
+  checkSectionLayout,
+  expectToast,
+  openPoolMoreSection,
+  LAST_LALIGA_POOL,
+  playerInPool,
+  seriousA11yViolations,
+  signedInUser,
+  test,
+} from './helpers.ts';
 
 /**
  * "Preguntas extra" on the pool screen at 390×844 (docs/decisions/080-bonus-questions.md): under the folded rules,
@@ -8,22 +17,8 @@ import { expectToast, LAST_LALIGA_POOL, playerInPool, seriousA11yViolations, sig
  * answered but not what, and after the close everyone's answer by name, the right one and the points; axe finds
  * nothing serious in it, in both themes, and nothing leaves a 320 px screen.
  */
-async function openBonus(page: Page, pool: Pool) {
-  await page.goto(`/tabs/pool/${pool.id}`);
-  await page.getByTestId('pool-more').locator('summary').click();
-  return page.getByTestId('pool-bonus');
-}
-
-async function checkLayout(page: Page) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await seriousA11yViolations(page, { within: '[data-testid="pool-bonus"]' })).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 320, height: 640 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-  await page.setViewportSize({ width: 390, height: 844 });
-}
+const openBonus = (page: Page, pool: Pool) => openPoolMoreSection(page, pool, 'pool-bonus');
+const checkLayout = (page: Page) => checkSectionLayout(page, 'pool-bonus');
 
 test('the organiser adds a question from a template of a LaLiga pool', async ({ page, api }) => {
   const owner = await signedInUser(page, api, 'extra-crea');
@@ -45,15 +40,29 @@ test('the organiser adds a question from a template of a LaLiga pool', async ({ 
   await checkLayout(page);
 });
 
-test('a player answers, sees no one else\'s answer before the close, and every answer by name after', async ({ page, api }) => {
+test("a player answers, sees no one else's answer before the close, and every answer by name after", async ({
+  page,
+  api,
+}) => {
   const { owner, player, pool } = await playerInPool(page, api, 'extra-jugador');
   const beto = await api.user('extra-beto');
   await api.join(beto, pool);
   const add = async (body: object) =>
     (await api.call<{ data: BonusQuestion }>(owner, 'POST', `/api/pools/${pool.id}/bonus`, { body })).data;
-  const open = await add({ kind: 'free', points: 1, prompt: '¿Habrá algún 0-0?', choices: ['Sí', 'No'], closesAt: '2030-01-01T00:00:00Z' });
+  const open = await add({
+    kind: 'free',
+    points: 1,
+    prompt: '¿Habrá algún 0-0?',
+    choices: ['Sí', 'No'],
+    closesAt: '2030-01-01T00:00:00Z',
+  });
   const closesAt = new Date(Date.now() + 8000);
-  const soon = await add({ kind: 'free', points: 5, prompt: '¿Quién será el pichichi?', closesAt: closesAt.toISOString() });
+  const soon = await add({
+    kind: 'free',
+    points: 5,
+    prompt: '¿Quién será el pichichi?',
+    closesAt: closesAt.toISOString(),
+  });
   await api.call(beto, 'PUT', `/api/pools/${pool.id}/bonus/${open.id}/answer`, { body: { text: 'No' } });
   await api.call(beto, 'PUT', `/api/pools/${pool.id}/bonus/${soon.id}/answer`, { body: { text: 'Lewandowski' } });
   await api.call(player, 'PUT', `/api/pools/${pool.id}/bonus/${soon.id}/answer`, { body: { text: 'Mbappé' } });
@@ -87,6 +96,9 @@ test('a player answers, sees no one else\'s answer before the close, and every a
   await page.getByRole('tab', { name: 'Ranking', exact: true }).click();
   const table = page.getByTestId('ranking');
   await expect(table.getByRole('columnheader')).toHaveText(['Pos.', 'Jugador', 'Extra', 'Puntos']);
-  await expect(table.getByTestId('ranking-row')).toHaveText([`1${player.userProfile.name} (tú)55`, `2${beto.userProfile.name}00`]);
+  await expect(table.getByTestId('ranking-row')).toHaveText([
+    `1${player.userProfile.name} (tú)55`,
+    `2${beto.userProfile.name}00`,
+  ]);
   expect(await seriousA11yViolations(page, { within: '[data-testid="ranking"]' })).toEqual([]);
 });

@@ -43,7 +43,10 @@ describe('settleTemplate', () => {
         const table = leagueTable(full, names).rows;
         expect(settleTemplate('champion', null, full, names)).toEqual({ teamIds: [table[0]!.teamId] });
         expect(settleTemplate('relegated', null, full, names)).toEqual({
-          teamIds: table.slice(-3).map((r) => r.teamId).sort((a, b) => a - b),
+          teamIds: table
+            .slice(-3)
+            .map((r) => r.teamId)
+            .sort((a, b) => a - b),
         });
         expect(settleTemplate('jornada-leader', week, full, names)).toEqual({
           teamIds: [leagueTable(full, names, week).rows[0]!.teamId],
@@ -75,7 +78,9 @@ describe('scoreAnswer', () => {
   it('gives the goals count its points for the exact number only', () => {
     fc.assert(
       fc.property(fc.nat(30), fc.nat(30), fc.integer({ min: 1, max: 100 }), (answer, goals, points) => {
-        expect(scoreAnswer('jornada-goals', points, { number: goals }, { number: answer })).toBe(answer === goals ? points : 0);
+        expect(scoreAnswer('jornada-goals', points, { number: goals }, { number: answer })).toBe(
+          answer === goals ? points : 0,
+        );
       }),
     );
   });

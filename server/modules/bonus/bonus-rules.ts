@@ -30,7 +30,12 @@ export function answerTypeOf(kind: BonusKind, choices: readonly string[] | null)
 
 /** Free text as compared: trimmed, one space between words, no case, no accents ("Mbappé " = "mbappe"). */
 export const normaliseText = (text: string) =>
-  text.normalize('NFD').replace(/\p{Diacritic}/gu, '').trim().replace(/\s+/g, ' ').toLocaleLowerCase('es');
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLocaleLowerCase('es');
 
 /**
  * The answer kept for a question (only the part its type reads), or a reason it is not one: `teams` are the
@@ -51,14 +56,18 @@ export function cleanAnswer(
     }
     case 'teams': {
       const ids = answer.teamIds ?? [];
-      return ids.length === bonusLimits.relegated && new Set(ids).size === ids.length && ids.every((id) => teams.has(id))
+      return ids.length === bonusLimits.relegated &&
+        new Set(ids).size === ids.length &&
+        ids.every((id) => teams.has(id))
         ? { answer: { teamIds: [...ids].sort((a, b) => a - b) } }
         : { error: 'teams' };
     }
     case 'number':
       return answer.number === undefined ? { error: 'number' } : { answer: { number: answer.number } };
     case 'choice':
-      return answer.text !== undefined && choices?.includes(answer.text) ? { answer: { text: answer.text } } : { error: 'choice' };
+      return answer.text !== undefined && choices?.includes(answer.text)
+        ? { answer: { text: answer.text } }
+        : { error: 'choice' };
     case 'text':
       return answer.text === undefined ? { error: 'text' } : { answer: { text: answer.text } };
   }
@@ -75,7 +84,8 @@ const neededBy =
         : true;
 
 /** A match counts for the table: finished with both scores (league-table.ts's rule). */
-const played = (match: TableMatch) => match.status === 'finished' && match.scoreHome !== null && match.scoreAway !== null;
+const played = (match: TableMatch) =>
+  match.status === 'finished' && match.scoreHome !== null && match.scoreAway !== null;
 
 /**
  * A template's right answer from the competition's stored matches, or null while the data it needs is not complete:
@@ -93,7 +103,11 @@ export function settleTemplate(
   if (needed.length === 0 || !needed.every(played)) return null;
   switch (kind) {
     case 'champion':
-      return { teamIds: leagueTable(matches, teamNames).rows.slice(0, 1).map((row) => row.teamId) };
+      return {
+        teamIds: leagueTable(matches, teamNames)
+          .rows.slice(0, 1)
+          .map((row) => row.teamId),
+      };
     case 'relegated':
       return {
         teamIds: leagueTable(matches, teamNames)
@@ -102,7 +116,11 @@ export function settleTemplate(
           .sort((a, b) => a - b),
       };
     case 'jornada-leader':
-      return { teamIds: leagueTable(matches, teamNames, week).rows.slice(0, 1).map((row) => row.teamId) };
+      return {
+        teamIds: leagueTable(matches, teamNames, week)
+          .rows.slice(0, 1)
+          .map((row) => row.teamId),
+      };
     case 'jornada-goals':
       return { number: needed.reduce((sum, m) => sum + (m.scoreHome ?? 0) + (m.scoreAway ?? 0), 0) };
   }

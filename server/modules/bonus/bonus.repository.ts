@@ -8,7 +8,8 @@ export type StoredQuestion = typeof bonusQuestions.$inferSelect & { kind: BonusK
 export type QuestionValues = Pick<StoredQuestion, 'kind' | 'prompt' | 'weekNumber' | 'choices' | 'points' | 'closesAt'>;
 
 /** `{1,2,NULL}`: a PostgreSQL array literal of whole numbers, for `unnest`. */
-const intArray = (values: readonly (number | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+const intArray = (values: readonly (number | null)[]) =>
+  `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
 
 /** A pool's bonus questions and answers as stored (docs/decisions/080-bonus-questions.md). */
 export function createBonusRepository(db: Database) {
@@ -92,9 +93,12 @@ export function createBonusRepository(db: Database) {
         const rows = await tx
           .update(bonusQuestions)
           .set(values)
-          .where(and(eq(bonusQuestions.id, questionId), sql`${bonusQuestions.closesAt} > ${now.toISOString()}::timestamptz`))
+          .where(
+            and(eq(bonusQuestions.id, questionId), sql`${bonusQuestions.closesAt} > ${now.toISOString()}::timestamptz`),
+          )
           .returning({ id: bonusQuestions.id });
-        if (rows.length > 0 && clearAnswers) await tx.delete(bonusAnswers).where(eq(bonusAnswers.questionId, questionId));
+        if (rows.length > 0 && clearAnswers)
+          await tx.delete(bonusAnswers).where(eq(bonusAnswers.questionId, questionId));
         return rows.length > 0;
       });
     },
@@ -103,7 +107,9 @@ export function createBonusRepository(db: Database) {
     async remove(questionId: number, now: Date): Promise<boolean> {
       const rows = await db
         .delete(bonusQuestions)
-        .where(and(eq(bonusQuestions.id, questionId), sql`${bonusQuestions.closesAt} > ${now.toISOString()}::timestamptz`))
+        .where(
+          and(eq(bonusQuestions.id, questionId), sql`${bonusQuestions.closesAt} > ${now.toISOString()}::timestamptz`),
+        )
         .returning({ id: bonusQuestions.id });
       return rows.length > 0;
     },
@@ -119,7 +125,10 @@ export function createBonusRepository(db: Database) {
     },
 
     /** One player's answers in the pool, by question. */
-    async answersBy(poolId: number, userId: number): Promise<Map<number, { answer: BonusAnswer; points: number | null }>> {
+    async answersBy(
+      poolId: number,
+      userId: number,
+    ): Promise<Map<number, { answer: BonusAnswer; points: number | null }>> {
       const rows = await db
         .select({ questionId: bonusAnswers.questionId, answer: bonusAnswers.answer, points: bonusAnswers.points })
         .from(bonusAnswers)
@@ -156,7 +165,9 @@ export function createBonusRepository(db: Database) {
       now: Date,
     ): Promise<'saved' | 'kept' | 'closed'> {
       const at = now.toISOString();
-      const rows = await queryRows<{ saved: boolean }>(db, sql`
+      const rows = await queryRows<{ saved: boolean }>(
+        db,
+        sql`
         with open as (
           select 1 from ${bonusQuestions} where id = ${question.id} and closes_at > ${at}::timestamptz
         ), saved as (
@@ -167,7 +178,8 @@ export function createBonusRepository(db: Database) {
           returning 1
         )
         select exists (select 1 from saved) as saved, exists (select 1 from open) as open
-      `);
+      `,
+      );
       const row = rows[0] as { saved: boolean; open: boolean } | undefined;
       if (!row?.open) return 'closed';
       return row.saved ? 'saved' : 'kept';

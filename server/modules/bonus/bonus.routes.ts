@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   BonusAnswerSchema,
   BonusBoardResponseSchema,
@@ -10,6 +11,8 @@ import {
   bonusMessages,
   IdParamsSchema,
   MessageResponseSchema,
+  type BonusQuestion,
+  type UserProfile,
 } from '#contract/index';
 import { routeDocs } from '../../lib/route-docs.ts';
 import { currentUser } from '../accounts/request-user.ts';
@@ -51,17 +54,41 @@ export async function bonusRoutes(app: FastifyInstance, { bonus }: { bonus: Bonu
       return { data: await bonus.add(currentUser(request), request.params.id, request.body) };
     },
   );
-  api.put(
-    '/:id/bonus/:questionId',
-    {
-      schema: docs.schema('Cambiar una pregunta extra antes de que cierre (creador o admin)', ofQuestion, {
-        params: BonusParamsSchema,
-        body: BonusQuestionBodySchema,
+  // The writes on one question answer it as the caller then sees it: the organiser's change, a player's answer, the
+  // organiser's settling of a free one.
+  const onQuestion = <Body extends z.ZodType>(
+    suffix: string,
+    summary: string,
+    body: Body,
+    run: (actor: UserProfile, poolId: number, questionId: number, body: z.infer<Body>) => Promise<BonusQuestion>,
+  ) =>
+    api.route({
+      method: 'PUT',
+      url: `/:id/bonus/:questionId${suffix}`,
+      schema: docs.schema(summary, ofQuestion, { params: BonusParamsSchema, body }),
+      handler: async (request) => ({
+        data: await run(
+          currentUser(request),
+          request.params.id,
+          request.params.questionId,
+          request.body as z.infer<Body>,
+        ),
       }),
-    },
-    async (request) => ({
-      data: await bonus.change(currentUser(request), request.params.id, request.params.questionId, request.body),
-    }),
+    });
+  onQuestion(
+    '',
+    'Cambiar una pregunta extra antes de que cierre (creador o admin)',
+    BonusQuestionBodySchema,
+    (...args) => bonus.change(...args),
+  );
+  onQuestion('/answer', 'Responder una pregunta extra hasta que cierre (participantes)', BonusAnswerSchema, (...args) =>
+    bonus.answer(...args),
+  );
+  onQuestion(
+    '/settle',
+    'Resolver a mano una pregunta libre ya cerrada (creador o admin): las respuestas correctas; se puede corregir',
+    BonusSettleBodySchema,
+    (actor, poolId, questionId, { texts }) => bonus.settle(actor, poolId, questionId, texts),
   );
   api.delete(
     '/:id/bonus/:questionId',
@@ -76,30 +103,5 @@ export async function bonusRoutes(app: FastifyInstance, { bonus }: { bonus: Bonu
       await bonus.remove(currentUser(request), request.params.id, request.params.questionId);
       return { message: bonusMessages.removed };
     },
-  );
-  api.put(
-    '/:id/bonus/:questionId/answer',
-    {
-      schema: docs.schema('Responder una pregunta extra hasta que cierre (participantes)', ofQuestion, {
-        params: BonusParamsSchema,
-        body: BonusAnswerSchema,
-      }),
-    },
-    async (request) => ({
-      data: await bonus.answer(currentUser(request), request.params.id, request.params.questionId, request.body),
-    }),
-  );
-  api.put(
-    '/:id/bonus/:questionId/settle',
-    {
-      schema: docs.schema(
-        'Resolver a mano una pregunta libre ya cerrada (creador o admin): las respuestas correctas; se puede corregir',
-        ofQuestion,
-        { params: BonusParamsSchema, body: BonusSettleBodySchema },
-      ),
-    },
-    async (request) => ({
-      data: await bonus.settle(currentUser(request), request.params.id, request.params.questionId, request.body.texts),
-    }),
   );
 }

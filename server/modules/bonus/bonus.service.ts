@@ -70,10 +70,16 @@ export function createBonusService({ db, bonus, pools, competitions, clock }: De
 
   /** The competition's matches and teams, for a pool that plays a league (none otherwise). */
   const leagueOf = async (pool: Pool) =>
-    templatesFor(pool) ? competitions.tableMatches(pool.competition!) : { matches: [], teamNames: new Map<number, string>() };
+    templatesFor(pool)
+      ? competitions.tableMatches(pool.competition!)
+      : { matches: [], teamNames: new Map<number, string>() };
 
   /** How a question is shown to `actor`: others' answers only once it is closed. */
-  async function views(actor: UserProfile, poolId: number, questions: readonly StoredQuestion[]): Promise<BonusQuestion[]> {
+  async function views(
+    actor: UserProfile,
+    poolId: number,
+    questions: readonly StoredQuestion[],
+  ): Promise<BonusQuestion[]> {
     const closedIds = questions.filter(isClosed).map((q) => q.id);
     const [counts, mine, everyone] = await Promise.all([
       bonus.answerCounts(poolId),
@@ -119,7 +125,14 @@ export function createBonusService({ db, bonus, pools, competitions, clock }: De
     if (closesAt <= now) throw new BadRequestError(bonusMessages.closeInPast);
     const kind = body.kind;
     if (!isTemplate(kind)) {
-      return { kind, prompt: body.prompt!, weekNumber: null, choices: body.choices ?? null, points: body.points, closesAt };
+      return {
+        kind,
+        prompt: body.prompt!,
+        weekNumber: null,
+        choices: body.choices ?? null,
+        points: body.points,
+        closesAt,
+      };
     }
     if (!templatesFor(pool)) throw new BadRequestError(bonusMessages.templatesLeagueOnly);
     const weekNumber = kind === 'jornada-leader' || kind === 'jornada-goals' ? body.weekNumber! : null;
@@ -136,7 +149,11 @@ export function createBonusService({ db, bonus, pools, competitions, clock }: De
     /** The pool's questions as the actor sees them, and what the organiser's form needs. */
     async board(actor: UserProfile, poolId: number): Promise<BonusBoard> {
       const { pool, manages, plays } = await access(actor, poolId);
-      const [questions, league, startsAt] = await Promise.all([bonus.list(poolId), leagueOf(pool), pools.startsAt(poolId)]);
+      const [questions, league, startsAt] = await Promise.all([
+        bonus.list(poolId),
+        leagueOf(pool),
+        pools.startsAt(poolId),
+      ]);
       return {
         templates: templatesFor(pool),
         canManage: manages,
@@ -161,7 +178,12 @@ export function createBonusService({ db, bonus, pools, competitions, clock }: De
       return (await views(actor, poolId, [question]))[0]!;
     },
 
-    async change(actor: UserProfile, poolId: number, questionId: number, body: BonusQuestionBody): Promise<BonusQuestion> {
+    async change(
+      actor: UserProfile,
+      poolId: number,
+      questionId: number,
+      body: BonusQuestionBody,
+    ): Promise<BonusQuestion> {
       const { pool } = await managed(actor, poolId);
       const question = await questionOf(poolId, questionId);
       if (isClosed(question)) throw new ConflictError(bonusMessages.closedNoChange);
@@ -192,7 +214,12 @@ export function createBonusService({ db, bonus, pools, competitions, clock }: De
       const question = await questionOf(poolId, questionId);
       if (isClosed(question)) throw new ConflictError(bonusMessages.closed);
       const { teamNames } = isTemplate(question.kind) ? await leagueOf(pool) : { teamNames: new Map<number, string>() };
-      const cleaned = cleanAnswer(answerTypeOf(question.kind, question.choices), body, new Set(teamNames.keys()), question.choices);
+      const cleaned = cleanAnswer(
+        answerTypeOf(question.kind, question.choices),
+        body,
+        new Set(teamNames.keys()),
+        question.choices,
+      );
       if ('error' in cleaned) throw new BadRequestError(answerErrors[cleaned.error]);
       const saved = await bonus.saveAnswer(question, actor.id, cleaned.answer, pool.options.editUntilKickoff, clock());
       if (saved === 'closed') throw new ConflictError(bonusMessages.closed);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   BONUS_KINDS,
   bonusKindLabels,
@@ -102,26 +102,68 @@ function Question({ poolId, board, question }: { poolId: number; board: BonusBoa
             ))}
             {question.answers?.length === 0 && <li>{texts.noAnswers}</li>}
           </ul>
-          {board.canManage && !isTemplate(question.kind) && (
-            <SettleForm poolId={poolId} question={question} />
-          )}
+          {board.canManage && !isTemplate(question.kind) && <SettleForm poolId={poolId} question={question} />}
         </>
       )}
       {board.canManage && !question.closed && (
-        <button
-          type="button"
-          className="outline-button"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate(question.id, outcomeToasts(() => messages.removed, 'No se pudo borrar la pregunta.'))}
-        >
-          {texts.remove}
-        </button>
+        <ActionForm
+          label={`${texts.remove}: ${question.prompt}`}
+          button={texts.remove}
+          pending={remove.isPending}
+          onSubmit={() =>
+            remove.mutate(
+              question.id,
+              outcomeToasts(() => messages.removed, 'No se pudo borrar la pregunta.'),
+            )
+          }
+        />
       )}
     </article>
   );
 }
 
-function TeamSelect({ board, label, value, onChange }: { board: BonusBoard; label: string; value: string; onChange: (v: string) => void }) {
+/** A form of the section: its fields, then one button that sends it (off while it is being sent). */
+function ActionForm({
+  label,
+  button,
+  pending,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  button: string;
+  pending: boolean;
+  onSubmit: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <form
+      className="pool-bonus__form"
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <button type="submit" className="outline-button" disabled={pending}>
+        {button}
+      </button>
+    </form>
+  );
+}
+
+function TeamSelect({
+  board,
+  label,
+  value,
+  onChange,
+}: {
+  board: BonusBoard;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <label className="text-field">
       {label}
@@ -151,16 +193,16 @@ function AnswerForm({ poolId, board, question }: { poolId: number; board: BonusB
           : { text: value };
   const teamPickers = question.answerType === 'team' ? 1 : question.answerType === 'teams' ? 3 : 0;
   return (
-    <form
-      className="pool-bonus__form"
-      aria-label={`${texts.answer}: ${question.prompt}`}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <ActionForm
+      label={`${texts.answer}: ${question.prompt}`}
+      button={texts.answer}
+      pending={save.isPending}
+      onSubmit={() =>
         save.mutate(
           { questionId: question.id, answer },
           outcomeToasts(() => messages.answered, 'No se pudo guardar la respuesta.'),
-        );
-      }}
+        )
+      }
     >
       {teams.slice(0, teamPickers).map((team, i) => (
         <TeamSelect
@@ -186,32 +228,29 @@ function AnswerForm({ poolId, board, question }: { poolId: number; board: BonusB
           </select>
         </label>
       )}
-      <button type="submit" className="outline-button" disabled={save.isPending}>
-        {texts.answer}
-      </button>
-    </form>
+    </ActionForm>
   );
 }
 
 /** The organiser ticks the right answers among those given (and the possible ones). */
 function SettleForm({ poolId, question }: { poolId: number; question: BonusQuestion }) {
   const settle = useSettleQuestion(poolId);
-  const options = [...new Set([...(question.choices ?? []), ...(question.answers ?? []).map((a) => a.answer.text ?? '')])].filter(
-    (text) => text !== '',
-  );
+  const options = [
+    ...new Set([...(question.choices ?? []), ...(question.answers ?? []).map((a) => a.answer.text ?? '')]),
+  ].filter((text) => text !== '');
   const [ticked, setTicked] = useState<string[]>(question.correct?.texts ?? []);
   if (options.length === 0) return null;
   return (
-    <form
-      className="pool-bonus__form"
-      aria-label={`${texts.settle}: ${question.prompt}`}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <ActionForm
+      label={`${texts.settle}: ${question.prompt}`}
+      button={texts.settle}
+      pending={settle.isPending}
+      onSubmit={() =>
         settle.mutate(
           { questionId: question.id, texts: ticked },
           outcomeToasts(() => messages.settled, 'No se pudo resolver la pregunta.'),
-        );
-      }}
+        )
+      }
     >
       <fieldset className="pool-bonus__fieldset">
         <legend>{texts.settleHint}</legend>
@@ -228,10 +267,7 @@ function SettleForm({ poolId, question }: { poolId: number; question: BonusQuest
           </label>
         ))}
       </fieldset>
-      <button type="submit" className="outline-button" disabled={settle.isPending}>
-        {texts.settle}
-      </button>
-    </form>
+    </ActionForm>
   );
 }
 
@@ -257,11 +293,11 @@ function AddQuestion({ poolId, board }: { poolId: number; board: BonusBoard }) {
     .map((choice) => choice.trim())
     .filter(Boolean);
   return (
-    <form
-      className="pool-bonus__form pool-bonus__add"
-      aria-label={texts.add}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <ActionForm
+      label={texts.add}
+      button={texts.add}
+      pending={add.isPending}
+      onSubmit={() =>
         add.mutate(
           {
             kind,
@@ -271,8 +307,8 @@ function AddQuestion({ poolId, board }: { poolId: number; board: BonusBoard }) {
             ...(kind === 'free' ? { prompt, ...(list.length > 0 ? { choices: list } : {}) } : {}),
           },
           outcomeToasts(() => messages.saved, 'No se pudo guardar la pregunta.'),
-        );
-      }}
+        )
+      }
     >
       <h4 className="pool-bonus__prompt">{texts.add}</h4>
       <label className="text-field">
@@ -308,9 +344,6 @@ function AddQuestion({ poolId, board }: { poolId: number; board: BonusBoard }) {
         {texts.closesAt}
         <input type="datetime-local" value={closesAt} onChange={(event) => setClosesAt(event.target.value)} />
       </label>
-      <button type="submit" className="outline-button" disabled={add.isPending}>
-        {texts.add}
-      </button>
-    </form>
+    </ActionForm>
   );
 }
