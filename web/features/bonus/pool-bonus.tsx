@@ -84,26 +84,27 @@ function Question({ poolId, board, question }: { poolId: number; board: BonusBoa
       )}
       {canAnswer && <AnswerForm poolId={poolId} board={board} question={question} />}
       {!question.closed && <p className="pool-bonus__note">{texts.answered(question.answeredCount)}</p>}
-      {question.closed && (
-        <>
-          {question.correct ? (
-            <p data-testid="bonus-correct">
-              <strong>{texts.right}:</strong> {answerText(board, question.correct)}
-            </p>
-          ) : (
-            <p className="pool-bonus__note">{texts.pending}</p>
-          )}
-          <ul className="pool-bonus__answers" data-testid="bonus-answers">
-            {question.answers?.map((a) => (
-              <li key={a.userId}>
-                {a.username}: {answerText(board, a.answer)}
-                {pointsText(a.points)}
-              </li>
-            ))}
-            {question.answers?.length === 0 && <li>{texts.noAnswers}</li>}
-          </ul>
-          {board.canManage && !isTemplate(question.kind) && <SettleForm poolId={poolId} question={question} />}
-        </>
+      {/* What the server gives is shown: everyone's answers and the right one come only once the question is closed. */}
+      {question.correct ? (
+        <p data-testid="bonus-correct">
+          <strong>{texts.right}:</strong> {answerText(board, question.correct)}
+        </p>
+      ) : (
+        question.closed && <p className="pool-bonus__note">{texts.pending}</p>
+      )}
+      {question.answers && (
+        <ul className="pool-bonus__answers" data-testid="bonus-answers">
+          {question.answers.map((a) => (
+            <li key={a.userId}>
+              {a.username}: {answerText(board, a.answer)}
+              {pointsText(a.points)}
+            </li>
+          ))}
+          {question.answers.length === 0 && <li>{texts.noAnswers}</li>}
+        </ul>
+      )}
+      {question.closed && board.canManage && !isTemplate(question.kind) && (
+        <SettleForm poolId={poolId} question={question} />
       )}
       {board.canManage && !question.closed && (
         <ActionForm
