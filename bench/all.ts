@@ -13,6 +13,7 @@ const benches: { name: string; needsPostgres?: boolean }[] = [
   { name: 'jornadas' },
   { name: 'pool-results' },
   { name: 'game-modes' },
+  { name: 'bonus-questions' },
   { name: 'api' },
   { name: 'load' },
   { name: 'scale', needsPostgres: true },

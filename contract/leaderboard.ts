@@ -14,6 +14,8 @@ export const leaderboardMessages = {
   jornadaProvisional: 'Jornada en juego · provisional',
   jornadaFailed: 'No se pudo cargar la clasificación de la jornada.',
   evolutionFailed: 'No se pudo cargar tu evolución.',
+  // A pool with bonus questions ("Preguntas extra", docs/decisions/080): their points, apart, in the general table.
+  extra: 'Extra',
 } as const;
 
 /** "Sube 2 puestos", "Baja 1 puesto", "Mantiene el puesto": what a movement arrow says to a screen reader. */
@@ -68,6 +70,11 @@ export const GeneralRankingPositionSchema = RankingPositionSchema.extend({
   jornadasWon: z.number().int(),
   /** Places gained since the table after the previous played jornada (negative: lost); null without one or for a newcomer. */
   movement: z.number().int().nullable(),
+  /**
+   * Of `points`, those won with the pool's bonus questions ("Extra", contract/bonus.ts); only in a pool that has
+   * questions: a pool without any answers as before.
+   */
+  extra: z.number().int().optional(),
 });
 export type GeneralRankingPosition = z.infer<typeof GeneralRankingPositionSchema>;
 

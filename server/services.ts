@@ -37,6 +37,8 @@ import { createCloseCalendarRepository } from './modules/predictions/close-calen
 import { createCloseCalendarService } from './modules/predictions/close-calendar.service.ts';
 import { createPotRepository } from './modules/pot/pot.repository.ts';
 import { createPotService } from './modules/pot/pot.service.ts';
+import { createBonusRepository } from './modules/bonus/bonus.repository.ts';
+import { createBonusService } from './modules/bonus/bonus.service.ts';
 import { createPredictionsRepository } from './modules/predictions/predictions.repository.ts';
 import { createPredictionsService } from './modules/predictions/predictions.service.ts';
 import { createNotificationSettingsRepository } from './modules/reminders/notification-settings.repository.ts';
@@ -128,6 +130,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     wall: createWallRepository(db),
     closeCalendar: createCloseCalendarRepository(db),
     pot: createPotRepository(db),
+    bonus: createBonusRepository(db),
     accountTokens: createAccountTokensRepository(db),
     outbox,
   };
@@ -160,6 +163,14 @@ export async function createServices({ database, config, clock = systemClock, lo
     clock,
     config,
   });
+  // Preguntas extra: a template settles in the transaction of the result that decides it (decision 080).
+  const bonus = createBonusService({
+    db,
+    bonus: repositories.bonus,
+    pools,
+    competitions: repositories.competitions,
+    clock,
+  });
   const matchesService = createMatchesService({
     db,
     matches,
@@ -167,6 +178,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     kickoffChanges: repositories.kickoffChanges,
     teams,
     standings,
+    settleBonus: (tx, competition) => bonus.settleTemplates(tx, competition),
     clock,
   });
   // One importer: the seed, the CLI, the poller, "Actualizar Resultados" and the admin import all apply files with it.
@@ -296,6 +308,7 @@ export async function createServices({ database, config, clock = systemClock, lo
       publicOrigin: config.publicOrigin,
     }),
     pot: createPotService({ pot: repositories.pot, pools, leaderboard }),
+    bonus,
     leaderboard,
     resultsImporter,
     /** The poller's and "Actualizar Resultados"'s pull of the feeds, whichever they are at the time. */

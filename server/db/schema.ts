@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -18,9 +19,18 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 // The key of what a row belongs to, which takes the row with it when it is deleted.
-const belongsToUser = () => integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' });
-const belongsToPool = () => integer('pool_id').notNull().references(() => pools.id, { onDelete: 'cascade' });
-const belongsToMatch = () => integer('match_id').notNull().references(() => matches.id, { onDelete: 'cascade' });
+const belongsToUser = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const belongsToPool = () =>
+  integer('pool_id')
+    .notNull()
+    .references(() => pools.id, { onDelete: 'cascade' });
+const belongsToMatch = () =>
+  integer('match_id')
+    .notNull()
+    .references(() => matches.id, { onDelete: 'cascade' });
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
@@ -196,7 +206,9 @@ export const pools = pgTable(
      * 3 points, no comodín, no multiplier), which every pool from before has. Columns rather than JSON: the scoring
      * rule's SQL reads them (server/modules/leaderboard/scoring.ts).
      */
-    gameMode: text('game_mode', { enum: ['outcome', 'exactScore'] }).notNull().default('outcome'),
+    gameMode: text('game_mode', { enum: ['outcome', 'exactScore'] })
+      .notNull()
+      .default('outcome'),
     pointsPreset: text('points_preset', { enum: ['clasica', 'polla', 'custom'] }),
     pointsExact: integer('points_exact').notNull().default(0),
     pointsDifference: integer('points_difference').notNull().default(0),
@@ -211,7 +223,9 @@ export const pools = pgTable(
     editUntilKickoff: boolean('edit_until_kickoff').notNull().default(false),
     closeMinutesBefore: integer('close_minutes_before').notNull().default(0),
     creatorPlays: boolean('creator_plays').notNull().default(false),
-    lateJoiners: text('late_joiners', { enum: ['zero', 'lowest'] }).notNull().default('zero'),
+    lateJoiners: text('late_joiners', { enum: ['zero', 'lowest'] })
+      .notNull()
+      .default('zero'),
   },
   (t) => [
     check('pools_game_mode', sql`${t.gameMode} in ('outcome', 'exactScore')`),
@@ -249,6 +263,13 @@ export const poolParticipants = pgTable(
   ],
 );
 
+/** A row that belongs to a participation (`pool_participants (pool_id, user_id)`) and goes with it. */
+const ofParticipation = (t: { poolId: AnyPgColumn; userId: AnyPgColumn }) =>
+  foreignKey({
+    columns: [t.poolId, t.userId],
+    foreignColumns: [poolParticipants.poolId, poolParticipants.userId],
+  }).onDelete('cascade');
+
 /**
  * A pool's bote (contract/pot.ts, docs/decisions/079-a-prize-pot-that-moves-no-money.md): no row, no bote (the
  * default). The app moves no money: these are the organiser's settings, and who they marked as paid.
@@ -279,11 +300,62 @@ export const poolPotPayments = pgTable(
     markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
     markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  (t) => [primaryKey({ columns: [t.poolId, t.userId] }), ofParticipation(t)],
+);
+
+/**
+ * A pool's bonus questions ("Preguntas extra", contract/bonus.ts, docs/decisions/080-bonus-questions.md): none, the
+ * default. A template (kind other than 'free') is settled by the app from the stored results; a free one by hand.
+ */
+export const bonusQuestions = pgTable(
+  'bonus_questions',
+  {
+    id: serial('id').primaryKey(),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    prompt: text('prompt').notNull(),
+    weekNumber: integer('week_number'),
+    /** A free question's possible answers; null: free text. */
+    choices: jsonb('choices').$type<string[]>(),
+    points: integer('points').notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    /** The right answer once settled (contract `BonusCorrect`); null while open or undecided. */
+    correct: jsonb('correct').$type<{ teamIds?: number[]; number?: number; texts?: string[] }>(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
   (t) => [
-    primaryKey({ columns: [t.poolId, t.userId] }),
-    foreignKey({ columns: [t.poolId, t.userId], foreignColumns: [poolParticipants.poolId, poolParticipants.userId] }).onDelete(
-      'cascade',
+    index('bonus_questions_pool_idx').on(t.poolId),
+    check('bonus_questions_points_range', sql`${t.points} between 1 and 100`),
+    check(
+      'bonus_questions_kind',
+      sql`${t.kind} in ('champion', 'relegated', 'jornada-leader', 'jornada-goals', 'free')`,
     ),
+  ],
+);
+
+/**
+ * A participant's answer to a bonus question, with the points it earned once settled (null before). Its points are
+ * part of the player's `standings.points`, moved in the same transaction (bonus.repository.ts `applySettlement`).
+ */
+export const bonusAnswers = pgTable(
+  'bonus_answers',
+  {
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => bonusQuestions.id, { onDelete: 'cascade' }),
+    poolId: integer('pool_id').notNull(),
+    userId: integer('user_id').notNull(),
+    answer: jsonb('answer').$type<{ teamIds?: number[]; number?: number; text?: string }>().notNull(),
+    points: integer('points'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.userId] }),
+    index('bonus_answers_pool_user_idx').on(t.poolId, t.userId),
+    ofParticipation(t),
   ],
 );
 
@@ -354,7 +426,10 @@ export const roundStandings = pgTable(
     correctPicks: integer('correct_picks').notNull().default(0),
   },
   // A jornada's table reads (pool, week), the season reads the pool: both are the key's prefix.
-  (t) => [primaryKey({ columns: [t.poolId, t.weekNumber, t.userId] }), index('round_standings_user_id_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.poolId, t.weekNumber, t.userId] }),
+    index('round_standings_user_id_idx').on(t.userId),
+  ],
 );
 
 /** Why someone is no longer in a pool ("Te han quitado de «X»"), shown on their next visit until they dismiss it. */
@@ -527,7 +602,9 @@ export const kickoffNotices = pgTable(
       foreignColumns: [favoriteMatches.userId, favoriteMatches.matchId],
       name: 'kickoff_notices_favorite_fk',
     }).onDelete('cascade'),
-    index('kickoff_notices_pending_idx').on(t.matchId).where(sql`${t.sentAt} is null`),
+    index('kickoff_notices_pending_idx')
+      .on(t.matchId)
+      .where(sql`${t.sentAt} is null`),
   ],
 );
 
@@ -550,9 +627,13 @@ export const matchReminders = pgTable(
   },
   (t) => [
     uniqueIndex('match_reminders_user_match_slot_uq').on(t.userId, t.matchId, t.slot),
-    index('match_reminders_pending_idx').on(t.matchId).where(sql`${t.sentAt} is null`),
+    index('match_reminders_pending_idx')
+      .on(t.matchId)
+      .where(sql`${t.sentAt} is null`),
     // The sweep of reminders sent long ago (server/maintenance.ts).
-    index('match_reminders_sent_at_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
+    index('match_reminders_sent_at_idx')
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
     check('match_reminders_slot', sql`${t.slot} in (1, 2)`),
   ],
 );
@@ -571,8 +652,12 @@ export const notificationOptOuts = pgTable(
     kind: text('kind', { enum: ['favorite-reminders', 'missing-picks', 'jornada-results'] }).notNull(),
   },
   (t) => [
-    uniqueIndex('notification_opt_outs_user_kind_uq').on(t.userId, t.kind).where(sql`${t.poolId} is null`),
-    uniqueIndex('notification_opt_outs_user_pool_kind_uq').on(t.userId, t.poolId, t.kind).where(sql`${t.poolId} is not null`),
+    uniqueIndex('notification_opt_outs_user_kind_uq')
+      .on(t.userId, t.kind)
+      .where(sql`${t.poolId} is null`),
+    uniqueIndex('notification_opt_outs_user_pool_kind_uq')
+      .on(t.userId, t.poolId, t.kind)
+      .where(sql`${t.poolId} is not null`),
     index('notification_opt_outs_pool_id_idx').on(t.poolId),
     check(
       'notification_opt_outs_kind',
@@ -694,8 +779,12 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
-    index('mail_outbox_sending_idx').on(t.claimedAt).where(sql`${t.status} = 'sending'`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_sending_idx')
+      .on(t.claimedAt)
+      .where(sql`${t.status} = 'sending'`),
     index('mail_outbox_user_id_idx').on(t.userId),
     // The sweep of mail sent or failed long ago (server/maintenance.ts).
     index('mail_outbox_created_at_idx').on(t.createdAt),

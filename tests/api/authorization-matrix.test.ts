@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Match, Pool, Prediction, SignInResponse } from '#contract/index';
 import { signUnsubscribe } from '#server/modules/mail/unsubscribe-tokens';
@@ -86,6 +87,17 @@ async function potPayment() {
   await ok(users.creator.session.accessToken, 'PUT', `/api/pools/${own.id}/pot`, { entryCents: 1000, positionShares: [100] });
   return { url: `/api/pools/${own.id}/pot/payments/${player.userProfile.id}` };
 }
+/** A free bonus question of the matrix's pool, open until 2030 (or already closed: settled by the organiser only). */
+async function bonusQuestion(closed = false) {
+  const question = await ok<{ id: number }>(users.creator.session.accessToken, 'POST', `/api/pools/${pool.id}/bonus`, {
+    kind: 'free',
+    points: 1,
+    prompt: '¿Matriz?',
+    closesAt: '2030-01-01T00:00:00Z',
+  });
+  if (closed) await t.db.execute(sql`update bonus_questions set closes_at = ${now.toISOString()}::timestamptz - interval '1 minute' where id = ${question.id}`);
+  return `/api/pools/${pool.id}/bonus/${question.id}`;
+}
 const sameRole = async (actor: Actor) =>
   actor === 'anonymous' ? null : (await t.createUser({ role: actor === 'admin' ? 'admin' : 'user' })).session.accessToken;
 
@@ -106,6 +118,9 @@ const adminOnly: Record<Actor, Expected> = { ...signedIn(403), admin: 'ok' };
 const members: Record<Actor, Expected> = { anonymous: 401, other: 403, participant: 'ok', creator: 'ok', admin: 'ok' };
 const creatorOrAdmin: Record<Actor, Expected> = { anonymous: 401, other: 403, participant: 403, creator: 'ok', admin: 'ok' };
 const selfParticipant: Record<Actor, Expected> = { anonymous: 401, other: 403, participant: 'ok', creator: 403, admin: 'ok' };
+// The bonus questions answer 404 to someone outside the pool (decision 080).
+const bonusMembers: Record<Actor, Expected> = { anonymous: 401, other: 404, participant: 'ok', creator: 'ok', admin: 'ok' };
+const bonusOrganiser: Record<Actor, Expected> = { anonymous: 401, other: 404, participant: 403, creator: 'ok', admin: 'ok' };
 
 const matrix: Record<string, Row> = {
   'GET /health': { call: () => ({ url: '/health' }), expect: everyone('ok') },
@@ -208,6 +223,25 @@ const matrix: Record<string, Row> = {
   'DELETE /api/pools/{id}/pot': { call: () => ({ url: `/api/pools/${pool.id}/pot` }), expect: creatorOrAdmin },
   'PUT /api/pools/{id}/pot/payments/{userId}': { call: () => potPayment(), expect: creatorOrAdmin },
   'DELETE /api/pools/{id}/pot/payments/{userId}': { call: () => potPayment(), expect: creatorOrAdmin },
+  'GET /api/pools/{id}/bonus': { call: () => ({ url: `/api/pools/${pool.id}/bonus` }), expect: bonusMembers },
+  'POST /api/pools/{id}/bonus': {
+    call: () => ({ url: `/api/pools/${pool.id}/bonus`, payload: { kind: 'free', points: 1, prompt: '¿Otra?', closesAt: '2030-01-01T00:00:00Z' } }),
+    expect: bonusOrganiser,
+  },
+  'PUT /api/pools/{id}/bonus/{questionId}': {
+    call: async () => ({ url: await bonusQuestion(), payload: { kind: 'free', points: 2, prompt: '¿Cambiada?', closesAt: '2030-01-01T00:00:00Z' } }),
+    expect: bonusOrganiser,
+  },
+  'DELETE /api/pools/{id}/bonus/{questionId}': { call: async () => ({ url: await bonusQuestion() }), expect: bonusOrganiser },
+  'PUT /api/pools/{id}/bonus/{questionId}/answer': {
+    call: async () => ({ url: `${await bonusQuestion()}/answer`, payload: { text: 'Sí' } }),
+    // Only a participant answers: the creator (who does not play here) and an admin are refused.
+    expect: { ...bonusMembers, creator: 403, admin: 403 },
+  },
+  'PUT /api/pools/{id}/bonus/{questionId}/settle': {
+    call: async () => ({ url: `${await bonusQuestion(true)}/settle`, payload: { texts: ['Sí'] } }),
+    expect: bonusOrganiser,
+  },
   'PUT /api/pools/{id}/rules': {
     call: async () => {
       // A pool of a match of its own, far ahead: its rules are still open.

@@ -175,6 +175,17 @@ const tables: Record<string, Feeds> = {
       delete: () => sql`delete from round_standings where pool_id = ${pool.id} and week_number = 7`,
     },
   },
+  bonus_questions: {
+    topics: ['standings'],
+    why: 'whether a pool has bonus questions gives its general table the "Extra" column (decision 080)',
+    writes: {
+      insert: () =>
+        sql`insert into bonus_questions (pool_id, kind, prompt, points, closes_at)
+            values (${pool.id}, 'free', 'Versiones', 1, now() + interval '1 day')`,
+      update: () => sql`update bonus_questions set points = 2 where pool_id = ${pool.id}`,
+      delete: () => sql`delete from bonus_questions where pool_id = ${pool.id}`,
+    },
+  },
   rate_limit_counters: noCache('read at every request a limit guards'),
   confederations: noCache('read at every request for them'),
   teams: noCache('the match list carries team ids only; teams are read at every request for them'),
@@ -199,6 +210,9 @@ const tables: Record<string, Feeds> = {
   import_jobs: noCache('read at every request for an import'),
   pool_pots: noCache('read at every request for the bote'),
   pool_pot_payments: noCache('read at every request for the bote'),
+  bonus_answers: noCache(
+    'read at every request for the bonus questions; the points they earn move the standings rows in the same transaction, which move \'standings\'',
+  ),
   pool_notices: noCache('read at every request for them (why someone is no longer in a pool)'),
   pool_messages: noCache('the pool\'s wall, read at every request for it; its writes notify the live channel instead (migration 0019)'),
   data_version_changes: noCache('the queue of topics a committing transaction changed (migration 0011)'),

@@ -102,7 +102,10 @@ export const overlaps = (box: Box, other: Box | null) =>
 /** Picks `option` of a select whose options open in a popover, and waits for the popover to close. */
 export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
   await select.click();
-  await page.locator('ion-popover ion-radio').filter({ hasText: new RegExp(`^${option}$`) }).click();
+  await page
+    .locator('ion-popover ion-radio')
+    .filter({ hasText: new RegExp(`^${option}$`) })
+    .click();
   await expect(page.locator('ion-popover')).toHaveCount(0);
 }
 
@@ -184,7 +187,12 @@ export async function createFutureMatch(
  * competition of the test's own (`e2e-…`), no other test's matches are in its jornadas.
  */
 export const roundMatch = (api: Factories, admin: SignedIn, competition: string, weekNumber: number, kickoff: number) =>
-  api.match(admin, { competition, round: `Matchday ${weekNumber}`, weekNumber, matchDate: new Date(kickoff).toISOString() });
+  api.match(admin, {
+    competition,
+    round: `Matchday ${weekNumber}`,
+    weekNumber,
+    matchDate: new Date(kickoff).toISOString(),
+  });
 
 /**
  * A LaLiga fixture of the shipped season's last jornada, for a feature's test whose pool plays the season (one made
@@ -248,7 +256,11 @@ export async function creatorInPoolDialog(page: Page, api: Factories, label: str
 
 /** The pool of `owner`'s named `name`, as the API lists the pools they made (what the dialog made). */
 export async function ownedPool(api: Factories, owner: SignedIn, name: string): Promise<Pool> {
-  const { data } = await api.call<{ data: { pools: Pool[] } }>(owner, 'GET', `/api/pools/user/${owner.userProfile.id}/owned`);
+  const { data } = await api.call<{ data: { pools: Pool[] } }>(
+    owner,
+    'GET',
+    `/api/pools/user/${owner.userProfile.id}/owned`,
+  );
   const pool = data.pools.find((p) => p.name === name);
   if (!pool) throw new Error('the pool was not created');
   return pool;
@@ -502,4 +514,23 @@ export async function resetPasswordFromMail(
   await page.getByLabel('Nueva contraseña').fill(password);
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();
   await expect(page).toHaveURL(/\/tabs\/home$/);
+}
+
+/** Opens the pool's folded "Reglas" row and answers its section `testId` (the bote, the bonus questions…). */
+export async function openPoolMoreSection(page: Page, pool: Pool, testId: string) {
+  await page.goto(`/tabs/pool/${pool.id}`);
+  await page.getByTestId('pool-more').locator('summary').click();
+  return page.getByTestId(testId);
+}
+
+/** Axe finds nothing serious in section `testId`, in both themes, and nothing leaves a 320 px screen. */
+export async function checkSectionLayout(page: Page, testId: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await seriousA11yViolations(page, { within: `[data-testid="${testId}"]` })).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: 390, height: 844 });
 }

@@ -1,6 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 import type { Pool } from '#contract/index';
-import { expectToast, playerInPool, seriousA11yViolations, signedInUser, test } from './helpers.ts';
+import {
+  checkSectionLayout,
+  expectToast,
+  openPoolMoreSection,
+  playerInPool,
+  signedInUser,
+  test,
+} from './helpers.ts';
 
 /**
  * "Bote" on the pool screen at 390×844 (docs/decisions/079-a-prize-pot-that-moves-no-money.md): under the folded
@@ -10,22 +17,8 @@ import { expectToast, playerInPool, seriousA11yViolations, signedInUser, test } 
  */
 const NO_MONEY = 'La app no maneja dinero: el bote se paga y se reparte entre vosotros.';
 
-async function openBote(page: Page, pool: Pool) {
-  await page.goto(`/tabs/pool/${pool.id}`);
-  await page.getByTestId('pool-more').locator('summary').click();
-  return page.getByTestId('pool-pot');
-}
-
-async function checkLayout(page: Page) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await seriousA11yViolations(page, { within: '[data-testid="pool-pot"]' })).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 320, height: 640 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-  await page.setViewportSize({ width: 390, height: 844 });
-}
+const openBote = (page: Page, pool: Pool) => openPoolMoreSection(page, pool, 'pool-pot');
+const checkLayout = (page: Page) => checkSectionLayout(page, 'pool-pot');
 
 test('the creator sets up the bote and ticks who has paid', async ({ page, api }) => {
   const owner = await signedInUser(page, api, 'bote-crea');

@@ -3,22 +3,23 @@ import type { PoolDetail } from '#contract/pools';
 import { PoolRules } from '../features/pools/pool-rules.tsx';
 import { CloseCalendar } from '../features/predictions/close-calendar/close-calendar.tsx';
 
-const PoolPot = lazy(() => import('../features/pot/pool-pot.tsx').then((module) => ({ default: module.PoolPot })));
+const PoolExtras = lazy(() => import('./pool-extras.tsx').then((module) => ({ default: module.PoolExtras })));
 const PoolOrganiser = lazy(() =>
   import('../features/pools/pool-organiser.tsx').then((module) => ({ default: module.PoolOrganiser })),
 );
 
 /**
- * What the pool's folded "Reglas" row holds: the rules with the calendar of their closes, the bote (its own module:
- * shown when the pool has one, or to its creator to set it up), and for the creator the organiser's tools (loaded
- * for a creator only). One module the page loads when the row is first opened.
+ * What the pool's folded "Reglas" row holds: the rules with the calendar of their closes, the bote and the bonus
+ * questions (one module of their own, pool-extras.tsx: each shown when the pool has one, or to its organiser to set
+ * it up), and for the creator the organiser's tools (loaded for a creator only). One module the page loads when
+ * the row is first opened.
  */
 export function PoolMore({ pool, isCreator }: { pool: PoolDetail; isCreator: boolean }) {
   return (
     <>
       <PoolRules pool={pool} />
       <CloseCalendar poolId={pool.id} />
-      <PoolPot poolId={pool.id} isCreator={isCreator} />
+      <PoolExtras poolId={pool.id} isCreator={isCreator} />
       {isCreator && <PoolOrganiser pool={pool} />}
     </>
   );

@@ -24,6 +24,8 @@ export interface SeasonRow extends StandingRow {
   jornadasWon: number;
   /** What they scored in the last played jornada. */
   lastJornadaPoints: number;
+  /** Of `points`, those of bonus questions; only in a pool that has some (decision 080). */
+  extra?: number;
 }
 
 /** Whether a pool's jornada is over, and how many of its matches are pending (jornada-over.ts, decision 061). */
@@ -91,6 +93,8 @@ export interface GeneralPosition {
   jornadasWon: number;
   /** Places gained since the table after the previous played jornada (negative: lost); null without one, or for a player not in it. */
   movement: number | null;
+  /** Of `points`, those of bonus questions ("Extra"); only in a pool that has some. */
+  extra?: number;
 }
 
 /** The general table: the one ranking rule, with each row's movement since the previous played jornada. */
@@ -111,6 +115,7 @@ export function generalTable(rows: readonly SeasonRow[], jornadas: readonly Play
       correctPicks: row.correctPicks,
       jornadasWon: row.jornadasWon,
       movement: then === undefined ? null : then - position,
+      ...(row.extra === undefined ? {} : { extra: row.extra }),
     };
   });
 }

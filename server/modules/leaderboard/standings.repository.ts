@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
-import { matches, poolParticipants, pools, predictions, roundStandings, standings, users } from '../../db/schema.ts';
+import { bonusAnswers, bonusQuestions, matches, poolParticipants, pools, predictions, roundStandings, standings, users } from '../../db/schema.ts';
 import { poolCountsMatchSql } from '../pools/pool-scope.ts';
 import {
   gameColumns,
@@ -97,9 +97,12 @@ export function createStandingsRepository(db: Database) {
       await db.transaction(async (tx) => {
         await tx.execute(sql`
           insert into ${standings} (pool_id, user_id, points, correct_picks, updated_at)
-          -- A late joiner's starting points (pool_participants.starting_points) are part of their standing.
+          -- A late joiner's starting points (pool_participants.starting_points) are part of their standing, and so are
+          -- the points of their settled bonus questions (docs/decisions/080-bonus-questions.md).
           select pp.pool_id, pp.user_id,
-                 pp.starting_points + coalesce(sum(${score.points}), 0), coalesce(sum(${score.correct}), 0), ${now.toISOString()}::timestamptz
+                 pp.starting_points + coalesce(sum(${score.points}), 0)
+                   + coalesce((select sum(b.points) from ${bonusAnswers} b where b.pool_id = pp.pool_id and b.user_id = pp.user_id), 0),
+                 coalesce(sum(${score.correct}), 0), ${now.toISOString()}::timestamptz
           from ${poolParticipants} pp
           join ${pools} po on po.id = pp.pool_id
           left join ${predictions} p on p.pool_id = pp.pool_id and p.user_id = pp.user_id
@@ -251,7 +254,8 @@ export function createStandingsRepository(db: Database) {
     /**
      * Every participant's standing with what the general table adds: when they joined, how many jornadas they won
      * (top points of a jornada that is over, above 0; ties all win: season.ts `jornadasWon`) and what they scored in
-     * jornada `lastWeek` (0 when null).
+     * jornada `lastWeek` (0 when null). In a pool with bonus questions, each row also says how many of its points
+     * came from them (`extra`, docs/decisions/080-bonus-questions.md); without questions it has no `extra`.
      */
     async seasonRows(poolId: number, lastWeek: number | null): Promise<SeasonRow[]> {
       const rows = await queryRows<{
@@ -263,6 +267,7 @@ export function createStandingsRepository(db: Database) {
         starting_points: number;
         won: number;
         last_points: number;
+        extra: number | null;
       }>(db, sql`
         with over as (${overWeeksSql(poolId)}), tops as (
           -- Only a jornada that is over is won (decision 061): until then its table is provisional.
@@ -274,13 +279,17 @@ export function createStandingsRepository(db: Database) {
           from ${roundStandings} r join tops t on t.week_number = r.week_number and r.points = t.top
           where r.pool_id = ${poolId} and t.top > 0
           group by r.user_id
+        ), extra as (
+          select user_id, sum(points)::int as extra from ${bonusAnswers} where pool_id = ${poolId} group by user_id
         )
         select s.user_id, u.name as username, s.points, s.correct_picks as correct, pp.registered_at, pp.starting_points,
-               coalesce(won.won, 0)::int as won, coalesce(l.points, 0)::int as last_points
+               coalesce(won.won, 0)::int as won, coalesce(l.points, 0)::int as last_points,
+               case when exists (select 1 from ${bonusQuestions} where pool_id = ${poolId}) then coalesce(extra.extra, 0) end as extra
         from ${standings} s
         join ${users} u on u.id = s.user_id
         join ${poolParticipants} pp on pp.pool_id = s.pool_id and pp.user_id = s.user_id
         left join won on won.user_id = s.user_id
+        left join extra on extra.user_id = s.user_id
         left join ${roundStandings} l on l.pool_id = s.pool_id and l.week_number = ${lastWeek ?? -1} and l.user_id = s.user_id
         where s.pool_id = ${poolId}
       `);
@@ -293,6 +302,7 @@ export function createStandingsRepository(db: Database) {
         startingPoints: Number(r.starting_points),
         jornadasWon: Number(r.won),
         lastJornadaPoints: Number(r.last_points),
+        ...(r.extra === null ? {} : { extra: Number(r.extra) }),
       }));
     },
 

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { competitionNameOf, roundDisplayLabel, type Competition, type CompetitionRound } from '#contract/index';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { matches, teams } from '../../db/schema.ts';
 import type { TableMatch } from './league-table.ts';
 
@@ -77,10 +77,15 @@ export function createCompetitionsRepository(db: Database) {
 
   return {
     /** Every stored match of a competition, as its league table reads them, and the names of its teams. */
-    async tableMatches(key: string): Promise<{ matches: TableMatch[]; teamNames: Map<number, string> }> {
-      const rows = await db
+    /** Read with `executor` inside a transaction (the bonus questions settle in the result's own). */
+    async tableMatches(
+      key: string,
+      executor: Executor = db,
+    ): Promise<{ matches: (TableMatch & { matchDate: Date })[]; teamNames: Map<number, string> }> {
+      const rows = await executor
         .select({
           weekNumber: matches.weekNumber,
+          matchDate: matches.matchDate,
           homeTeamId: matches.homeTeamId,
           awayTeamId: matches.awayTeamId,
           status: matches.status,
@@ -93,7 +98,7 @@ export function createCompetitionsRepository(db: Database) {
       const names =
         teamIds.length === 0
           ? []
-          : await db.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, teamIds));
+          : await executor.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, teamIds));
       return { matches: rows, teamNames: new Map(names.map((team) => [team.id, team.name])) };
     },
     /** Every competition of the matches table, by key, each with its rounds in week order. */

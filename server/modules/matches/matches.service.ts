@@ -23,6 +23,8 @@ interface Deps {
   kickoffChanges: KickoffChangesRepository;
   teams: TeamsRepository;
   standings: StandingsRepository;
+  /** Settles the bonus questions a competition's results decide, in the result's transaction (decision 080). */
+  settleBonus?: (tx: Executor, competition: string) => Promise<void>;
   clock: Clock;
 }
 
@@ -77,7 +79,7 @@ export interface ImportUpdate {
 const withoutResult = ({ status: _s, scoreHome: _h, scoreAway: _a, ...rest }: UpdateMatchBody): UpdateMatchBody => rest;
 const withoutKickoff = ({ matchDate: _d, kickoffConfirmed: _c, ...rest }: UpdateMatchBody): UpdateMatchBody => rest;
 
-export function createMatchesService({ db, matches, resultChanges, kickoffChanges, teams, standings, clock }: Deps) {
+export function createMatchesService({ db, matches, resultChanges, kickoffChanges, teams, standings, settleBonus, clock }: Deps) {
   /**
    * The one rule of when a match may carry a result (live or finished): once it has kicked off by the server's
    * clock, read on the match as it will be. Picks close at that kick-off (decision 011), so a result before it
@@ -123,6 +125,7 @@ export function createMatchesService({ db, matches, resultChanges, kickoffChange
     // A finished match moved to another jornada moves its picks' jornada standings (the general ones stay).
     if (resultChanged(before, after) || before.weekNumber !== after.weekNumber) {
       await standings.applyResultChange(tx, id, before, after, clock());
+      for (const competition of new Set([before.competition, after.competition])) await settleBonus?.(tx, competition);
     }
     const change = {
       matchId: id,

@@ -11,6 +11,8 @@ export interface RankingRow extends RankingPosition {
   movement?: number | null;
   /** General table: jornadas won. */
   jornadasWon?: number;
+  /** General table of a pool with bonus questions: the points they gave (part of `points`). */
+  extra?: number;
   /** Jornada table: one of its winners. */
   winner?: boolean;
 }
@@ -69,6 +71,8 @@ function usePlaceChanges(positions: readonly RankingRow[]) {
 /** Position, username and points (the spec's ranking list); the reader's own row stands out; a changed place moves. */
 export function RankingTable({ caption, positions, currentUserId, testId }: RankingTableProps) {
   const { changes, settled } = usePlaceChanges(positions);
+  // A pool with bonus questions (every row has `extra`): their points shown apart, the total still in "Puntos".
+  const extra = positions[0]?.extra !== undefined;
   return (
     <table className="ranking-table" data-testid={testId}>
       <caption className="ranking-table__caption">{caption}</caption>
@@ -76,6 +80,7 @@ export function RankingTable({ caption, positions, currentUserId, testId }: Rank
         <tr>
           <th scope="col">Pos.</th>
           <th scope="col">Jugador</th>
+          {extra && <th scope="col">{leaderboardMessages.extra}</th>}
           <th scope="col">Puntos</th>
         </tr>
       </thead>
@@ -103,6 +108,7 @@ export function RankingTable({ caption, positions, currentUserId, testId }: Rank
                 <Badge text={jornadasWonText(row.jornadasWon)} testId="jornadas-won" />
               )}
             </td>
+            {extra && <td>{row.extra}</td>}
             <td className="ranking-table__points">{row.points}</td>
           </tr>
         ))}
