@@ -12,6 +12,7 @@ export * from './predictions.ts';
 export * from './jornada-table.ts';
 export * from './close-calendar.ts';
 export * from './pot.ts';
+export * from './jugada.ts';
 export * from './leaderboard.ts';
 export * from './results.ts';
 export * from './reminders.ts';

@@ -37,6 +37,8 @@ import { createCloseCalendarRepository } from './modules/predictions/close-calen
 import { createCloseCalendarService } from './modules/predictions/close-calendar.service.ts';
 import { createPotRepository } from './modules/pot/pot.repository.ts';
 import { createPotService } from './modules/pot/pot.service.ts';
+import { createJugadaRepository } from './modules/jugada/jugada.repository.ts';
+import { createJugadaService } from './modules/jugada/jugada.service.ts';
 import { createPredictionsRepository } from './modules/predictions/predictions.repository.ts';
 import { createPredictionsService } from './modules/predictions/predictions.service.ts';
 import { createNotificationSettingsRepository } from './modules/reminders/notification-settings.repository.ts';
@@ -128,6 +130,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     wall: createWallRepository(db),
     closeCalendar: createCloseCalendarRepository(db),
     pot: createPotRepository(db),
+    jugada: createJugadaRepository(db),
     accountTokens: createAccountTokensRepository(db),
     outbox,
   };
@@ -254,6 +257,9 @@ export async function createServices({ database, config, clock = systemClock, lo
     });
   }
 
+  // "Mi jugada": the picks a player saves in one pool, copied into their other pools of the same game.
+  const jugada = createJugadaService({ jugada: repositories.jugada, predictions: repositories.predictions, pools, matches, clock });
+
   const built = {
     db,
     clock,
@@ -276,6 +282,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     pools: poolsService,
     predictions: createPredictionsService({
       predictions: repositories.predictions,
+      copier: jugada,
       pools,
       matches,
       standings,
@@ -296,6 +303,7 @@ export async function createServices({ database, config, clock = systemClock, lo
       publicOrigin: config.publicOrigin,
     }),
     pot: createPotService({ pot: repositories.pot, pools, leaderboard }),
+    jugada,
     leaderboard,
     resultsImporter,
     /** The poller's and "Actualizar Resultados"'s pull of the feeds, whichever they are at the time. */
