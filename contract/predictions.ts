@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope, positiveId } from './common.ts';
 import { PREDICTED_GOALS_MAX, type GameMode } from './game-rules.ts';
-import { CopyReportSchema } from './jugada.ts';
 import { MatchSchema, MatchStatusSchema, type Match } from './matches.ts';
 
 export const PredictionChoiceSchema = z.enum(['home', 'draw', 'away'], {
@@ -120,8 +119,7 @@ export const PredictionSchema = z.object({
 });
 export type Prediction = z.infer<typeof PredictionSchema>;
 export const PredictionResponseSchema = dataEnvelope(PredictionSchema);
-/** A saved pick; `copies` only where the pool is the player's jugada: what was copied into each other pool, and why not. */
-export const PredictionSavedResponseSchema = PredictionResponseSchema.extend({ copies: z.array(CopyReportSchema).optional() });
+
 export const PredictionListResponseSchema = dataEnvelope(z.array(PredictionSchema));
 
 /** A member's pick by name, as the pool sees it once the match has kicked off (scores in an exact-score pool). */

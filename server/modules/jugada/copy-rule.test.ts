@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_GAME_RULES,
   DEFAULT_POOL_OPTIONS,
-  jugadaCompatible,
   jugadaMessages,
   poolOptionsMessages,
   type MatchStatus,
@@ -121,19 +120,5 @@ describe('copyRefusal', () => {
     expect(copyRefusalMessage('kept', pool)).toBe(jugadaMessages.kept);
     expect(copyRefusalMessage('already-picked', pool)).toBe(jugadaMessages.locked);
     expect(copyRefusalMessage('picks-closed', pool)).toBe(poolOptionsMessages.picksClosed);
-  });
-});
-
-describe('jugadaCompatible', () => {
-  it('is the same competition and the same game mode, whatever else the games say', () => {
-    const pool = (competition: string | null, mode: 'outcome' | 'exactScore', joker = false) => ({
-      competition,
-      game: { ...DEFAULT_GAME_RULES, mode, joker },
-    });
-    expect(jugadaCompatible(pool('Liga', 'outcome'), pool('Liga', 'outcome', true))).toBe(true);
-    expect(jugadaCompatible(pool(null, 'outcome'), pool(null, 'outcome'))).toBe(true);
-    expect(jugadaCompatible(pool('Liga', 'outcome'), pool('Liga', 'exactScore'))).toBe(false);
-    expect(jugadaCompatible(pool('Liga', 'outcome'), pool('Copa', 'outcome'))).toBe(false);
-    expect(jugadaCompatible(pool('Liga', 'outcome'), pool(null, 'outcome'))).toBe(false);
   });
 });

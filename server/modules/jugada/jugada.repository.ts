@@ -1,5 +1,5 @@
-import { and, eq, exists, gt, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, exists, gt, ne, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { GameMode, Jugada, NamedPool, PredictionChoice } from '#contract/index';
 import type { Database } from '../../db/client.ts';
 import { jugadas, matches, poolParticipants, pools, predictions } from '../../db/schema.ts';
@@ -22,6 +22,16 @@ export interface SourcePick {
 }
 
 const scopeOf = sql<string>`coalesce(${pools.competition}, '')`;
+
+/**
+ * Two pools can share a jugada: the same competition (or both every match) and the same game mode, which decides a
+ * pick's shape (decision 041). Read from the pools' own columns, so a game mode added later is covered as it is.
+ */
+const sameGame = (
+  pool: { competition: SQL | PgColumn; gameMode: SQL | PgColumn },
+  scope: SQL | string,
+  mode: SQL | PgColumn | string,
+) => and(sql`coalesce(${pool.competition}, '') = ${scope}`, sql`${pool.gameMode} = ${mode}`);
 /** A jugada's source pool, beside its targets. */
 const source = alias(pools, 'source');
 
@@ -36,14 +46,7 @@ export function createJugadaRepository(db: Database) {
       .select({ poolId: pools.id, poolName: pools.name })
       .from(poolParticipants)
       .innerJoin(pools, eq(pools.id, poolParticipants.poolId))
-      .where(
-        and(
-          eq(poolParticipants.userId, userId),
-          ne(pools.id, pool.id),
-          sql`${scopeOf} = ${pool.scope}`,
-          eq(pools.gameMode, pool.mode),
-        ),
-      )
+      .where(and(eq(poolParticipants.userId, userId), ne(pools.id, pool.id), sameGame(pools, pool.scope, pool.mode)))
       .orderBy(pools.name, pools.id);
 
   return {
@@ -95,8 +98,7 @@ export function createJugadaRepository(db: Database) {
           and(
             sql`${pools.id} = any(${jugadas.targetPoolIds})`,
             ne(pools.id, source.id),
-            sql`${scopeOf} = coalesce(${source.competition}, '')`,
-            eq(pools.gameMode, source.gameMode),
+            sameGame(pools, sql`coalesce(${source.competition}, '')`, source.gameMode),
             exists(
               db
                 .select({ id: poolParticipants.id })
