@@ -4,6 +4,9 @@ import { PredictionResponseSchema } from './predictions.ts';
 
 /** "Mi jugada"'s control (contract/jugada.ts): its texts, and choosing or ending a jugada. */
 
+/** Targets of one jugada at most: a player's pools of one competition. */
+export const JUGADA_TARGETS_MAX = 20;
+
 const NamedPoolSchema = z.object({ poolId: z.number().int(), poolName: z.string() });
 export type NamedPool = z.infer<typeof NamedPoolSchema>;
 
@@ -24,11 +27,11 @@ export const JugadaStateSchema = z.object({
 });
 export type JugadaState = z.infer<typeof JugadaStateSchema>;
 
-/** Targets of one jugada at most: a player's pools of one competition. */
-export const JUGADA_TARGETS_MAX = 20;
-
 /** The control's texts, and why a copy was not made (`CopyReport.message`) besides the rules of a pick the player saves. */
 export const jugadaMessages = {
+  /** A saved pick's copies, in a toast: "Copiado a «Oficina». «Club»: Los pronósticos de este partido ya están cerrados." */
+  copiedTo: (pools: string[]) => `Copiado a ${pools.map((pool) => `«${pool}»`).join(', ')}.`,
+  // Predecir's control
   title: 'Mi jugada',
   offer: 'Usar estos pronósticos en tus otras quinielas',
   intro: 'Tus pronósticos de esta quiniela se copian a las quinielas que elijas, con las reglas de cada una.',
@@ -59,8 +62,6 @@ export const jugadaMessages = {
   targetsInvalid: `Elige entre 1 y ${JUGADA_TARGETS_MAX} quinielas.`,
   sameEverywhereInvalid: 'sameEverywhere debe ser verdadero o falso.',
   reportLine: (pool: string, match: string, what: string) => `«${pool}», ${match}: ${what}`,
-  /** A saved pick's copies, in a toast: "Copiado a «Oficina». «Club»: Los pronósticos de este partido ya están cerrados." */
-  copiedTo: (pools: string[]) => `Copiado a ${pools.map((pool) => `«${pool}»`).join(', ')}.`,
   notCopiedTo: (pool: string, why: string) => `«${pool}»: ${why}`,
 } as const;
 

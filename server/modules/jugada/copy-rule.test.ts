@@ -1,17 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_GAME_RULES,
-  DEFAULT_POOL_OPTIONS,
-  jugadaMessages,
-  poolOptionsMessages,
-  type MatchStatus,
-} from '#contract/index';
+import { DEFAULT_GAME_RULES } from '#contract/game-rules';
+import { jugadaMessages } from '#contract/jugada-settings';
+import type { MatchStatus } from '#contract/matches';
+import { DEFAULT_POOL_OPTIONS, poolOptionsMessages } from '#contract/pool-options';
 import { pickRefusal } from '../predictions/pick-admission.ts';
 import { copyRefusal, copyRefusalMessage, type CopyFacts } from './copy-rule.ts';
 
-const MINUTE = 60_000;
+/** A Sunday evening kick-off, and minutes around it. */
 const kickoff = Date.parse('2026-12-06T18:00:00Z');
+const MINUTE = 60_000;
 
 /** A random target pool, match and player's place in it: every rule a pick's admission reads. */
 const facts = fc.record({

@@ -7,7 +7,6 @@ import {
   JugadaStateSchema,
   MessageResponseSchema,
   dataEnvelope,
-  jugadaMessages,
 } from '#contract/index';
 import { routeDocs } from '../../lib/route-docs.ts';
 import { currentUser } from '../accounts/request-user.ts';
@@ -51,9 +50,6 @@ export async function jugadaRoutes(app: FastifyInstance, { jugada }: { jugada: J
         { params: IdParamsSchema },
       ),
     },
-    async (request) => {
-      await jugada.remove(currentUser(request), request.params.id);
-      return { message: jugadaMessages.removed };
-    },
+    async (request) => ({ message: await jugada.remove(currentUser(request), request.params.id) }),
   );
 }

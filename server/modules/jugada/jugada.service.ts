@@ -172,10 +172,11 @@ export function createJugadaService({ jugada, predictions, pools, matches, clock
       return { data: await state(actor.id, source), copies };
     },
 
-    /** Ends the jugada whose source is `poolId`: nothing more is copied; the copies made stay, as the player's picks. */
-    async remove(actor: UserProfile, poolId: number): Promise<void> {
+    /** Ends the jugada whose source is `poolId`: nothing more is copied; the copies made stay, as the player's picks. What to say. */
+    async remove(actor: UserProfile, poolId: number): Promise<string> {
       await memberPool(actor, poolId);
       if (!(await jugada.remove(actor.id, poolId))) throw new NotFoundError(jugadaMessages.notSource);
+      return jugadaMessages.removed;
     },
 
     /**
