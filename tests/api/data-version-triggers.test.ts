@@ -198,6 +198,7 @@ const tables: Record<string, Feeds> = {
   pool_pushes: noCache('written and read only by the reminder sweep'),
   import_jobs: noCache('read at every request for an import'),
   pool_pots: noCache('read at every request for the bote'),
+  jugadas: noCache("read at every request for a player's jugada and at each saved pick (decision 081)"),
   pool_pot_payments: noCache('read at every request for the bote'),
   pool_notices: noCache('read at every request for them (why someone is no longer in a pool)'),
   pool_messages: noCache('the pool\'s wall, read at every request for it; its writes notify the live channel instead (migration 0019)'),
