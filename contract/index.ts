@@ -13,6 +13,8 @@ export * from './jornada-table.ts';
 export * from './close-calendar.ts';
 export * from './pot.ts';
 export * from './bonus.ts';
+export * from './jugada.ts';
+export * from './jugada-settings.ts';
 export * from './leaderboard.ts';
 export * from './results.ts';
 export * from './reminders.ts';

@@ -41,6 +41,8 @@ export const predictionMessages = {
   jokerLocked: 'Tu comodín de esta jornada está en un partido que ya empezó.',
   /** Its match has not kicked off, but its picks have closed ("Cierre antes del partido"). */
   jokerClosed: 'Tu comodín de esta jornada está en un partido cuyos pronósticos ya cerraron.',
+  /** A comodín copied by "Mi jugada" does not move one the target already has in that jornada. */
+  jokerHeld: 'Ya tienes el comodín en otro partido de esta jornada.',
   jokerSet: 'Comodín puesto en este partido.',
   jokerRemoved: 'Comodín quitado.',
   jokerLabel: 'Comodín ×2',
@@ -112,9 +114,12 @@ export const PredictionSchema = z.object({
   /** The comodín is on this pick (its points count double). */
   joker: z.boolean(),
   createdAt: z.string(),
+  /** Only on a pick "Mi jugada" copied from another pool (contract/jugada.ts), until the player saves it here. */
+  copiedFrom: z.object({ poolId: z.number().int(), poolName: z.string() }).optional(),
 });
 export type Prediction = z.infer<typeof PredictionSchema>;
 export const PredictionResponseSchema = dataEnvelope(PredictionSchema);
+
 export const PredictionListResponseSchema = dataEnvelope(z.array(PredictionSchema));
 
 /** A member's pick by name, as the pool sees it once the match has kicked off (scores in an exact-score pool). */

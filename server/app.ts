@@ -22,6 +22,7 @@ import { predictionsRoutes } from './modules/predictions/predictions.routes.ts';
 import { closeCalendarRoutes } from './modules/predictions/close-calendar.routes.ts';
 import { potRoutes } from './modules/pot/pot.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
+import { jugadaRoutes } from './modules/jugada/jugada.routes.ts';
 import { remindersPlugin } from './modules/reminders/reminders-plugin.ts';
 import { resultsImportRoutes } from './modules/results/results-import.routes.ts';
 import { resultsPollerPlugin } from './modules/results/results-pull.ts';
@@ -181,6 +182,7 @@ export async function buildApp({
   await app.register(closeCalendarRoutes, { calendar: services.closeCalendar });
   await app.register(potRoutes, { prefix: '/api/pools', pot: services.pot });
   await app.register(bonusRoutes, { prefix: '/api/pools', bonus: services.bonus });
+  await app.register(jugadaRoutes, { prefix: '/api/pools', jugada: services.jugada });
   await app.register(liveRoutes, {
     prefix: '/api/live',
     hub: services.liveHub,

@@ -39,6 +39,8 @@ import { createPotRepository } from './modules/pot/pot.repository.ts';
 import { createPotService } from './modules/pot/pot.service.ts';
 import { createBonusRepository } from './modules/bonus/bonus.repository.ts';
 import { createBonusService } from './modules/bonus/bonus.service.ts';
+import { createJugadaRepository } from './modules/jugada/jugada.repository.ts';
+import { createJugadaService } from './modules/jugada/jugada.service.ts';
 import { createPredictionsRepository } from './modules/predictions/predictions.repository.ts';
 import { createPredictionsService } from './modules/predictions/predictions.service.ts';
 import { createNotificationSettingsRepository } from './modules/reminders/notification-settings.repository.ts';
@@ -131,6 +133,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     closeCalendar: createCloseCalendarRepository(db),
     pot: createPotRepository(db),
     bonus: createBonusRepository(db),
+    jugada: createJugadaRepository(db),
     accountTokens: createAccountTokensRepository(db),
     outbox,
   };
@@ -266,6 +269,9 @@ export async function createServices({ database, config, clock = systemClock, lo
     });
   }
 
+  // "Mi jugada": the picks a player saves in one pool, copied into their other pools of the same game.
+  const jugada = createJugadaService({ jugada: repositories.jugada, predictions: repositories.predictions, pools, matches, clock });
+
   const built = {
     db,
     clock,
@@ -288,6 +294,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     pools: poolsService,
     predictions: createPredictionsService({
       predictions: repositories.predictions,
+      copier: jugada,
       pools,
       matches,
       standings,
@@ -309,6 +316,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     }),
     pot: createPotService({ pot: repositories.pot, pools, leaderboard }),
     bonus,
+    jugada,
     leaderboard,
     resultsImporter,
     /** The poller's and "Actualizar Resultados"'s pull of the feeds, whichever they are at the time. */

@@ -359,6 +359,33 @@ export const bonusAnswers = pgTable(
   ],
 );
 
+/**
+ * A player's jugada of one competition (docs/decisions/081-one-set-of-picks-for-several-pools.md): the pool whose
+ * picks are copied and the pools they go to; no row (the default) copies nothing. `scope` is the pools' competition
+ * ('' for pools that count every match): one jugada per player and competition. Targets are read through the
+ * player's participations, so a pool left or deleted drops out by itself.
+ */
+export const jugadas = pgTable(
+  'jugadas',
+  {
+    userId: belongsToUser(),
+    scope: text('scope').notNull(),
+    sourcePoolId: integer('source_pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    targetPoolIds: integer('target_pool_ids').array().notNull(),
+    /** "Usar la misma jugada en todas": a change in the source follows into the targets that let a pick change. */
+    sameEverywhere: boolean('same_everywhere').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.scope] }),
+    // A pick's save finds its pool's jugada by player and pool.
+    uniqueIndex('jugadas_user_source_uq').on(t.userId, t.sourcePoolId),
+    check('jugadas_targets', sql`cardinality(${t.targetPoolIds}) between 1 and 20`),
+  ],
+);
+
 export const predictions = pgTable(
   'predictions',
   {
@@ -376,6 +403,11 @@ export const predictions = pgTable(
     /** The comodín: at most one pick per participant, pool and jornada (predictions.service.ts). */
     joker: boolean('joker').notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * The pool "Mi jugada" copied this pick from (server/modules/jugada/); null for a pick saved here, which a save
+     * here makes it again. Predecir says "Copiado de «…»".
+     */
+    copiedFromPoolId: integer('copied_from_pool_id').references(() => pools.id, { onDelete: 'set null' }),
   },
   (t) => [
     // One pick per user, pool and match: the index settles duplicate races.
@@ -383,6 +415,8 @@ export const predictions = pgTable(
     // A result reads its match's picks (match_id); a round's ranking and the pick distribution read one pool's picks of a match.
     index('predictions_match_pool_idx').on(t.matchId, t.poolId),
     index('predictions_user_id_idx').on(t.userId),
+    // A deleted pool clears the mark on the picks copied from it: the few copied picks, not every pick, are read.
+    index('predictions_copied_from_idx').on(t.copiedFromPoolId).where(sql`${t.copiedFromPoolId} is not null`),
     check('predictions_value', sql`${t.prediction} in ('home', 'draw', 'away')`),
     check(
       'predictions_score',

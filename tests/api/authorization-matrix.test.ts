@@ -98,6 +98,17 @@ async function bonusQuestion(closed = false) {
   if (closed) await t.db.execute(sql`update bonus_questions set closes_at = ${now.toISOString()}::timestamptz - interval '1 minute' where id = ${question.id}`);
   return `/api/pools/${pool.id}/bonus/${question.id}`;
 }
+/** Two pools of the host's the participant plays in (the same game): "Mi jugada" from the first, to the second (with `chosen`). */
+async function jugadaPools(chosen = false) {
+  const [source, target] = [
+    await t.api.pool(host, { players: [users.participant] }),
+    await t.api.pool(host, { players: [users.participant] }),
+  ];
+  if (chosen) await ok(users.participant.session.accessToken, 'PUT', `/api/pools/${source.id}/jugada`, { targets: [target.id] });
+  return { url: `/api/pools/${source.id}/jugada`, payload: { targets: [target.id] } };
+}
+/** The caller's own jugada, in a pool they play in: 404 for anyone else, as for a pool that does not exist. */
+const ownJugada: Record<Actor, Expected> = { anonymous: 401, other: 404, participant: 'ok', creator: 404, admin: 404 };
 const sameRole = async (actor: Actor) =>
   actor === 'anonymous' ? null : (await t.createUser({ role: actor === 'admin' ? 'admin' : 'user' })).session.accessToken;
 
@@ -215,6 +226,9 @@ const matrix: Record<string, Row> = {
     expect: everyone('ok'),
   },
   'GET /api/pools/{id}/participants/{userId}': { call: (actor) => ({ url: `/api/pools/${pool.id}/participants/${idOf(actor)}` }), expect: creatorOrAdmin },
+  'GET /api/pools/{id}/jugada': { call: () => jugadaPools(), expect: ownJugada },
+  'PUT /api/pools/{id}/jugada': { call: () => jugadaPools(), expect: ownJugada },
+  'DELETE /api/pools/{id}/jugada': { call: () => jugadaPools(true), expect: ownJugada },
   'GET /api/pools/{id}/pot': { call: () => ({ url: `/api/pools/${pool.id}/pot` }), expect: members },
   'PUT /api/pools/{id}/pot': {
     call: () => ({ url: `/api/pools/${pool.id}/pot`, payload: { entryCents: 1000, positionShares: [100] } }),

@@ -209,6 +209,7 @@ const tables: Record<string, Feeds> = {
   pool_pushes: noCache('written and read only by the reminder sweep'),
   import_jobs: noCache('read at every request for an import'),
   pool_pots: noCache('read at every request for the bote'),
+  jugadas: noCache("read at every request for a player's jugada and at each saved pick (decision 081)"),
   pool_pot_payments: noCache('read at every request for the bote'),
   bonus_answers: noCache(
     'read at every request for the bonus questions; the points they earn move the standings rows in the same transaction, which move \'standings\'',

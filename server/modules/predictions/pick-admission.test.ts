@@ -116,6 +116,7 @@ describe('refusalError', () => {
     'no-pick': [409, predictionMessages.jokerNeedsPick],
     'joker-locked': [409, predictionMessages.jokerLocked],
     'joker-closed': [409, predictionMessages.jokerClosed],
+    'joker-held': [409, predictionMessages.jokerHeld],
   };
 
   it('answers each refusal with its status code and message (a shape by the pool’s mode)', () => {

@@ -36,7 +36,8 @@ export type Refusal =
   | 'joker-off'
   | 'no-pick'
   | 'joker-locked'
-  | 'joker-closed';
+  | 'joker-closed'
+  | 'joker-held';
 
 /** A match as the close of its picks reads it. */
 export type ClosingMatch = { status: MatchStatus; matchDate: string | Date };
@@ -93,7 +94,16 @@ export interface PickFacts {
  * the answer names them; when every rule holds, the pick was refused as a second one of the match in a pool that
  * does not let a pick be changed.
  */
-export function whyPickRefused({ pool, match, userId, mode, isParticipant, now }: PickFacts): Refusal {
+export function whyPickRefused(facts: PickFacts): Refusal {
+  return pickRefusal(facts) ?? 'already-picked';
+}
+
+/**
+ * Which rule refuses a pick before the pool's one-pick rule (the TypeScript twin of `pickAdmittedSql` and the
+ * participants' join), or null when all hold: the first pick of a match is then stored, and a second one only
+ * where the pool lets a pick change.
+ */
+export function pickRefusal({ pool, match, userId, mode, isParticipant, now }: PickFacts): Refusal | null {
   if (pool.game.mode !== mode) return 'wrong-shape';
   if (pool.creatorId === userId && !pool.options.creatorPlays) return 'creator-not-playing';
   if (!pool.isActive) return 'pool-inactive';
@@ -101,7 +111,7 @@ export function whyPickRefused({ pool, match, userId, mode, isParticipant, now }
   const closed = pickClosure(match, pool.options, now);
   if (closed) return closed;
   if (!poolCountsMatch(pool, match)) return 'not-in-pool';
-  return 'already-picked';
+  return null;
 }
 
 /** What a comodín change is decided on, read under the lock of the participant's row. */
@@ -146,6 +156,7 @@ const refusals: Record<Refusal, (pool: Pick<Pool, 'game'>) => Error> = {
   'no-pick': () => new ConflictError(predictionMessages.jokerNeedsPick),
   'joker-locked': () => new ConflictError(predictionMessages.jokerLocked),
   'joker-closed': () => new ConflictError(predictionMessages.jokerClosed),
+  'joker-held': () => new ConflictError(predictionMessages.jokerHeld),
 };
 
 export const refusalError = (refusal: Refusal, pool: Pick<Pool, 'game'>): Error => refusals[refusal](pool);

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, lte, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { GameMode, PickDistribution, Prediction, PredictionChoice } from '#contract/index';
 import { preparedRows, type Database } from '../../db/client.ts';
 import { groupCommit } from '../../lib/group-commit.ts';
@@ -21,10 +22,25 @@ const returned = sql.raw(
   `id, match_id as "matchId", pool_id as "poolId", user_id as "userId", prediction, score_home as "scoreHome", score_away as "scoreAway", joker, created_at as "createdAt"`,
 );
 
-const toPrediction = (row: Omit<Prediction, 'createdAt'> & { createdAt: Date }): Prediction => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
+type PredictionRow = Omit<Prediction, 'createdAt' | 'copiedFrom'> & { createdAt: Date };
+
+const toPrediction = (row: PredictionRow): Prediction => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/** A pick with the pool "Mi jugada" copied it from, when it was copied (the answer has no `copiedFrom` otherwise). */
+const toListedPrediction = ({
+  copiedFromPoolId,
+  copiedFromPoolName,
+  ...row
+}: PredictionRow & { copiedFromPoolId: number | null; copiedFromPoolName: string | null }): Prediction => ({
+  ...toPrediction(row),
+  ...(copiedFromPoolId !== null && copiedFromPoolName !== null
+    ? { copiedFrom: { poolId: copiedFromPoolId, poolName: copiedFromPoolName } }
+    : {}),
 });
+
+/** The pool a listed pick was copied from (`toListedPrediction`). */
+const sourcePools = alias(pools, 'source_pools');
+const listedColumns = { ...columns, copiedFromPoolId: predictions.copiedFromPoolId, copiedFromPoolName: sourcePools.name };
 
 /** One pick as the repository writes it: `mode` is the game its shape is for (a score in an exact-score pool). */
 export interface PickToStore {
@@ -35,6 +51,11 @@ export interface PickToStore {
   scoreHome: number | null;
   scoreAway: number | null;
   mode: GameMode;
+  /**
+   * A copy by "Mi jugada": the pool it comes from, and whether it may replace a pick the player already has there
+   * ("Usar la misma jugada en todas"). A pick the player saves has neither.
+   */
+  copy?: { fromPoolId: number; replaces: boolean };
 }
 
 /** A stored pick, and whether it was new (false: an earlier pick changed in place). */
@@ -62,26 +83,34 @@ export function createPredictionsRepository(db: Database, { batchesAtOnce = 1 }:
    * settles races) or the pool lets a pick be changed until it closes, when the pick is updated in place: one row
    * whatever the concurrency, the last write acknowledged wins. One statement for many picks (`groupCommit`: never
    * two of one user, pool and match in one statement, nor in two at once); a pick refused by any rule has no row.
-   * Changing a rule here means changing its explanation, `whyPickRefused` (pick-admission.ts).
+   * Changing a rule here means changing its explanation, `whyPickRefused` (pick-admission.ts). A copy by "Mi jugada"
+   * (`copy`) is admitted by the same rules in its pool, records the pool it comes from, and is not stored over a pick
+   * the player already has there unless it `replaces` it (server/modules/jugada/copy-rule.ts); a pick saved here
+   * clears the mark.
    */
   const insertStatement = preparedRows<Omit<Prediction, 'createdAt'> & { createdAt: Date | string; created: boolean }>(
     db,
     'insert_picks',
     sql`
-      insert into predictions (pool_id, user_id, match_id, prediction, score_home, score_away)
-      select v.pool_id, v.user_id, v.match_id, v.prediction, v.score_home, v.score_away
+      insert into predictions (pool_id, user_id, match_id, prediction, score_home, score_away, copied_from_pool_id)
+      select v.pool_id, v.user_id, v.match_id, v.prediction, v.score_home, v.score_away, v.copied_from
       from jsonb_to_recordset(${sql.placeholder('picks')}::jsonb) as v(
-          pool_id int, user_id int, match_id int, prediction text, score_home int, score_away int, mode text, now timestamptz)
+          pool_id int, user_id int, match_id int, prediction text, score_home int, score_away int, mode text, now timestamptz,
+          copied_from int, keeps boolean)
         join pools p on p.id = v.pool_id
         join pool_participants pp on pp.pool_id = v.pool_id and pp.user_id = v.user_id
         join matches m on m.id = v.match_id
       where ${pickAdmitted}
+        -- A copy that keeps the player's pick there: none yet (never two of one key at once: groupCommit).
+        and not (v.keeps and exists (
+          select 1 from predictions x where x.pool_id = v.pool_id and x.user_id = v.user_id and x.match_id = v.match_id))
       -- The pool's row and the player's place stay as read until the picks are in: a removal (which deletes the
       -- place, then its picks) or a new game mode (which locks the pool) waits for them, or they for it and are
       -- then checked against what it wrote. Key-share: joins and other picks do not wait for each other.
       for key share of p, pp
       on conflict (pool_id, user_id, match_id) do update
-        set prediction = excluded.prediction, score_home = excluded.score_home, score_away = excluded.score_away
+        set prediction = excluded.prediction, score_home = excluded.score_home, score_away = excluded.score_away,
+          copied_from_pool_id = excluded.copied_from_pool_id
         where (select p.edit_until_kickoff from pools p where p.id = excluded.pool_id)
       returning ${returned}, (xmax = 0) as created`,
   );
@@ -95,6 +124,8 @@ export function createPredictionsRepository(db: Database, { batchesAtOnce = 1 }:
       score_away: pick.scoreAway,
       mode: pick.mode,
       now: now.toISOString(),
+      copied_from: pick.copy?.fromPoolId ?? null,
+      keeps: pick.copy ? !pick.copy.replaces : false,
     }));
     const rows = await insertStatement({ picks: JSON.stringify(values) });
     const stored = new Map(
@@ -121,7 +152,15 @@ export function createPredictionsRepository(db: Database, { batchesAtOnce = 1 }:
      * admits it (one per participant, pool and jornada, while its pick and the one it leaves are open). The
      * participant's row is locked first, so two changes at once are decided and applied one after the other.
      */
-    async setJoker(poolId: number, userId: number, matchId: number, joker: boolean, now: Date): Promise<Prediction | Refusal> {
+    async setJoker(
+      poolId: number,
+      userId: number,
+      matchId: number,
+      joker: boolean,
+      now: Date,
+      /** A copy by "Mi jugada": it never moves the comodín away from another pick of the jornada ('joker-held'). */
+      { keepsHeld = false }: { keepsHeld?: boolean } = {},
+    ): Promise<Prediction | Refusal> {
       return db.transaction(async (tx) => {
         const [member] = await tx
           .select({ joker: pools.joker, isActive: pools.isActive, closeMinutesBefore: pools.closeMinutesBefore })
@@ -147,6 +186,7 @@ export function createPredictionsRepository(db: Database, { batchesAtOnce = 1 }:
             : [];
         const refusal = jokerRefusal({ member: member ?? null, pick: pick ?? null, leaves: held, now: now.getTime() });
         if (refusal) return refusal;
+        if (keepsHeld && held.length > 0) return 'joker-held';
         for (const other of held) await tx.update(predictions).set({ joker: false }).where(eq(predictions.id, other.id));
         // Admitted: the pick exists.
         const [row] = await tx.update(predictions).set({ joker }).where(eq(predictions.id, pick!.id)).returning(columns);
@@ -161,8 +201,13 @@ export function createPredictionsRepository(db: Database, { batchesAtOnce = 1 }:
     },
 
     async listForUser(userId: number): Promise<Prediction[]> {
-      const rows = await db.select(columns).from(predictions).where(eq(predictions.userId, userId)).orderBy(desc(predictions.id));
-      return rows.map(toPrediction);
+      const rows = await db
+        .select(listedColumns)
+        .from(predictions)
+        .leftJoin(sourcePools, eq(sourcePools.id, predictions.copiedFromPoolId))
+        .where(eq(predictions.userId, userId))
+        .orderBy(desc(predictions.id));
+      return rows.map(toListedPrediction);
     },
 
     /** `userId`'s picks of matches that have kicked off by `now` (the contract's `picksClosed`): what others may see. */

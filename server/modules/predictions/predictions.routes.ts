@@ -14,6 +14,7 @@ import {
   PoolResultsResponseSchema,
   PredictionListResponseSchema,
   PredictionResponseSchema,
+  PredictionSavedResponseSchema,
   UserIdParamsSchema,
   dataEnvelope,
 } from '#contract/index';
@@ -35,12 +36,12 @@ export async function predictionsRoutes(
   api.post('', {
     schema: docs.schema(
       'Enviar una predicción (participantes, antes del cierre del partido); 201 al crearla, 200 al cambiarla cuando la quiniela permite cambiar el pronóstico',
-      { 201: PredictionResponseSchema, 200: PredictionResponseSchema },
+      { 201: PredictionSavedResponseSchema, 200: PredictionSavedResponseSchema },
       { body: CreatePredictionBodySchema },
     ),
     handler: async (request, reply) => {
-      const { prediction, created } = await predictions.create(currentUser(request), request.body);
-      return reply.code(created ? 201 : 200).send({ data: prediction });
+      const { prediction, created, copies } = await predictions.create(currentUser(request), request.body);
+      return reply.code(created ? 201 : 200).send({ data: prediction, ...(copies ? { copies } : {}) });
     },
   });
 
@@ -105,10 +106,13 @@ export async function predictionsRoutes(
   api.put('/pool/:poolId/joker', {
     schema: docs.schema(
       'Poner o quitar el comodín en el pronóstico propio de un partido (participantes; uno por jornada, hasta el cierre de los pronósticos del partido y del que deja)',
-      { 200: PredictionResponseSchema },
+      { 200: PredictionSavedResponseSchema },
       { params: PoolResultsParamsSchema, body: JokerBodySchema },
     ),
-    handler: async (request) => ({ data: await predictions.setJoker(currentUser(request), request.params.poolId, request.body) }),
+    handler: async (request) => {
+      const { prediction, copies } = await predictions.setJoker(currentUser(request), request.params.poolId, request.body);
+      return { data: prediction, ...(copies ? { copies } : {}) };
+    },
   });
 
   api.get('/:id', {

@@ -1,4 +1,5 @@
 import {
+  type CopyReport,
   type CreatePredictionBody,
   type JokerBody,
   outcomeOfScore,
@@ -19,10 +20,18 @@ import type { MatchesRepository } from '../matches/matches.repository.ts';
 import { canView } from '../pools/pool-access.ts';
 import type { PoolsRepository } from '../pools/pools.repository.ts';
 import { refusalError, whyPickRefused } from './pick-admission.ts';
-import type { PredictionsRepository } from './predictions.repository.ts';
+import type { PickToStore, PredictionsRepository } from './predictions.repository.ts';
+
+/** "Mi jugada" (server/modules/jugada/): what a saved pick or comodín copies into the player's other pools. */
+export interface PickCopier {
+  afterPick(pick: Omit<PickToStore, 'copy'>, now: Date): Promise<CopyReport[] | undefined>;
+  afterJoker(userId: number, poolId: number, matchId: number, now: Date): Promise<CopyReport[] | undefined>;
+}
 
 interface Deps {
   predictions: PredictionsRepository;
+  /** Without it (or where the pool is no jugada's source), nothing is copied. */
+  copier?: PickCopier;
   pools: PoolsRepository;
   matches: MatchesRepository;
   standings: StandingsRepository;
@@ -33,7 +42,7 @@ interface Deps {
 /** Users' pick lists kept in memory at most (the oldest go first): a season's picks are tens of kB each. */
 const CACHED_PICK_LISTS = 500;
 
-export function createPredictionsService({ predictions, pools, matches, standings, clock, versions }: Deps) {
+export function createPredictionsService({ predictions, copier, pools, matches, standings, clock, versions }: Deps) {
   // A user's picks, by their version: every write to a pick moves its user's (migration 0020,
   // docs/decisions/050-the-lists-a-user-opens-cached-by-their-version.md).
   const pickLists = createUserCache<JsonReply>(versions, [], CACHED_PICK_LISTS);
@@ -41,6 +50,13 @@ export function createPredictionsService({ predictions, pools, matches, standing
     const pool = await pools.findById(poolId);
     if (!pool) throw new NotFoundError(predictionMessages.poolUnknown);
     return pool;
+  };
+  /** The copies' report, absent where nothing was to be copied; a failure of the copies never fails the save. */
+  const copiesOf = async (copy: () => Promise<CopyReport[] | undefined> | undefined): Promise<{ copies?: CopyReport[] }> => {
+    const copies = await Promise.resolve()
+      .then(copy)
+      .catch(() => undefined);
+    return copies ? { copies } : {};
   };
   const findMatch = async (matchId: number) => {
     const match = await matches.findById(matchId);
@@ -57,7 +73,10 @@ export function createPredictionsService({ predictions, pools, matches, standing
      * picks that arrive together in one statement, each row under the same rules as a pick alone; only a refused
      * pick reads the pool and the match, to say which rule refused it (`whyPickRefused`).
      */
-    async create(actor: UserProfile, body: CreatePredictionBody): Promise<{ prediction: Prediction; created: boolean }> {
+    async create(
+      actor: UserProfile,
+      body: CreatePredictionBody,
+    ): Promise<{ prediction: Prediction; created: boolean; copies?: CopyReport[] }> {
       assertSelfOrAdmin(actor, body.userId);
       const now = clock();
       const mode = pickMode(body);
@@ -69,7 +88,8 @@ export function createPredictionsService({ predictions, pools, matches, standing
         // The pool, the match or the user was deleted a moment ago.
         throw isForeignKeyViolation(error) ? new NotFoundError(predictionMessages.poolUnknown) : error;
       });
-      if (stored) return stored;
+      // Saved: where this pool is the player's jugada, its copies (which never fail the save) are said with it.
+      if (stored) return { ...stored, ...(await copiesOf(() => copier?.afterPick(pick, now))) };
       const pool = await findPool(body.poolId);
       const match = await findMatch(body.matchId);
       const isParticipant = await pools.isParticipant(pool.id, body.userId);
@@ -77,10 +97,16 @@ export function createPredictionsService({ predictions, pools, matches, standing
     },
 
     /** The caller's comodín on their pick of a match (pick-admission.ts `jokerRefusal`: who may, and until when). */
-    async setJoker(actor: UserProfile, poolId: number, { matchId, joker }: JokerBody): Promise<Prediction> {
-      const result = await predictions.setJoker(poolId, actor.id, matchId, joker, clock());
+    async setJoker(
+      actor: UserProfile,
+      poolId: number,
+      { matchId, joker }: JokerBody,
+    ): Promise<{ prediction: Prediction; copies?: CopyReport[] }> {
+      const now = clock();
+      const result = await predictions.setJoker(poolId, actor.id, matchId, joker, now);
       if (typeof result === 'string') throw refusalError(result, await findPool(poolId));
-      return result;
+      // Put on a pick of the player's jugada: on its copies too, where each pool's rules let it (never taken off).
+      return { prediction: result, ...(joker ? await copiesOf(() => copier?.afterJoker(actor.id, poolId, matchId, now)) : {}) };
     },
 
     /**

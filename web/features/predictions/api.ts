@@ -23,7 +23,8 @@ export const predictionKeys = {
   /** Null: the newest jornada. */
   poolResults: (poolId: number, weekNumber: number | null) =>
     [...predictionKeys.all, 'pool-results', poolId, weekNumber ?? 'newest'] as const,
-  jornadaTable: (poolId: number, weekNumber: number) => [...predictionKeys.all, 'jornada-table', poolId, weekNumber] as const,
+  jornadaTable: (poolId: number, weekNumber: number) =>
+    [...predictionKeys.all, 'jornada-table', poolId, weekNumber] as const,
 };
 
 export const predictionQueries = {
@@ -65,16 +66,21 @@ export const predictionQueries = {
     }),
 };
 
+// A pick's and a comodín's answers say what "Mi jugada" copied (`copies`): the jugada's control reads them by these
+// keys' common start, `predictionKeys.all` (./jugada/).
 const createPredictionKey = [...predictionKeys.all, 'create'];
+const setJokerKey = [...predictionKeys.all, 'joker'];
+/** A pick's answer as it came, `copies` and all: the jugada's control reads them (`PredictionSavedResponseSchema`). */
+const SavedPickSchema = PredictionResponseSchema.loose();
 
 export function useCreatePrediction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: createPredictionKey,
-    mutationFn: async (body: CreatePredictionBody) =>
-      (await apiRequest('/api/predictions', { method: 'POST', body, schema: PredictionResponseSchema })).data,
+    mutationFn: (body: CreatePredictionBody) =>
+      apiRequest('/api/predictions', { method: 'POST', body, schema: SavedPickSchema }),
     // The pick shows as made at once; the refetch confirms it.
-    onSuccess: (prediction) => {
+    onSuccess: ({ data: prediction }) => {
       // A changed pick (a pool that allows it) keeps its id: it replaces the one shown.
       queryClient.setQueryData(predictionQueries.mine(prediction.userId).queryKey, (picks: Prediction[] = []) => [
         ...picks.filter((p) => p.id !== prediction.id),
@@ -90,8 +96,9 @@ export function useCreatePrediction() {
 export function useSetJoker(poolId: number, userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: JokerBody) =>
-      (await apiRequest(`/api/predictions/pool/${poolId}/joker`, { method: 'PUT', body, schema: PredictionResponseSchema })).data,
+    mutationKey: setJokerKey,
+    mutationFn: (body: JokerBody) =>
+      apiRequest(`/api/predictions/pool/${poolId}/joker`, { method: 'PUT', body, schema: SavedPickSchema }),
     onSuccess: () => invalidateTopics(queryClient, [topics.user(userId)]),
   });
 }

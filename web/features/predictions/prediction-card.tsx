@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { PREDICTED_GOALS_MAX, type GameMode } from '#contract/game-rules';
+import { lazy, Suspense } from 'react';
+import type { GameMode } from '#contract/game-rules';
+import { copiedFromText } from '#contract/jugada';
 import { closesInText } from '#contract/pool-options';
 import {
   pickText,
@@ -12,12 +13,14 @@ import {
 import { KickoffTime } from '../../components/kickoff-time.tsx';
 import { TeamColumn } from '../../components/team-logo.tsx';
 import { formatShortDateTime } from '../../lib/format-date.ts';
-import type { Fixture, FixtureTeam } from './fixtures.ts';
+import type { Fixture } from './fixtures.ts';
 import '../../components/card.css';
 import './match-row.css';
 import './prediction-card.css';
 
 const choices: readonly PredictionChoice[] = ['home', 'draw', 'away'];
+
+const ScorePicker = lazy(() => import('./score-picker.tsx').then((module) => ({ default: module.ScorePicker })));
 
 /** What a card sends: a choice in a 1X2 pool, a score in an exact-score pool (contract/game-rules.ts). */
 export type PickShape = { prediction: PredictionChoice } | { scoreHome: number; scoreAway: number };
@@ -82,7 +85,11 @@ export function PredictionCard({
           <TeamColumn team={away} size={36} block="prediction-card" />
         </div>
         {mode === 'exactScore' ? (
-          <ScorePicker home={home} away={away} pick={pick} locked={locked} onSave={onPick} />
+          // Only exact-score pools ask for a score: its module loads with their first card (a 1X2 pool's first load
+          // goes without it).
+          <Suspense fallback={null}>
+            <ScorePicker home={home} away={away} pick={pick} locked={locked} onSave={onPick} />
+          </Suspense>
         ) : (
           <div
             className="prediction-card__choices"
@@ -109,6 +116,7 @@ export function PredictionCard({
           <p className="prediction-card__saved">
             Tu pronóstico: {pickText(pick)}
             {editable && ' · puedes cambiarlo hasta el cierre'}
+            {pick.copiedFrom && ` · ${copiedFromText(pick.copiedFrom.poolName)}`}
           </p>
         )}
         {joker && pick !== null && (
@@ -124,89 +132,6 @@ export function PredictionCard({
           </button>
         )}
       </div>
-    </div>
-  );
-}
-
-/** Two steppers, 0–20 goals each, side by side under their teams: a thumb reaches every button. */
-function ScorePicker({
-  home,
-  away,
-  pick,
-  locked,
-  onSave,
-}: {
-  home: FixtureTeam;
-  away: FixtureTeam;
-  pick: Prediction | null;
-  locked: boolean;
-  onSave: (pick: PickShape) => void;
-}) {
-  const saved =
-    pick === null || pick.scoreHome === null || pick.scoreAway === null
-      ? null
-      : ([pick.scoreHome, pick.scoreAway] as [number, number]);
-  // An editable saved score (the pool lets picks change until they close) starts from what was saved.
-  const [goals, setGoals] = useState<[number, number]>(saved ?? [0, 0]);
-  const shown = locked && saved !== null ? saved : goals;
-  const unchanged = saved !== null && saved[0] === goals[0] && saved[1] === goals[1];
-  const set = (side: 0 | 1, value: number) =>
-    setGoals((current) => (side === 0 ? [value, current[1]] : [current[0], value]));
-  return (
-    <>
-      <div className="prediction-card__score match-row" role="group" aria-label={`Resultado: ${home.name} contra ${away.name}`}>
-        <Stepper team={home} value={shown[0]} disabled={locked} onChange={(value) => set(0, value)} />
-        <span className="prediction-card__dash" aria-hidden="true">
-          –
-        </span>
-        <Stepper team={away} value={shown[1]} disabled={locked} onChange={(value) => set(1, value)} />
-      </div>
-      {(pick === null || !locked) && (
-        <button
-          type="button"
-          className="prediction-card__save"
-          disabled={locked || unchanged}
-          onClick={() => onSave({ scoreHome: goals[0], scoreAway: goals[1] })}
-        >
-          {predictionMessages.scoreSave}
-        </button>
-      )}
-    </>
-  );
-}
-
-function Stepper({
-  team,
-  value,
-  disabled,
-  onChange,
-}: {
-  team: FixtureTeam;
-  value: number;
-  disabled: boolean;
-  onChange: (value: number) => void;
-}) {
-  return (
-    <div className="prediction-card__stepper">
-      <button
-        type="button"
-        aria-label={predictionMessages.less(team.name)}
-        disabled={disabled || value <= 0}
-        onClick={() => onChange(value - 1)}
-      >
-        −
-      </button>
-      <output aria-label={predictionMessages.scoreLabel(team.name)} data-testid="goals">
-        {value}
-      </output>
-      <button
-        type="button"
-        aria-label={predictionMessages.more(team.name)}
-        disabled={disabled || value >= PREDICTED_GOALS_MAX}
-        onClick={() => onChange(value + 1)}
-      >
-        +
-      </button>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { calendarOutline } from 'ionicons/icons';
-import { useEffect, useId, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo } from 'react';
 import type { GameRules } from '#contract/game-rules';
 import { DEFAULT_POOL_OPTIONS, pickDeadline, type PoolOptions } from '#contract/pool-options';
 import { poolMessages } from '#contract/pools';
@@ -24,12 +24,16 @@ import {
   spanCompetitions,
 } from './fixtures.ts';
 import type { Fixture, JornadaGroup } from './fixtures.ts';
+import { jugadaQuery } from './jugada/query.ts';
 import { PredictionCard, type PickShape } from './prediction-card.tsx';
 import '../../components/card-list.css';
 import '../../components/outline-button.css';
 import './prediction-list.css';
 
 const PICKS_LOAD_FAILED = 'No se pudieron cargar tus pronósticos.';
+
+// "Mi jugada": its module loads only for a player it is offered to (another pool of the same game, or a jugada).
+const JugadaControl = lazy(() => import('./jugada/jugada-control.tsx').then((module) => ({ default: module.JugadaControl })));
 
 /**
  * A phone screenful and a half: below the pool's card and the segments, a screen shows a jornada's heading and
@@ -76,6 +80,7 @@ export function PredictionList({
   const sending = useSendingPredictions();
   const showToast = useToast();
   const groups = useMemo(() => groupByJornada(selectOpenFixtures(fixtures, now, options)), [fixtures, now, options]);
+  const jugada = useQuery(jugadaQuery(poolId, userId)).data;
 
   useEffect(() => {
     if (picks.isError) showToast({ message: PICKS_LOAD_FAILED, color: 'danger' });
@@ -112,6 +117,11 @@ export function PredictionList({
         <p className="prediction-list__inactive" role="status" data-testid="pool-inactive">
           {poolMessages.inactiveNotice}
         </p>
+      )}
+      {jugada && (jugada.jugada != null || jugada.compatible.length > 0) && (
+        <Suspense fallback={null}>
+          <JugadaControl poolId={poolId} userId={userId} answer={jugada} fixtures={fixtures} />
+        </Suspense>
       )}
       <JornadaList
         groups={groups}
