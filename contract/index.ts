@@ -22,3 +22,4 @@ export * from './mail.ts';
 export * from './results-feeds.ts';
 export * from './demo.ts';
 export * from './league-table.ts';
+export * from './la-quiniela.ts';

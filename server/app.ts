@@ -21,6 +21,7 @@ import { poolsRoutes } from './modules/pools/pools.routes.ts';
 import { predictionsRoutes } from './modules/predictions/predictions.routes.ts';
 import { closeCalendarRoutes } from './modules/predictions/close-calendar.routes.ts';
 import { potRoutes } from './modules/pot/pot.routes.ts';
+import { boletosRoutes } from './modules/la-quiniela/boletos.routes.ts';
 import { remindersPlugin } from './modules/reminders/reminders-plugin.ts';
 import { resultsImportRoutes } from './modules/results/results-import.routes.ts';
 import { resultsPollerPlugin } from './modules/results/results-pull.ts';
@@ -179,6 +180,7 @@ export async function buildApp({
   await app.register(wallRoutes, { prefix: '/api/pools', wall: services.wall });
   await app.register(closeCalendarRoutes, { calendar: services.closeCalendar });
   await app.register(potRoutes, { prefix: '/api/pools', pot: services.pot });
+  await app.register(boletosRoutes, { prefix: '/api/pools', boletos: services.boletos });
   await app.register(liveRoutes, {
     prefix: '/api/live',
     hub: services.liveHub,

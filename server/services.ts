@@ -37,6 +37,8 @@ import { createCloseCalendarRepository } from './modules/predictions/close-calen
 import { createCloseCalendarService } from './modules/predictions/close-calendar.service.ts';
 import { createPotRepository } from './modules/pot/pot.repository.ts';
 import { createPotService } from './modules/pot/pot.service.ts';
+import { createBoletosRepository } from './modules/la-quiniela/boletos.repository.ts';
+import { createBoletosService } from './modules/la-quiniela/boletos.service.ts';
 import { createPredictionsRepository } from './modules/predictions/predictions.repository.ts';
 import { createPredictionsService } from './modules/predictions/predictions.service.ts';
 import { createNotificationSettingsRepository } from './modules/reminders/notification-settings.repository.ts';
@@ -128,6 +130,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     wall: createWallRepository(db),
     closeCalendar: createCloseCalendarRepository(db),
     pot: createPotRepository(db),
+    boletos: createBoletosRepository(db),
     accountTokens: createAccountTokensRepository(db),
     outbox,
   };
@@ -296,6 +299,7 @@ export async function createServices({ database, config, clock = systemClock, lo
       publicOrigin: config.publicOrigin,
     }),
     pot: createPotService({ pot: repositories.pot, pools, leaderboard }),
+    boletos: createBoletosService({ boletos: repositories.boletos, pools, matches, standings, clock }),
     leaderboard,
     resultsImporter,
     /** The poller's and "Actualizar Resultados"'s pull of the feeds, whichever they are at the time. */

@@ -73,7 +73,9 @@ export function createPredictionsService({ predictions, pools, matches, standing
       const pool = await findPool(body.poolId);
       const match = await findMatch(body.matchId);
       const isParticipant = await pools.isParticipant(pool.id, body.userId);
-      throw refusalError(whyPickRefused({ pool, match, userId: body.userId, mode, isParticipant, now: now.getTime() }), pool);
+      const boletoPosition = pool.game.mode === 'laQuiniela' ? await predictions.boletoPosition(pool.id, match.id) : null;
+      const facts = { pool, match, userId: body.userId, mode, isParticipant, now: now.getTime(), scores: { scoreHome, scoreAway }, boletoPosition };
+      throw refusalError(whyPickRefused(facts), pool);
     },
 
     /** The caller's comodín on their pick of a match (pick-admission.ts `jokerRefusal`: who may, and until when). */
