@@ -111,7 +111,7 @@ const selfParticipant: Record<Actor, Expected> = { anonymous: 401, other: 403, p
 let laQuinielaPool: Promise<{ pool: Pool; matchIds: number[] }> | undefined;
 const laQuiniela = () =>
   (laQuinielaPool ??= (async () => {
-    const own = await t.api.pool(users.creator, { players: [users.participant], game: { mode: 'laQuiniela' } });
+    const own = await t.api.pool(users.creator, { players: [users.participant], game: { mode: 'laQuiniela', joker: false, knockoutFromWeek: null } });
     const matchIds: number[] = [];
     for (let i = 0; i < 15; i++) matchIds.push((await newMatch()).id);
     await ok(users.creator.session.accessToken, 'PUT', `/api/pools/${own.id}/boletos/1`, { matchIds });

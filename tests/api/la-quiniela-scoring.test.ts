@@ -23,7 +23,7 @@ beforeAll(async () => {
   admin = await t.createUser({ role: 'admin' });
   const owner = await t.createUser();
   players = await Promise.all([0, 1, 2].map(() => t.createUser()));
-  pool = await t.api.pool(owner, { game: { mode: 'laQuiniela' }, players });
+  pool = await t.api.pool(owner, { game: { mode: 'laQuiniela', joker: false, knockoutFromWeek: null }, players });
   games = [];
   for (let i = 0; i < 15; i++) games.push(await t.api.match(admin));
   await t.db.insert(boletoMatches).values(games.map((g, i) => ({ poolId: pool.id, number: 1, position: i + 1, matchId: g.id })));
@@ -72,7 +72,7 @@ describe('the boleto rule', () => {
         const typed: number[] = [];
         for (const [p, who] of players.entries()) {
           const { signs, pleno } = picks[p]!;
-          const chosen = signs.map((s, i) => (s === null ? null : s === 'right' ? (results[i] ? outcome(results[i]!) : 'home') : s));
+          const chosen = signs.map((s, i) => (s === null ? null : s === 'right' ? (results[i] ? outcome(results[i]) : 'home') : s));
           const rows = chosen.flatMap((prediction, i) =>
             prediction === null ? [] : [{ poolId: pool.id, userId: who.userProfile.id, matchId: games[i]!.id, prediction }],
           );
@@ -83,7 +83,7 @@ describe('the boleto rule', () => {
               matchId: games[14]!.id,
               prediction: outcome(pleno),
               ...{ scoreHome: pleno[0], scoreAway: pleno[1] },
-            } as (typeof rows)[number]);
+            });
           if (rows.length > 0) await t.db.insert(predictions).values(rows);
           expected.push(reference(chosen.map((c) => (c === null ? null : { sign: c })), pleno && { home: LABELS[pleno[0]]!, away: LABELS[pleno[1]]! }, results));
           const lines: BoletoLine[] = games.map((_, i) => {

@@ -18,7 +18,7 @@ let stranger: SignInResponse;
 let pool: Pool;
 let games: Match[];
 
-const game = { mode: 'laQuiniela' as const };
+const game = { mode: 'laQuiniela' as const, joker: false, knockoutFromWeek: null };
 /** 15 matches an admin entered by hand, in a competition of their own (Segunda División, say). */
 const fifteen = async (competition = `Segunda ${unique()}`) => {
   const made: Match[] = [];
