@@ -9,12 +9,8 @@ import { testAppPerFile } from '#tests/support/test-app';
  * goal buckets, and a boleto scores aciertos (the Pleno only with the 14), shown with the real game's categories.
  */
 const t = testAppPerFile({ clock: () => new Date('2026-11-21T12:00:00Z') });
-let admin: SignInResponse;
-let owner: SignInResponse;
-let ana: SignInResponse;
-let beto: SignInResponse;
-let carla: SignInResponse;
-let stranger: SignInResponse;
+// The organiser, an admin, three players and someone from outside; the La Quiniela pool and its boleto 1's matches.
+let [admin, owner, ana, beto, carla, stranger] = [] as SignInResponse[] as [SignInResponse, SignInResponse, SignInResponse, SignInResponse, SignInResponse, SignInResponse];
 let pool: Pool;
 let games: Match[];
 
@@ -38,14 +34,10 @@ const pick = (who: SignInResponse, match: Match, body: object) =>
   t.as(who, 'POST', '/api/predictions', { userId: who.userProfile.id, poolId: pool.id, matchId: match.id, ...body });
 
 beforeAll(async () => {
-  [admin, owner, ana, beto, carla, stranger] = await Promise.all([
-    t.createUser({ role: 'admin' }),
-    t.createUser(),
-    t.createUser({ name: 'Ana Quiniela' }),
-    t.createUser({ name: 'Beto Quiniela' }),
-    t.createUser({ name: 'Carla Quiniela' }),
-    t.createUser(),
-  ]);
+  admin = await t.createUser({ role: 'admin' });
+  [owner, stranger] = await Promise.all([t.createUser(), t.createUser()]);
+  const named = await Promise.all(['Ana', 'Beto', 'Carla'].map((name) => t.createUser({ name: `${name} Quiniela` })));
+  [ana, beto, carla] = [named[0]!, named[1]!, named[2]!];
   games = await fifteen();
   pool = await t.api.pool(owner, { game, players: [ana, beto, carla] });
 });
