@@ -7,7 +7,7 @@ import { wholeNumberBetween } from './common.ts';
  * comodín, no multiplier. The scoring rule that reads it is server/modules/leaderboard/scoring.ts.
  */
 export const GameModeSchema = z.enum(['outcome', 'exactScore', 'laQuiniela'], {
-  error: 'El modo de juego debe ser outcome, exactScore o laQuiniela.',
+  error: 'El modo de juego debe ser outcome o exactScore. O laQuiniela.',
 });
 export type GameMode = z.infer<typeof GameModeSchema>;
 
@@ -39,11 +39,6 @@ export type ScoringPoints = z.infer<typeof ScoringPointsSchema>;
 
 /** The presets of "Resultado exacto", and the specification's 3 points of 1X2. */
 export const OUTCOME_POINTS: ScoringPoints = { exact: 0, difference: 0, outcome: 3, teamGoals: 0 };
-/**
- * "Modo La Quiniela" (docs/decisions/082-modo-la-quiniela.md): a pick scores by the boleto's rule
- * (server/modules/leaderboard/boleto-scoring.ts), one acierto per right sign; these columns only say so.
- */
-export const LA_QUINIELA_POINTS: ScoringPoints = { exact: 0, difference: 0, outcome: 1, teamGoals: 0 };
 export const PRESET_POINTS: Record<Exclude<PointsPreset, 'custom'>, ScoringPoints> = {
   clasica: { exact: 3, difference: 2, outcome: 1, teamGoals: 0 },
   polla: { exact: 5, difference: 0, outcome: 2, teamGoals: 1 },
@@ -73,8 +68,6 @@ export const gameRulesMessages = {
   presetOnlyExact: 'Los puntos (preset, points) solo se eligen en el modo de resultado exacto.',
   knockoutNeedsCompetition: 'El multiplicador de eliminatorias necesita una quiniela de una competición.',
   knockoutRoundUnknown: 'La ronda del multiplicador no es de la competición de la quiniela.',
-  laQuinielaNoJoker: 'La Quiniela no juega con comodín.',
-  laQuinielaNoKnockout: 'La Quiniela no tiene multiplicador de eliminatorias.',
   // The "Reglas" section and the create form
   rulesTitle: 'Reglas',
   formTitle: 'Reglas del juego',
@@ -98,7 +91,7 @@ export const gameRulesMessages = {
 export const gameModeLabels: Record<GameMode, string> = {
   outcome: 'Quiniela 1X2',
   exactScore: 'Resultado exacto',
-  laQuiniela: 'La Quiniela (boleto de 15)',
+  laQuiniela: 'La Quiniela',
 };
 export const pointsPresetLabels: Record<PointsPreset, string> = { clasica: 'Clásica', polla: 'Polla', custom: 'Personalizada' };
 
@@ -107,14 +100,8 @@ export const gameTitle = (game: Pick<GameRules, 'mode' | 'preset'>): string =>
   game.preset === null ? gameModeLabels[game.mode] : `${gameModeLabels[game.mode]} · ${pointsPresetLabels[game.preset]}`;
 
 /** One line per tier a pool's points give, for the form's examples and the "Reglas" section. */
-export function pointsLines(mode: GameMode, points: ScoringPoints): string[] {
+export function pointsLines(mode: Exclude<GameMode, 'laQuiniela'>, points: ScoringPoints): string[] {
   if (mode === 'outcome') return [`${points.outcome} puntos por acertar Local, Empate o Visitante.`];
-  if (mode === 'laQuiniela')
-    return [
-      'Cada jornada es un boleto de 15 partidos que elige el organizador: 1X2 en los 14 primeros.',
-      'Un acierto por cada signo acertado; el Pleno al 15 (los goles de cada equipo: 0, 1, 2 o M) suma uno más solo con los 14 acertados.',
-      'La tabla de cada boleto dice quién hizo 15, 14, 13, 12, 11 y 10 aciertos.',
-    ];
   const lines = [`Resultado exacto: ${points.exact}`];
   if (points.difference > 0) lines.push(`Diferencia de goles: ${points.difference}`);
   if (points.outcome > 0) lines.push(`Ganador o empate: ${points.outcome}`);
@@ -141,12 +128,6 @@ export const GameRulesInputSchema = z
     knockoutFromWeek: KnockoutFromWeekSchema.nullable().default(null),
   })
   .superRefine((game, ctx) => {
-    if (game.mode === 'laQuiniela') {
-      // No comodín nor multiplier in this mode: refused with a 400, never ignored (decision 082).
-      if (game.joker) ctx.addIssue({ code: 'custom', message: gameRulesMessages.laQuinielaNoJoker, path: ['joker'] });
-      if (game.knockoutFromWeek !== null)
-        ctx.addIssue({ code: 'custom', message: gameRulesMessages.laQuinielaNoKnockout, path: ['knockoutFromWeek'] });
-    }
     if (game.mode !== 'exactScore') {
       if (game.preset !== undefined || game.points !== undefined) ctx.addIssue({ code: 'custom', message: gameRulesMessages.presetOnlyExact, path: ['preset'] });
       return;
@@ -164,7 +145,8 @@ export function gameRulesOf(input: z.output<typeof GameRulesInputSchema> | undef
   if (input === undefined) return DEFAULT_GAME_RULES;
   const { mode, joker, knockoutFromWeek } = input;
   if (mode === 'outcome') return { ...DEFAULT_GAME_RULES, joker, knockoutFromWeek };
-  if (mode === 'laQuiniela') return { mode, preset: null, points: LA_QUINIELA_POINTS, joker: false, knockoutFromWeek: null };
+  // La Quiniela scores by its boleto (decision 082): one acierto a sign; its comodín and multiplier are refused (pools.service.ts).
+  if (mode === 'laQuiniela') return { ...DEFAULT_GAME_RULES, mode, points: { ...OUTCOME_POINTS, outcome: 1 } };
   const preset = input.preset ?? 'clasica';
   // The schema requires `points` with `custom` and refuses them with a preset.
   const points = input.points ?? PRESET_POINTS[preset === 'custom' ? 'clasica' : preset];

@@ -31,7 +31,16 @@ export const boletoCategory = (aciertos: number): number | null => (aciertos >= 
 export const categoryLabel = (aciertos: number): string =>
   aciertos === 15 ? 'Pleno al 15 (especial)' : `${aciertos - 13}.ª categoría (${aciertos})`;
 
+/** The "Reglas" section's lines of this mode. */
+export const laQuinielaRuleLines = [
+  'Cada jornada es un boleto de 15 partidos que elige el organizador: 1X2 en los 14 primeros.',
+  'Un acierto por cada signo acertado; el Pleno al 15 (los goles de cada equipo: 0, 1, 2 o M) suma uno más solo con los 14 acertados.',
+  'La tabla de cada boleto dice quién hizo 15, 14, 13, 12, 11 y 10 aciertos.',
+];
+
 export const laQuinielaMessages = {
+  noJoker: 'La Quiniela no juega con comodín.',
+  noKnockout: 'La Quiniela no tiene multiplicador de eliminatorias.',
   notLaQuiniela: 'Esta quiniela no es del modo La Quiniela.',
   boletoUnknown: 'Ese boleto no existe en esta quiniela.',
   boletoSize: `Un boleto tiene exactamente ${BOLETO_SIZE} partidos distintos, en orden (el 15.º es el Pleno al 15).`,
@@ -49,6 +58,7 @@ export const laQuinielaMessages = {
   composeHelp: 'Elige 15 partidos que no hayan empezado, en orden: el 15.º es el Pleno al 15.',
   newBoleto: 'Nuevo boleto',
   save: 'Guardar boleto',
+  saveFailed: 'No se pudo guardar el boleto.',
   chosen: (n: number) => `${n} de ${BOLETO_SIZE} partidos`,
   add: 'Añadir',
   remove: 'Quitar',

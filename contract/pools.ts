@@ -209,16 +209,14 @@ export type PoolDetail = z.infer<typeof PoolDetailSchema>;
 export const PoolDetailResponseSchema = dataEnvelope(PoolDetailSchema);
 
 /** What decides which matches a pool counts. */
-export type PoolScope = Pick<Pool, 'competition' | 'fromWeek'> & { game?: Pick<Pool['game'], 'mode'> };
+export type PoolScope = Pick<Pool, 'competition' | 'fromWeek'>;
 
 /**
  * Which matches a pool counts: those of its competition from its first round on; every match for a pool without
- * a competition; none for a La Quiniela pool. The TypeScript twin of `poolCountsMatchSql` (server/modules/pools/pool-scope.ts), which the server
+ * a competition. The TypeScript twin of `poolCountsMatchSql` (server/modules/pools/pool-scope.ts), which the server
  * enforces; tests/api/pool-scope.test.ts holds the two equal.
  */
 export function poolCountsMatch(pool: PoolScope, match: { competition: string; weekNumber: number }): boolean {
-  // A La Quiniela pool's matches are its boletos' (docs/decisions/082-modo-la-quiniela.md), none by competition.
-  if (pool.game?.mode === 'laQuiniela') return false;
   if (pool.competition === null) return true;
   return match.competition === pool.competition && pool.fromWeek !== null && match.weekNumber >= pool.fromWeek;
 }

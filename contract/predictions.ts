@@ -35,8 +35,7 @@ export const predictionMessages = {
   wrongShape: {
     outcome: 'Esta quiniela es 1X2: envía prediction (home, draw o away), sin scoreHome ni scoreAway.',
     exactScore: 'Esta quiniela es de resultado exacto: envía scoreHome y scoreAway (0–20), sin prediction.',
-    laQuiniela:
-      'En La Quiniela envía prediction (home, draw o away) en los partidos 1 a 14 y, en el Pleno al 15, scoreHome y scoreAway (0, 1, 2 o 3, que es M).',
+    laQuiniela: 'En La Quiniela: prediction en 1–14; scoreHome y scoreAway (0–3; 3 es M) en el Pleno.',
   } satisfies Record<GameMode, string>,
   jokerOff: 'Esta quiniela no juega con comodín.',
   jokerNeedsPick: 'Guarda primero tu pronóstico de este partido.',

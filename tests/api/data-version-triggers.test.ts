@@ -199,6 +199,7 @@ const tables: Record<string, Feeds> = {
   import_jobs: noCache('read at every request for an import'),
   pool_pots: noCache('read at every request for the bote'),
   pool_pot_payments: noCache('read at every request for the bote'),
+  boleto_matches: noCache('read at every request for the boletos; a boleto changes only before its first kick-off, before any ranking shows it'),
   pool_notices: noCache('read at every request for them (why someone is no longer in a pool)'),
   pool_messages: noCache('the pool\'s wall, read at every request for it; its writes notify the live channel instead (migration 0019)'),
   data_version_changes: noCache('the queue of topics a committing transaction changed (migration 0011)'),

@@ -125,7 +125,7 @@ describe('Modo La Quiniela', () => {
     ] as const) {
       const res = await pick(beto, match, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().message).toContain('En La Quiniela envía prediction');
+      expect(res.json().message).toContain('En La Quiniela: prediction');
     }
     const outside = await t.api.match(admin);
     const res = await pick(beto, outside, { prediction: 'home' });

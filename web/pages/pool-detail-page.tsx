@@ -44,6 +44,9 @@ const PoolPicks = lazy(() =>
 const PoolResults = lazy(() =>
   import('../features/predictions/pool-results.tsx').then((module) => ({ default: module.PoolResults })),
 );
+const PoolBoletos = lazy(() =>
+  import('../features/la-quiniela/pool-boletos.tsx').then((module) => ({ default: module.PoolBoletos })),
+);
 const PoolWall = lazy(() => import('../features/wall/pool-wall.tsx').then((module) => ({ default: module.PoolWall })));
 const MatchComments = lazy(() =>
   import('../features/wall/match-comments.tsx').then((module) => ({ default: module.MatchComments })),
@@ -116,6 +119,8 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
     else if (section === POOL_SECTIONS.predict && predicts) setSegment('predict');
   }
   const fixtures = useFixtures(pool);
+  // La Quiniela (decision 082): Predecir is its boletos, where its creator also composes them.
+  const boletos = pool.game.mode === 'laQuiniela';
   usePoolLive(pool.id);
 
   return (
@@ -145,7 +150,7 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
         value={segment}
         choices={[
           ...(isCreator ? [{ value: 'participants' as const, label: 'Participantes' }] : []),
-          ...(predicts ? [{ value: 'predict' as const, label: 'Predecir' }] : []),
+          ...(predicts || boletos ? [{ value: 'predict' as const, label: 'Predecir' }] : []),
           { value: 'ranking', label: 'Ranking' },
           { value: 'results', label: 'Resultados' },
           { value: 'wall', label: 'Muro' },
@@ -168,6 +173,8 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
           />
         ) : segment === 'wall' ? (
           <PoolWall poolId={pool.id} />
+        ) : boletos && segment === 'predict' ? (
+          <PoolBoletos pool={pool} userId={userId} predicts={predicts} organiser={isCreator} />
         ) : fixtures.status !== 'ready' ? (
           fixtures.status === 'loading' ? (
             <LoadingState text="Cargando partidos..." />

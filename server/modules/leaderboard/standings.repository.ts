@@ -1,7 +1,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { boletoMatches, matches, poolParticipants, pools, predictions, roundStandings, standings, users } from '../../db/schema.ts';
-import { poolCountsMatchSql } from '../pools/pool-scope.ts';
+import { poolPlaysMatchSql } from '../pools/pool-scope.ts';
 import {
   gameColumns,
   matchColumns,
@@ -24,7 +24,7 @@ import type { JornadaState, PlayedJornada, SeasonRow, WeekScore } from './season
  * (docs/decisions/082-modo-la-quiniela.md).
  */
 const poolMatchStatesSql = (poolId: number) => sql`
-  select m.* from (${matchStatesSql}) m join ${pools} p on p.id = ${poolId} and ${poolCountsMatchSql(sql`p`, sql`m`)}
+  select m.* from (${matchStatesSql}) m join ${pools} p on p.id = ${poolId} and ${poolPlaysMatchSql(sql`p`, sql`m`)}
   union all
   select m.id, m.competition, b.number, m.status, m.match_date, m.pending
   from (${matchStatesSql}) m join ${boletoMatches} b on b.match_id = m.id and b.pool_id = ${poolId}`;
@@ -251,7 +251,7 @@ export function createStandingsRepository(db: Database) {
         select m.week_number, array_agg(distinct m.round order by m.round) as rounds, max(m.match_date) as last_kickoff
         from ${matches} m
         join ${pools} p on p.id = ${poolId}
-        where m.status = 'finished' and ${poolCountsMatchSql(sql`p`, sql`m`)}
+        where m.status = 'finished' and ${poolPlaysMatchSql(sql`p`, sql`m`)}
           -- One probe of predictions_match_pool_idx per finished match.
           and exists (select 1 from ${predictions} pr where pr.match_id = m.id and pr.pool_id = p.id)
         group by m.week_number
@@ -293,7 +293,7 @@ export function createStandingsRepository(db: Database) {
           select p.id as pool_id, string_agg(m.week_number::text, ',' order by m.week_number) as weeks
           from ${pools} p join lateral (
             select m.week_number from states m
-            where ${poolCountsMatchSql(sql`p`, sql`m`)}
+            where ${poolPlaysMatchSql(sql`p`, sql`m`)}
             group by m.week_number
             having ${jornadaOverSql(sql`m`)}
           ) m on true

@@ -17,6 +17,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import { InputField } from '../../ionic/input-field.tsx';
 import { SelectField } from '../../ionic/select-field.tsx';
 import { IonToggle } from '../../ionic/toggle.ts';
+import { laQuinielaRuleLines } from '#contract/la-quiniela';
 import { formFields } from '../../lib/form-fields.ts';
 
 /** What the create form holds of the game (contract/game-rules.ts); custom points as typed. */
@@ -40,8 +41,12 @@ export const DEFAULT_GAME_CHOICE: GameChoice = {
 /** The create body's `game`; none for the specification's game, so its body stays the spec's. */
 export function gameInput(choice: GameChoice): GameRulesInput | undefined {
   const knockoutFromWeek = choice.knockoutFromWeek === 0 ? null : choice.knockoutFromWeek;
+  // La Quiniela plays without comodín nor multiplier (decision 082).
+  if (choice.mode === 'laQuiniela') return { mode: 'laQuiniela', joker: false, knockoutFromWeek: null };
   if (choice.mode === 'outcome') {
-    return !choice.joker && knockoutFromWeek === null ? undefined : { mode: 'outcome', joker: choice.joker, knockoutFromWeek };
+    return !choice.joker && knockoutFromWeek === null
+      ? undefined
+      : { mode: 'outcome', joker: choice.joker, knockoutFromWeek };
   }
   const points = choice.preset === 'custom' ? { points: customPoints(choice.custom) } : {};
   return { mode: 'exactScore', preset: choice.preset, ...points, joker: choice.joker, knockoutFromWeek };
@@ -56,7 +61,8 @@ const customPoints = (custom: GameChoice['custom']): ScoringPoints => ({
 });
 
 /** Knock-out rounds: those the data names other than "Jornada N" (a cup's "Octavos de final"). */
-const knockoutRounds = (rounds: readonly CompetitionRound[]) => rounds.filter((round) => !/^Jornada\b/.test(round.label));
+const knockoutRounds = (rounds: readonly CompetitionRound[]) =>
+  rounds.filter((round) => !/^Jornada\b/.test(round.label));
 
 /** "Reglas del juego" in the create form: mode, points with an example, comodín, knock-out multiplier for cups. */
 export function GameRulesFields({
@@ -76,17 +82,25 @@ export function GameRulesFields({
       <SelectField
         label={gameRulesMessages.modeLabel}
         {...field('mode')}
-        options={(['outcome', 'exactScore'] as const).map((mode) => ({ value: mode, label: gameModeLabels[mode] }))}
+        options={(['outcome', 'exactScore', 'laQuiniela'] as const).map((mode) => ({
+          value: mode,
+          label: gameModeLabels[mode],
+        }))}
         data-testid="game-mode"
       />
-      {value.mode === 'outcome' ? (
+      {value.mode === 'laQuiniela' ? (
+        <p className="pool-form__hint">{laQuinielaRuleLines.join(' ')}</p>
+      ) : value.mode === 'outcome' ? (
         <p className="pool-form__hint">{pointsLines('outcome', OUTCOME_POINTS).join(' ')}</p>
       ) : (
         <>
           <SelectField
             label={gameRulesMessages.presetLabel}
             {...field('preset')}
-            options={(['clasica', 'polla', 'custom'] as const).map((preset) => ({ value: preset, label: pointsPresetLabels[preset] }))}
+            options={(['clasica', 'polla', 'custom'] as const).map((preset) => ({
+              value: preset,
+              label: pointsPresetLabels[preset],
+            }))}
             data-testid="game-preset"
           />
           {value.preset === 'custom' ? (
@@ -101,7 +115,9 @@ export function GameRulesFields({
                   min={0}
                   max={POINTS_MAX}
                   value={value.custom[key]}
-                  onValueChange={(points) => onChange((choice) => ({ ...choice, custom: { ...choice.custom, [key]: points } }))}
+                  onValueChange={(points) =>
+                    onChange((choice) => ({ ...choice, custom: { ...choice.custom, [key]: points } }))
+                  }
                   data-testid={`game-points-${key}`}
                 />
               ))}
@@ -114,11 +130,17 @@ export function GameRulesFields({
           )}
         </>
       )}
-      <IonToggle checked={value.joker} onIonChange={(event) => set('joker', event.detail.checked)} data-testid="game-joker">
-        {gameRulesMessages.jokerLabel}
-      </IonToggle>
-      <p className="pool-form__hint">{gameRulesMessages.jokerHelp}</p>
-      {cupRounds.length > 0 && (
+      {value.mode !== 'laQuiniela' && (
+        <IonToggle
+          checked={value.joker}
+          onIonChange={(event) => set('joker', event.detail.checked)}
+          data-testid="game-joker"
+        >
+          {gameRulesMessages.jokerLabel}
+        </IonToggle>
+      )}
+      {value.mode !== 'laQuiniela' && <p className="pool-form__hint">{gameRulesMessages.jokerHelp}</p>}
+      {cupRounds.length > 0 && value.mode !== 'laQuiniela' && (
         <SelectField
           label={gameRulesMessages.knockoutLabel}
           {...field('knockoutFromWeek')}
