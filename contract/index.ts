@@ -23,3 +23,4 @@ export * from './results-feeds.ts';
 export * from './demo.ts';
 export * from './league-table.ts';
 export * from './la-quiniela.ts';
+export * from './la-quiniela-rules.ts';

@@ -31,14 +31,9 @@ export const boletoCategory = (aciertos: number): number | null => (aciertos >= 
 export const categoryLabel = (aciertos: number): string =>
   aciertos === 15 ? 'Pleno al 15 (especial)' : `${aciertos - 13}.ª categoría (${aciertos})`;
 
-/** The "Reglas" section's lines of this mode. */
-export const laQuinielaRuleLines = [
-  'Cada jornada es un boleto de 15 partidos que elige el organizador: 1X2 en los 14 primeros.',
-  'Un acierto por cada signo acertado; el Pleno al 15 (los goles de cada equipo: 0, 1, 2 o M) suma uno más solo con los 14 acertados.',
-  'La tabla de cada boleto dice quién hizo 15, 14, 13, 12, 11 y 10 aciertos.',
-];
-
 export const laQuinielaMessages = {
+  /** A pick of the wrong shape for its line (pick-admission.ts). */
+  wrongShape: 'En La Quiniela: prediction en 1–14; scoreHome y scoreAway (0–3; 3 es M) en el Pleno.',
   noJoker: 'La Quiniela no juega con comodín.',
   noKnockout: 'La Quiniela no tiene multiplicador de eliminatorias.',
   notLaQuiniela: 'Esta quiniela no es del modo La Quiniela.',

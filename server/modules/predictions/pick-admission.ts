@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   PLENO_M,
   PLENO_POSITION,
+  laQuinielaMessages,
   pickDeadline,
   picksClosed,
   poolCountsMatch,
@@ -90,7 +91,11 @@ export function pickAdmittedSql(pool: SQL, match: SQL, pick: SQL): SQL {
  * A La Quiniela pick's shape on its boleto's line (docs/decisions/082-modo-la-quiniela.md): a sign (`outcome`) on 1–14,
  * the Pleno's two goal buckets (0–3, 3 being M) on 15. The TypeScript side of `pickAdmittedSql`'s boleto clause.
  */
-export function boletoShapeOk(position: number, mode: GameMode, scores: { scoreHome: number | null; scoreAway: number | null }): boolean {
+export function boletoShapeOk(
+  position: number,
+  mode: GameMode,
+  scores: { scoreHome: number | null; scoreAway: number | null },
+): boolean {
   if (position !== PLENO_POSITION) return mode === 'outcome';
   const bucket = (goals: number | null) => goals !== null && goals >= 0 && goals <= PLENO_M;
   return mode === 'exactScore' && bucket(scores.scoreHome) && bucket(scores.scoreAway);
@@ -121,7 +126,8 @@ export function whyPickRefused(facts: PickFacts): Refusal {
   const boleto = pool.game.mode === 'laQuiniela';
   const position = facts.boletoPosition ?? null;
   const scores = facts.scores ?? { scoreHome: null, scoreAway: null };
-  if (boleto ? position !== null && !boletoShapeOk(position, mode, scores) : pool.game.mode !== mode) return 'wrong-shape';
+  if (boleto ? position !== null && !boletoShapeOk(position, mode, scores) : pool.game.mode !== mode)
+    return 'wrong-shape';
   if (pool.creatorId === userId && !pool.options.creatorPlays) return 'creator-not-playing';
   if (!pool.isActive) return 'pool-inactive';
   if (!isParticipant) return 'not-participant';
@@ -161,7 +167,10 @@ export function jokerRefusal({ member, pick, leaves, now }: JokerFacts): Refusal
 
 /** What each refusal answers: its status code and message (a shape's by the pool's mode). */
 const refusals: Record<Refusal, (pool: Pick<Pool, 'game'>) => Error> = {
-  'wrong-shape': (pool) => new BadRequestError(predictionMessages.wrongShape[pool.game.mode]),
+  'wrong-shape': ({ game }) =>
+    new BadRequestError(
+      game.mode === 'laQuiniela' ? laQuinielaMessages.wrongShape : predictionMessages.wrongShape[game.mode],
+    ),
   'creator-not-playing': () => new ForbiddenError(predictionMessages.creatorCannotPredict),
   'pool-inactive': () => new ConflictError(poolMessages.inactive),
   'not-participant': () => new ForbiddenError(predictionMessages.notParticipant),

@@ -207,9 +207,10 @@ function ComposeBoleto({ poolId, boletos, teamsOf }: { poolId: number; boletos: 
   const compose = useComposeBoleto(poolId);
   const [chosen, setChosen] = useState<Match[]>([]);
   const taken = new Set(boletos.flatMap((b) => b.matches.map((m) => m.match.id)));
-  const open = (matches.data ?? []).filter(
-    (m) => !picksClosed(m, now) && !taken.has(m.id) && !chosen.some((c) => c.id === m.id),
-  );
+  // The soonest first: a boleto is usually the coming weekend's.
+  const open = (matches.data ?? [])
+    .filter((m) => !picksClosed(m, now) && !taken.has(m.id) && !chosen.some((c) => c.id === m.id))
+    .sort((a, b) => Date.parse(a.matchDate) - Date.parse(b.matchDate));
   const number = Math.max(0, ...boletos.map((b) => b.number)) + 1;
   const label = (m: Match) => `${teamsOf(m).home} – ${teamsOf(m).away}`;
   return (

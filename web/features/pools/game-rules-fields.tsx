@@ -17,7 +17,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import { InputField } from '../../ionic/input-field.tsx';
 import { SelectField } from '../../ionic/select-field.tsx';
 import { IonToggle } from '../../ionic/toggle.ts';
-import { laQuinielaRuleLines } from '#contract/la-quiniela';
+import { laQuinielaRuleLines } from '#contract/la-quiniela-rules';
 import { formFields } from '../../lib/form-fields.ts';
 
 /** What the create form holds of the game (contract/game-rules.ts); custom points as typed. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { gameRulesMessages, gameTitle, pointsLines } from '#contract/game-rules';
-import { laQuinielaRuleLines } from '#contract/la-quiniela';
+import { laQuinielaRuleLines } from '#contract/la-quiniela-rules';
 import { fromRoundPhrase } from '#contract/matches';
 import { messages } from '#contract/messages';
 import { poolOptionLines } from '#contract/pool-options';
