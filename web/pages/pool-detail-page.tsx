@@ -31,7 +31,10 @@ import './pool-detail-page.css';
 const PoolCreatorActions = lazy(() =>
   import('./pool-creator-actions.tsx').then((module) => ({ default: module.PoolCreatorActions })),
 );
-const PoolMore = lazy(() => import('./pool-more.tsx').then((module) => ({ default: module.PoolMore })));
+const poolMore = () => import('./pool-more.tsx');
+const PoolMore = lazy(() => poolMore().then((module) => ({ default: module.PoolMore })));
+// La Quiniela's boletos (decision 082) through the same module, which loads them lazily in turn.
+const PoolBoletos = lazy(() => poolMore().then((module) => ({ default: module.PoolBoletos })));
 const ParticipantList = lazy(() =>
   import('../features/pools/participant-list.tsx').then((module) => ({ default: module.ParticipantList })),
 );
@@ -43,9 +46,6 @@ const PoolPicks = lazy(() =>
 );
 const PoolResults = lazy(() =>
   import('../features/predictions/pool-results.tsx').then((module) => ({ default: module.PoolResults })),
-);
-const PoolBoletos = lazy(() =>
-  import('../features/la-quiniela/pool-boletos.tsx').then((module) => ({ default: module.PoolBoletos })),
 );
 const PoolWall = lazy(() => import('../features/wall/pool-wall.tsx').then((module) => ({ default: module.PoolWall })));
 const MatchComments = lazy(() =>
@@ -174,7 +174,7 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
         ) : segment === 'wall' ? (
           <PoolWall poolId={pool.id} />
         ) : boletos && segment === 'predict' ? (
-          <PoolBoletos pool={pool} userId={userId} predicts={predicts} organiser={isCreator} />
+          <PoolBoletos pool={pool} userId={userId} />
         ) : fixtures.status !== 'ready' ? (
           fixtures.status === 'loading' ? (
             <LoadingState text="Cargando partidos..." />

@@ -4,6 +4,10 @@ import { PoolRules } from '../features/pools/pool-rules.tsx';
 import { CloseCalendar } from '../features/predictions/close-calendar/close-calendar.tsx';
 
 const PoolPot = lazy(() => import('../features/pot/pool-pot.tsx').then((module) => ({ default: module.PoolPot })));
+/** La Quiniela's boletos, in place of Predecir (decision 082): the pool page reaches them through this module. */
+export const PoolBoletos = lazy(() =>
+  import('../features/la-quiniela/pool-boletos.tsx').then((module) => ({ default: module.PoolBoletos })),
+);
 const PoolOrganiser = lazy(() =>
   import('../features/pools/pool-organiser.tsx').then((module) => ({ default: module.PoolOrganiser })),
 );

@@ -33,17 +33,10 @@ type TeamsOf = (match: Match) => { home: string; away: string };
  * 1X2 on lines 1–14 and the Pleno al 15's two goal buckets, and from its first kick-off everyone's aciertos with the
  * real game's categories; its organiser composes the next boleto from the open matches. A lazy module of the pool.
  */
-export function PoolBoletos({
-  pool,
-  userId,
-  predicts,
-  organiser,
-}: {
-  pool: PoolDetail;
-  userId: number;
-  predicts: boolean;
-  organiser: boolean;
-}) {
+export function PoolBoletos({ pool, userId }: { pool: PoolDetail; userId: number }) {
+  const organiser = pool.creatorId === userId;
+  // Everyone but a creator who does not play predicts (the pool page's rule).
+  const predicts = !organiser || pool.options.creatorPlays;
   const boletos = useQuery(boletosQuery(pool.id, userId));
   const teams = useQuery(teamQueries.list());
   const teamsOf = useMemo<TeamsOf>(() => {
