@@ -44,9 +44,7 @@ export function gameInput(choice: GameChoice): GameRulesInput | undefined {
   // La Quiniela plays without comodín nor multiplier (decision 082).
   if (choice.mode === 'laQuiniela') return { mode: 'laQuiniela', joker: false, knockoutFromWeek: null };
   if (choice.mode === 'outcome') {
-    return !choice.joker && knockoutFromWeek === null
-      ? undefined
-      : { mode: 'outcome', joker: choice.joker, knockoutFromWeek };
+    return !choice.joker && knockoutFromWeek === null ? undefined : { mode: 'outcome', joker: choice.joker, knockoutFromWeek };
   }
   const points = choice.preset === 'custom' ? { points: customPoints(choice.custom) } : {};
   return { mode: 'exactScore', preset: choice.preset, ...points, joker: choice.joker, knockoutFromWeek };
@@ -61,8 +59,7 @@ const customPoints = (custom: GameChoice['custom']): ScoringPoints => ({
 });
 
 /** Knock-out rounds: those the data names other than "Jornada N" (a cup's "Octavos de final"). */
-const knockoutRounds = (rounds: readonly CompetitionRound[]) =>
-  rounds.filter((round) => !/^Jornada\b/.test(round.label));
+const knockoutRounds = (rounds: readonly CompetitionRound[]) => rounds.filter((round) => !/^Jornada\b/.test(round.label));
 
 /** "Reglas del juego" in the create form: mode, points with an example, comodín, knock-out multiplier for cups. */
 export function GameRulesFields({
@@ -76,31 +73,25 @@ export function GameRulesFields({
 }) {
   const { set, field } = formFields(value, onChange);
   const cupRounds = knockoutRounds(rounds);
+  // A game with fixed points says them; "Resultado exacto" chooses them below.
+  const hint = value.mode === 'laQuiniela' ? laQuinielaRuleLines : value.mode === 'outcome' ? pointsLines('outcome', OUTCOME_POINTS) : null;
   return (
     <fieldset className="pool-form__rules" data-testid="game-rules">
       <legend>{gameRulesMessages.formTitle}</legend>
       <SelectField
         label={gameRulesMessages.modeLabel}
         {...field('mode')}
-        options={(['outcome', 'exactScore', 'laQuiniela'] as const).map((mode) => ({
-          value: mode,
-          label: gameModeLabels[mode],
-        }))}
+        options={(['outcome', 'exactScore', 'laQuiniela'] as const).map((mode) => ({ value: mode, label: gameModeLabels[mode] }))}
         data-testid="game-mode"
       />
-      {value.mode === 'laQuiniela' ? (
-        <p className="pool-form__hint">{laQuinielaRuleLines.join(' ')}</p>
-      ) : value.mode === 'outcome' ? (
-        <p className="pool-form__hint">{pointsLines('outcome', OUTCOME_POINTS).join(' ')}</p>
+      {hint ? (
+        <p className="pool-form__hint">{hint.join(' ')}</p>
       ) : (
         <>
           <SelectField
             label={gameRulesMessages.presetLabel}
             {...field('preset')}
-            options={(['clasica', 'polla', 'custom'] as const).map((preset) => ({
-              value: preset,
-              label: pointsPresetLabels[preset],
-            }))}
+            options={(['clasica', 'polla', 'custom'] as const).map((preset) => ({ value: preset, label: pointsPresetLabels[preset] }))}
             data-testid="game-preset"
           />
           {value.preset === 'custom' ? (
@@ -115,9 +106,7 @@ export function GameRulesFields({
                   min={0}
                   max={POINTS_MAX}
                   value={value.custom[key]}
-                  onValueChange={(points) =>
-                    onChange((choice) => ({ ...choice, custom: { ...choice.custom, [key]: points } }))
-                  }
+                  onValueChange={(points) => onChange((choice) => ({ ...choice, custom: { ...choice.custom, [key]: points } }))}
                   data-testid={`game-points-${key}`}
                 />
               ))}
@@ -131,15 +120,13 @@ export function GameRulesFields({
         </>
       )}
       {value.mode !== 'laQuiniela' && (
-        <IonToggle
-          checked={value.joker}
-          onIonChange={(event) => set('joker', event.detail.checked)}
-          data-testid="game-joker"
-        >
-          {gameRulesMessages.jokerLabel}
-        </IonToggle>
+        <>
+          <IonToggle checked={value.joker} onIonChange={(event) => set('joker', event.detail.checked)} data-testid="game-joker">
+            {gameRulesMessages.jokerLabel}
+          </IonToggle>
+          <p className="pool-form__hint">{gameRulesMessages.jokerHelp}</p>
+        </>
       )}
-      {value.mode !== 'laQuiniela' && <p className="pool-form__hint">{gameRulesMessages.jokerHelp}</p>}
       {cupRounds.length > 0 && value.mode !== 'laQuiniela' && (
         <SelectField
           label={gameRulesMessages.knockoutLabel}
