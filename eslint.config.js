@@ -38,7 +38,7 @@ const features = readdirSync(new URL('./web/features/', import.meta.url), { with
  * feature's own business: shared things live below, in web/lib/ and web/components/, and a screen that needs two
  * features composes them in web/pages/. A new feature takes its place here.
  */
-const featureOrder = ['live', 'leaderboard', 'wall', 'pot', 'bonus', 'mail', 'passkeys', 'pools', 'predictions', 'accounts', 'results', 'reminders', 'matches', 'teams'];
+const featureOrder = ['live', 'leaderboard', 'wall', 'pot', 'bonus', 'la-quiniela', 'mail', 'passkeys', 'pools', 'predictions', 'accounts', 'results', 'reminders', 'matches', 'teams'];
 const unordered = features.filter((name) => !featureOrder.includes(name));
 if (unordered.length > 0) throw new Error(`eslint.config.js: place ${unordered.join(', ')} in featureOrder`);
 

@@ -6,10 +6,14 @@ import { wholeNumberBetween } from './common.ts';
  * creation; a pool created without it plays the specification's game, `DEFAULT_GAME_RULES`: 1X2 for 3 points, no
  * comodín, no multiplier. The scoring rule that reads it is server/modules/leaderboard/scoring.ts.
  */
-export const GameModeSchema = z.enum(['outcome', 'exactScore'], { error: 'El modo de juego debe ser outcome o exactScore.' });
+export const GameModeSchema = z.enum(['outcome', 'exactScore', 'laQuiniela'], {
+  error: 'El modo de juego debe ser outcome o exactScore.',
+});
 export type GameMode = z.infer<typeof GameModeSchema>;
 
-export const PointsPresetSchema = z.enum(['clasica', 'polla', 'custom'], { error: 'Los puntos deben ser clasica, polla o custom.' });
+export const PointsPresetSchema = z.enum(['clasica', 'polla', 'custom'], {
+  error: 'Los puntos deben ser clasica, polla o custom.',
+});
 export type PointsPreset = z.infer<typeof PointsPresetSchema>;
 
 export const POINTS_MAX = 10;
@@ -57,11 +61,18 @@ export const GameRulesSchema = z.object({
 });
 export type GameRules = z.infer<typeof GameRulesSchema>;
 
-export const DEFAULT_GAME_RULES: GameRules = { mode: 'outcome', preset: null, points: OUTCOME_POINTS, joker: false, knockoutFromWeek: null };
+export const DEFAULT_GAME_RULES: GameRules = {
+  mode: 'outcome',
+  preset: null,
+  points: OUTCOME_POINTS,
+  joker: false,
+  knockoutFromWeek: null,
+};
 
 export const gameRulesMessages = {
   modeHasPicks: 'Ya hay pronósticos en esta quiniela: el modo de juego ya no se puede cambiar.',
-  customPointsRequired: 'Con puntos personalizados (custom) hay que indicar points: exact, difference, outcome y teamGoals.',
+  customPointsRequired:
+    'Con puntos personalizados (custom) hay que indicar points: exact, difference, outcome y teamGoals.',
   pointsOrder: 'Los puntos deben ir de más a menos: resultado exacto ≥ diferencia de goles ≥ ganador o empate.',
   presetOnlyExact: 'Los puntos (preset, points) solo se eligen en el modo de resultado exacto.',
   knockoutNeedsCompetition: 'El multiplicador de eliminatorias necesita una quiniela de una competición.',
@@ -77,7 +88,8 @@ export const gameRulesMessages = {
   knockoutNone: 'Sin multiplicador',
   /** `fromRound`: "desde los Octavos de final" (`fromRoundPhrase`). */
   knockoutRule: (fromRound: string) => `Puntos ×2 ${fromRound}.`,
-  jokerRule: 'Comodín: una vez por jornada, los puntos de un partido cuentan doble. Los demás lo ven cuando empieza el partido.',
+  jokerRule:
+    'Comodín: una vez por jornada, los puntos de un partido cuentan doble. Los demás lo ven cuando empieza el partido.',
   customPointLabels: {
     exact: 'Resultado exacto',
     difference: 'Diferencia de goles',
@@ -86,15 +98,25 @@ export const gameRulesMessages = {
   } satisfies Record<keyof ScoringPoints, string>,
 } as const;
 
-export const gameModeLabels: Record<GameMode, string> = { outcome: 'Quiniela 1X2', exactScore: 'Resultado exacto' };
-export const pointsPresetLabels: Record<PointsPreset, string> = { clasica: 'Clásica', polla: 'Polla', custom: 'Personalizada' };
+export const gameModeLabels: Record<GameMode, string> = {
+  outcome: 'Quiniela 1X2',
+  exactScore: 'Resultado exacto',
+  laQuiniela: 'La Quiniela',
+};
+export const pointsPresetLabels: Record<PointsPreset, string> = {
+  clasica: 'Clásica',
+  polla: 'Polla',
+  custom: 'Personalizada',
+};
 
 /** A game's name as its rules and their folded row say it: "Quiniela 1X2", "Resultado exacto · Clásica". */
 export const gameTitle = (game: Pick<GameRules, 'mode' | 'preset'>): string =>
-  game.preset === null ? gameModeLabels[game.mode] : `${gameModeLabels[game.mode]} · ${pointsPresetLabels[game.preset]}`;
+  game.preset === null
+    ? gameModeLabels[game.mode]
+    : `${gameModeLabels[game.mode]} · ${pointsPresetLabels[game.preset]}`;
 
 /** One line per tier a pool's points give, for the form's examples and the "Reglas" section. */
-export function pointsLines(mode: GameMode, points: ScoringPoints): string[] {
+export function pointsLines(mode: Exclude<GameMode, 'laQuiniela'>, points: ScoringPoints): string[] {
   if (mode === 'outcome') return [`${points.outcome} puntos por acertar Local, Empate o Visitante.`];
   const lines = [`Resultado exacto: ${points.exact}`];
   if (points.difference > 0) lines.push(`Diferencia de goles: ${points.difference}`);
@@ -122,15 +144,18 @@ export const GameRulesInputSchema = z
     knockoutFromWeek: KnockoutFromWeekSchema.nullable().default(null),
   })
   .superRefine((game, ctx) => {
-    if (game.mode === 'outcome') {
-      if (game.preset !== undefined || game.points !== undefined) ctx.addIssue({ code: 'custom', message: gameRulesMessages.presetOnlyExact, path: ['preset'] });
+    if (game.mode !== 'exactScore') {
+      if (game.preset !== undefined || game.points !== undefined)
+        ctx.addIssue({ code: 'custom', message: gameRulesMessages.presetOnlyExact, path: ['preset'] });
       return;
     }
     if ((game.preset ?? 'clasica') === 'custom') {
-      if (game.points === undefined) ctx.addIssue({ code: 'custom', message: gameRulesMessages.customPointsRequired, path: ['points'] });
+      if (game.points === undefined)
+        ctx.addIssue({ code: 'custom', message: gameRulesMessages.customPointsRequired, path: ['points'] });
       else if (game.points.exact < game.points.difference || game.points.difference < game.points.outcome)
         ctx.addIssue({ code: 'custom', message: gameRulesMessages.pointsOrder, path: ['points'] });
-    } else if (game.points !== undefined) ctx.addIssue({ code: 'custom', message: gameRulesMessages.customPointsRequired, path: ['preset'] });
+    } else if (game.points !== undefined)
+      ctx.addIssue({ code: 'custom', message: gameRulesMessages.customPointsRequired, path: ['preset'] });
   });
 export type GameRulesInput = z.input<typeof GameRulesInputSchema>;
 
@@ -139,6 +164,8 @@ export function gameRulesOf(input: z.output<typeof GameRulesInputSchema> | undef
   if (input === undefined) return DEFAULT_GAME_RULES;
   const { mode, joker, knockoutFromWeek } = input;
   if (mode === 'outcome') return { ...DEFAULT_GAME_RULES, joker, knockoutFromWeek };
+  // La Quiniela scores by its boleto (decision 082): one acierto a sign; its comodín and multiplier are refused (pools.service.ts).
+  if (mode === 'laQuiniela') return { ...DEFAULT_GAME_RULES, mode, points: { ...OUTCOME_POINTS, outcome: 1 } };
   const preset = input.preset ?? 'clasica';
   // The schema requires `points` with `custom` and refuses them with a preset.
   const points = input.points ?? PRESET_POINTS[preset === 'custom' ? 'clasica' : preset];

@@ -25,3 +25,5 @@ export * from './mail.ts';
 export * from './results-feeds.ts';
 export * from './demo.ts';
 export * from './league-table.ts';
+export * from './la-quiniela.ts';
+export * from './la-quiniela-rules.ts';

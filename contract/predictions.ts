@@ -35,7 +35,7 @@ export const predictionMessages = {
   wrongShape: {
     outcome: 'Esta quiniela es 1X2: envía prediction (home, draw o away), sin scoreHome ni scoreAway.',
     exactScore: 'Esta quiniela es de resultado exacto: envía scoreHome y scoreAway (0–20), sin prediction.',
-  } satisfies Record<GameMode, string>,
+  } satisfies Record<Exclude<GameMode, 'laQuiniela'>, string>,
   jokerOff: 'Esta quiniela no juega con comodín.',
   jokerNeedsPick: 'Guarda primero tu pronóstico de este partido.',
   jokerLocked: 'Tu comodín de esta jornada está en un partido que ya empezó.',

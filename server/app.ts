@@ -23,6 +23,7 @@ import { closeCalendarRoutes } from './modules/predictions/close-calendar.routes
 import { potRoutes } from './modules/pot/pot.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { jugadaRoutes } from './modules/jugada/jugada.routes.ts';
+import { boletosRoutes } from './modules/la-quiniela/boletos.routes.ts';
 import { remindersPlugin } from './modules/reminders/reminders-plugin.ts';
 import { resultsImportRoutes } from './modules/results/results-import.routes.ts';
 import { resultsPollerPlugin } from './modules/results/results-pull.ts';
@@ -183,6 +184,7 @@ export async function buildApp({
   await app.register(potRoutes, { prefix: '/api/pools', pot: services.pot });
   await app.register(bonusRoutes, { prefix: '/api/pools', bonus: services.bonus });
   await app.register(jugadaRoutes, { prefix: '/api/pools', jugada: services.jugada });
+  await app.register(boletosRoutes, { prefix: '/api/pools', boletos: services.boletos });
   await app.register(liveRoutes, {
     prefix: '/api/live',
     hub: services.liveHub,

@@ -41,6 +41,8 @@ import { createBonusRepository } from './modules/bonus/bonus.repository.ts';
 import { createBonusService } from './modules/bonus/bonus.service.ts';
 import { createJugadaRepository } from './modules/jugada/jugada.repository.ts';
 import { createJugadaService } from './modules/jugada/jugada.service.ts';
+import { createBoletosRepository } from './modules/la-quiniela/boletos.repository.ts';
+import { createBoletosService } from './modules/la-quiniela/boletos.service.ts';
 import { createPredictionsRepository } from './modules/predictions/predictions.repository.ts';
 import { createPredictionsService } from './modules/predictions/predictions.service.ts';
 import { createNotificationSettingsRepository } from './modules/reminders/notification-settings.repository.ts';
@@ -134,6 +136,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     pot: createPotRepository(db),
     bonus: createBonusRepository(db),
     jugada: createJugadaRepository(db),
+    boletos: createBoletosRepository(db),
     accountTokens: createAccountTokensRepository(db),
     outbox,
   };
@@ -317,6 +320,7 @@ export async function createServices({ database, config, clock = systemClock, lo
     pot: createPotService({ pot: repositories.pot, pools, leaderboard }),
     bonus,
     jugada,
+    boletos: createBoletosService({ boletos: repositories.boletos, pools, matches, standings, clock }),
     leaderboard,
     resultsImporter,
     /** The poller's and "Actualizar Resultados"'s pull of the feeds, whichever they are at the time. */

@@ -206,9 +206,7 @@ export const pools = pgTable(
      * 3 points, no comodín, no multiplier), which every pool from before has. Columns rather than JSON: the scoring
      * rule's SQL reads them (server/modules/leaderboard/scoring.ts).
      */
-    gameMode: text('game_mode', { enum: ['outcome', 'exactScore'] })
-      .notNull()
-      .default('outcome'),
+    gameMode: text('game_mode', { enum: ['outcome', 'exactScore', 'laQuiniela'] }).notNull().default('outcome'),
     pointsPreset: text('points_preset', { enum: ['clasica', 'polla', 'custom'] }),
     pointsExact: integer('points_exact').notNull().default(0),
     pointsDifference: integer('points_difference').notNull().default(0),
@@ -228,7 +226,7 @@ export const pools = pgTable(
       .default('zero'),
   },
   (t) => [
-    check('pools_game_mode', sql`${t.gameMode} in ('outcome', 'exactScore')`),
+    check('pools_game_mode', sql`${t.gameMode} in ('outcome', 'exactScore', 'laQuiniela')`),
     check(
       'pools_points_range',
       sql`least(${t.pointsExact}, ${t.pointsDifference}, ${t.pointsOutcome}, ${t.pointsTeamGoals}) >= 0 and greatest(${t.pointsExact}, ${t.pointsDifference}, ${t.pointsOutcome}, ${t.pointsTeamGoals}) <= 10`,
@@ -422,6 +420,32 @@ export const predictions = pgTable(
       'predictions_score',
       sql`(${t.scoreHome} is null and ${t.scoreAway} is null) or (${t.scoreHome} between 0 and 20 and ${t.scoreAway} between 0 and 20 and ${t.prediction} = case when ${t.scoreHome} > ${t.scoreAway} then 'home' when ${t.scoreHome} < ${t.scoreAway} then 'away' else 'draw' end)`,
     ),
+  ],
+);
+
+/**
+ * A La Quiniela pool's boletos (docs/decisions/082-modo-la-quiniela.md): boleto `number` (the pool's jornada) is its
+ * 15 rows, `position` 1–15 (15: the Pleno al 15), each a match of any competition. A match is in at most one boleto
+ * of a pool, as a pick is one per pool and match. Written by its organiser until its first kick-off
+ * (server/modules/la-quiniela/).
+ */
+export const boletoMatches = pgTable(
+  'boleto_matches',
+  {
+    poolId: belongsToPool(),
+    number: integer('number').notNull(),
+    position: integer('position').notNull(),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matches.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.poolId, t.number, t.position] }),
+    uniqueIndex('boleto_matches_pool_match_uq').on(t.poolId, t.matchId),
+    // A result reads the boletos its match is in.
+    index('boleto_matches_match_id_idx').on(t.matchId),
+    check('boleto_matches_number', sql`${t.number} between 1 and 99`),
+    check('boleto_matches_position', sql`${t.position} between 1 and 15`),
   ],
 );
 

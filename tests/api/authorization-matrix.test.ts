@@ -133,6 +133,17 @@ const selfParticipant: Record<Actor, Expected> = { anonymous: 401, other: 403, p
 const bonusMembers: Record<Actor, Expected> = { anonymous: 401, other: 404, participant: 'ok', creator: 'ok', admin: 'ok' };
 const bonusOrganiser: Record<Actor, Expected> = { anonymous: 401, other: 404, participant: 403, creator: 'ok', admin: 'ok' };
 
+/** A La Quiniela pool (decision 082) of the creator's, with the participant, and its boleto 1 of 15 open matches. */
+let laQuinielaPool: Promise<{ pool: Pool; matchIds: number[] }> | undefined;
+const laQuiniela = () =>
+  (laQuinielaPool ??= (async () => {
+    const own = await t.api.pool(users.creator, { players: [users.participant], game: { mode: 'laQuiniela', joker: false, knockoutFromWeek: null } });
+    const matchIds: number[] = [];
+    for (let i = 0; i < 15; i++) matchIds.push((await newMatch()).id);
+    await ok(users.creator.session.accessToken, 'PUT', `/api/pools/${own.id}/boletos/1`, { matchIds });
+    return { pool: own, matchIds };
+  })());
+
 const matrix: Record<string, Row> = {
   'GET /health': { call: () => ({ url: '/health' }), expect: everyone('ok') },
   'POST /auth/signup': {
@@ -255,6 +266,15 @@ const matrix: Record<string, Row> = {
   'PUT /api/pools/{id}/bonus/{questionId}/settle': {
     call: async () => ({ url: `${await bonusQuestion(true)}/settle`, payload: { texts: ['Sí'] } }),
     expect: bonusOrganiser,
+  },
+  'GET /api/pools/{id}/boletos': { call: async () => ({ url: `/api/pools/${(await laQuiniela()).pool.id}/boletos` }), expect: members },
+  'GET /api/pools/{id}/boletos/{number}': { call: async () => ({ url: `/api/pools/${(await laQuiniela()).pool.id}/boletos/1` }), expect: members },
+  'PUT /api/pools/{id}/boletos/{number}': {
+    call: async () => {
+      const { pool: own, matchIds } = await laQuiniela();
+      return { url: `/api/pools/${own.id}/boletos/1`, payload: { matchIds } };
+    },
+    expect: creatorOrAdmin,
   },
   'PUT /api/pools/{id}/rules': {
     call: async () => {

@@ -214,6 +214,7 @@ const tables: Record<string, Feeds> = {
   bonus_answers: noCache(
     'read at every request for the bonus questions; the points they earn move the standings rows in the same transaction, which move \'standings\'',
   ),
+  boleto_matches: noCache('read at every request for the boletos; a boleto changes only before its first kick-off, before any ranking shows it'),
   pool_notices: noCache('read at every request for them (why someone is no longer in a pool)'),
   pool_messages: noCache('the pool\'s wall, read at every request for it; its writes notify the live channel instead (migration 0019)'),
   data_version_changes: noCache('the queue of topics a committing transaction changed (migration 0011)'),

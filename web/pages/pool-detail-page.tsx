@@ -31,7 +31,10 @@ import './pool-detail-page.css';
 const PoolCreatorActions = lazy(() =>
   import('./pool-creator-actions.tsx').then((module) => ({ default: module.PoolCreatorActions })),
 );
-const PoolMore = lazy(() => import('./pool-more.tsx').then((module) => ({ default: module.PoolMore })));
+const poolMore = () => import('./pool-more.tsx');
+const PoolMore = lazy(() => poolMore().then((module) => ({ default: module.PoolMore })));
+// La Quiniela's boletos (decision 082) through the same module, which loads them lazily in turn.
+const PoolBoletos = lazy(() => poolMore().then((module) => ({ default: module.PoolBoletos })));
 const ParticipantList = lazy(() =>
   import('../features/pools/participant-list.tsx').then((module) => ({ default: module.ParticipantList })),
 );
@@ -116,6 +119,8 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
     else if (section === POOL_SECTIONS.predict && predicts) setSegment('predict');
   }
   const fixtures = useFixtures(pool);
+  // La Quiniela (decision 082): Predecir is its boletos, where its creator also composes them.
+  const boletos = pool.game.mode === 'laQuiniela';
   usePoolLive(pool.id);
 
   return (
@@ -145,7 +150,7 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
         value={segment}
         choices={[
           ...(isCreator ? [{ value: 'participants' as const, label: 'Participantes' }] : []),
-          ...(predicts ? [{ value: 'predict' as const, label: 'Predecir' }] : []),
+          ...(predicts || boletos ? [{ value: 'predict' as const, label: 'Predecir' }] : []),
           { value: 'ranking', label: 'Ranking' },
           { value: 'results', label: 'Resultados' },
           { value: 'wall', label: 'Muro' },
@@ -168,6 +173,8 @@ function PoolDetail({ pool, userId }: { pool: PoolDetailData; userId: number }) 
           />
         ) : segment === 'wall' ? (
           <PoolWall poolId={pool.id} />
+        ) : boletos && segment === 'predict' ? (
+          <PoolBoletos pool={pool} userId={userId} />
         ) : fixtures.status !== 'ready' ? (
           fixtures.status === 'loading' ? (
             <LoadingState text="Cargando partidos..." />

@@ -1,9 +1,12 @@
-import { lazy } from 'react';
+import { lazy, type ComponentProps } from 'react';
 import type { PoolDetail } from '#contract/pools';
 import { PoolRules } from '../features/pools/pool-rules.tsx';
 import { CloseCalendar } from '../features/predictions/close-calendar/close-calendar.tsx';
 
 const PoolExtras = lazy(() => import('./pool-extras.tsx').then((module) => ({ default: module.PoolExtras })));
+const Boletos = lazy(() =>
+  import('../features/la-quiniela/pool-boletos.tsx').then((module) => ({ default: module.PoolBoletos })),
+);
 const PoolOrganiser = lazy(() =>
   import('../features/pools/pool-organiser.tsx').then((module) => ({ default: module.PoolOrganiser })),
 );
@@ -23,4 +26,12 @@ export function PoolMore({ pool, isCreator }: { pool: PoolDetail; isCreator: boo
       {isCreator && <PoolOrganiser pool={pool} />}
     </>
   );
+}
+
+/**
+ * La Quiniela's boletos, in place of Predecir (decision 082): the pool page reaches them through this module (one
+ * import site of the pool's first load), which loads them in turn.
+ */
+export function PoolBoletos(props: ComponentProps<typeof Boletos>) {
+  return <Boletos {...props} />;
 }

@@ -20,7 +20,7 @@ import type { JugadaPool, JugadaRepository, SourcePick } from './jugada.reposito
 
 interface Deps {
   jugada: JugadaRepository;
-  predictions: Pick<PredictionsRepository, 'insertWhereAllowed' | 'setJoker'>;
+  predictions: Pick<PredictionsRepository, 'insertWhereAllowed' | 'setJoker' | 'boletoPosition'>;
   pools: Pick<PoolsRepository, 'findById' | 'isParticipant'>;
   matches: Pick<MatchesRepository, 'findById'>;
   clock: Clock;
@@ -63,15 +63,18 @@ export function createJugadaService({ jugada, predictions, pools, matches, clock
       return { ...report, copied: true, message: stored.created ? jugadaMessages.copied : jugadaMessages.changed };
     const [pool, match] = await Promise.all([pools.findById(target.poolId), matches.findById(pick.matchId)]);
     if (!pool || !match) return { ...report, copied: false, message: jugadaMessages.failedCopy };
-    const [isParticipant, existing] = await Promise.all([
+    const [isParticipant, existing, boletoPosition] = await Promise.all([
       pools.isParticipant(pool.id, pick.userId),
       jugada.hasPick(pick.userId, pool.id, pick.matchId),
+      predictions.boletoPosition(pool.id, pick.matchId),
     ]);
     const refusal = copyRefusal({
       pool,
       match,
       userId: pick.userId,
       mode: pick.mode,
+      scores: { scoreHome: pick.scoreHome, scoreAway: pick.scoreAway },
+      boletoPosition,
       isParticipant,
       now: now.getTime(),
       existing,

@@ -122,7 +122,7 @@ export const gameColumns = (alias: string): GameScoringSql => ({
 });
 
 /** SQL of `matchOutcome`: 'home', 'draw' or 'away' for a finished score, null otherwise. */
-function outcomeSql({ status, scoreHome, scoreAway }: MatchResultSql): SQL<PredictionChoice | null> {
+export function outcomeSql({ status, scoreHome, scoreAway }: MatchResultSql): SQL<PredictionChoice | null> {
   return sql`(case when ${status} = 'finished' then
     case when ${scoreHome} > ${scoreAway} then 'home' when ${scoreHome} < ${scoreAway} then 'away' when ${scoreHome} = ${scoreAway} then 'draw' end
   end)`;

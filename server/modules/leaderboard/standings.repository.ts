@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
-import { bonusAnswers, bonusQuestions, matches, poolParticipants, pools, predictions, roundStandings, standings, users } from '../../db/schema.ts';
-import { poolCountsMatchSql } from '../pools/pool-scope.ts';
+import { bonusAnswers, bonusQuestions, boletoMatches, matches, poolParticipants, pools, predictions, roundStandings, standings, users } from '../../db/schema.ts';
+import { poolPlaysMatchSql } from '../pools/pool-scope.ts';
 import {
   gameColumns,
   matchColumns,
@@ -14,15 +14,68 @@ import {
   type ScoredMatch,
 } from './scoring.ts';
 import { jornadaOverSql, matchStatesSql } from './jornada-over.ts';
+import { boletoScoresSql } from './boleto-scoring.ts';
 import type { StandingRow } from './ranking.ts';
 import type { JornadaState, PlayedJornada, SeasonRow, WeekScore } from './season.ts';
+
+/**
+ * A pool's matches with its jornada of each, as rows of `matchStatesSql` whose `week_number` is the pool's: the
+ * competition's week for the matches it counts (pool-scope.ts), the boleto's number for a La Quiniela pool's
+ * (docs/decisions/082-modo-la-quiniela.md).
+ */
+const poolMatchStatesSql = (poolId: number) => sql`
+  select m.* from (${matchStatesSql}) m join ${pools} p on p.id = ${poolId} and ${poolPlaysMatchSql(sql`p`, sql`m`)}
+  union all
+  select m.id, m.competition, b.number, m.status, m.match_date, m.pending
+  from (${matchStatesSql}) m join ${boletoMatches} b on b.match_id = m.id and b.pool_id = ${poolId}`;
 
 /** A pool's jornadas that are over (jornada-over.ts), as a CTE body: `week_number` of each, for the pool `poolId`. */
 const overWeeksSql = (poolId: number) => sql`
   select m.week_number
-  from (${matchStatesSql}) m join ${pools} p on p.id = ${poolId} and ${poolCountsMatchSql(sql`p`, sql`m`)}
+  from (${poolMatchStatesSql(poolId)}) m
   group by m.week_number
   having ${jornadaOverSql(sql`m`)}`;
+
+/** The La Quiniela pools' rows are the boletos' (`refreshBoletos`), never a pick's score. */
+const perPickPool = (pool: string) => sql.raw(`${pool}.game_mode <> 'laQuiniela'`);
+
+/**
+ * Rewrites the boleto standings of the boletos `where` selects (a condition on the boleto rows `b`): each
+ * participant's aciertos on each (`boletoScoresSql`) as its jornada's row (points and correct picks alike; rows of
+ * 0 are not kept), then the general standing of every participant of their pools: starting points plus the sum of
+ * their boletos. Rows already right are not rewritten.
+ */
+async function refreshBoletos(tx: Executor, where: SQL, now: Date) {
+  const targets = sql`select distinct b.pool_id, b.number from ${boletoMatches} b where ${where}`;
+  await tx.execute(sql`
+    with targets as (${targets}), fresh as (
+      ${boletoScoresSql(sql`(b.pool_id, b.number) in (select pool_id, number from targets)`)}
+    ), upserted as (
+      insert into ${roundStandings} (pool_id, week_number, user_id, points, correct_picks)
+      select pool_id, week_number, user_id, aciertos, aciertos from fresh where aciertos > 0
+      on conflict (pool_id, week_number, user_id) do update
+        set points = excluded.points, correct_picks = excluded.correct_picks
+        where (${roundStandings.points}, ${roundStandings.correctPicks}) is distinct from (excluded.points, excluded.correct_picks)
+      returning 1
+    )
+    delete from ${roundStandings} r
+    using targets t
+    where r.pool_id = t.pool_id and r.week_number = t.number
+      and not exists (select 1 from fresh f where f.pool_id = r.pool_id and f.week_number = r.week_number and f.user_id = r.user_id and f.aciertos > 0)
+  `);
+  await tx.execute(sql`
+    update ${standings} s
+    set points = c.points, correct_picks = c.correct, updated_at = ${now.toISOString()}::timestamptz
+    from (
+      select pp.pool_id, pp.user_id, pp.starting_points + coalesce(sum(r.points), 0)::int as points, coalesce(sum(r.correct_picks), 0)::int as correct
+      from ${poolParticipants} pp
+      left join ${roundStandings} r on r.pool_id = pp.pool_id and r.user_id = pp.user_id
+      where pp.pool_id in (select distinct b.pool_id from ${boletoMatches} b where ${where})
+      group by pp.pool_id, pp.user_id, pp.starting_points
+    ) c
+    where s.pool_id = c.pool_id and s.user_id = c.user_id and (s.points, s.correct_picks) is distinct from (c.points, c.correct)
+  `);
+}
 
 /** What the prediction `p` (of pool `po`, on match `m`) scores, by the one SQL rule. */
 const rowScore = (): PickScoreSql => pickScoreSql(pickColumns('p'), matchColumns('m'), gameColumns('po'));
@@ -40,14 +93,14 @@ async function moveRoundStandings(tx: Executor, matchId: number, weekNumber: num
     join ${pools} po on po.id = p.pool_id
     join ${poolParticipants} pp on pp.pool_id = p.pool_id and pp.user_id = p.user_id
     cross join lateral (select ${delta.points} as points, ${delta.correct} as correct) d
-    where p.match_id = ${matchId} and (d.points, d.correct) <> (0, 0)
+    where p.match_id = ${matchId} and ${perPickPool('po')} and (d.points, d.correct) <> (0, 0)
     on conflict (pool_id, week_number, user_id) do update
       set points = ${roundStandings.points} + excluded.points, correct_picks = ${roundStandings.correctPicks} + excluded.correct_picks
   `);
   await tx.execute(sql`
     delete from ${roundStandings} r
-    using ${predictions} p
-    where p.match_id = ${matchId} and r.pool_id = p.pool_id and r.week_number = ${weekNumber}::int and r.user_id = p.user_id
+    using ${predictions} p join ${pools} po on po.id = p.pool_id
+    where p.match_id = ${matchId} and ${perPickPool('po')} and r.pool_id = p.pool_id and r.week_number = ${weekNumber}::int and r.user_id = p.user_id
       and (r.points, r.correct_picks) = (0, 0)
   `);
 }
@@ -72,7 +125,7 @@ export function createStandingsRepository(db: Database) {
           from (
             select p.pool_id, p.user_id, ${delta.correct} as correct_change, ${delta.points} as points_change
             from ${predictions} p join ${pools} po on po.id = p.pool_id
-            where p.match_id = ${matchId}
+            where p.match_id = ${matchId} and ${perPickPool('po')}
           ) c
           where s.pool_id = c.pool_id and s.user_id = c.user_id and (c.correct_change, c.points_change) <> (0, 0)
         `);
@@ -84,6 +137,8 @@ export function createStandingsRepository(db: Database) {
         await moveRoundStandings(tx, matchId, before.weekNumber, { points: sql`(-${was.points})`, correct: sql`(-${was.correct})` });
         await moveRoundStandings(tx, matchId, after.weekNumber, pickScoreSql(pick, resultValues(after), game));
       }
+      // The boletos the match is in, in La Quiniela pools: their rule is of the whole boleto (the Pleno needs the 14).
+      if (scores) await refreshBoletos(tx, sql`(b.pool_id, b.number) in (select pool_id, number from ${boletoMatches} where match_id = ${matchId})`, now);
     },
 
     /**
@@ -105,7 +160,7 @@ export function createStandingsRepository(db: Database) {
                  coalesce(sum(${score.correct}), 0), ${now.toISOString()}::timestamptz
           from ${poolParticipants} pp
           join ${pools} po on po.id = pp.pool_id
-          left join ${predictions} p on p.pool_id = pp.pool_id and p.user_id = pp.user_id
+          left join ${predictions} p on p.pool_id = pp.pool_id and p.user_id = pp.user_id and ${perPickPool('po')}
           left join ${matches} m on m.id = p.match_id and m.status = 'finished'
           where ${inScope}
           group by pp.pool_id, pp.user_id, pp.starting_points
@@ -124,7 +179,7 @@ export function createStandingsRepository(db: Database) {
             join ${pools} po on po.id = pp.pool_id
             join ${predictions} p on p.pool_id = pp.pool_id and p.user_id = pp.user_id
             join ${matches} m on m.id = p.match_id and m.status = 'finished'
-            where ${inScope}
+            where ${inScope} and ${perPickPool('po')}
             group by pp.pool_id, m.week_number, pp.user_id
           ), upserted as (
             insert into ${roundStandings} (pool_id, week_number, user_id, points, correct_picks)
@@ -135,11 +190,13 @@ export function createStandingsRepository(db: Database) {
             returning 1
           )
           delete from ${roundStandings} r
-          where ${roundsInScope} and not exists (
+          where ${roundsInScope} and not exists (select 1 from ${pools} q where q.id = r.pool_id and q.game_mode = 'laQuiniela') and not exists (
             select 1 from fresh f
             where f.pool_id = r.pool_id and f.week_number = r.week_number and f.user_id = r.user_id and (f.points, f.correct_picks) <> (0, 0)
           )
         `);
+        const boletosInScope = poolIds === null ? sql`true` : sql`b.pool_id in (${sql.join(poolIds.map((id) => sql`${id}`), sql`, `)})`;
+        await refreshBoletos(tx, boletosInScope, now);
       });
     },
 
@@ -197,11 +254,18 @@ export function createStandingsRepository(db: Database) {
         select m.week_number, array_agg(distinct m.round order by m.round) as rounds, max(m.match_date) as last_kickoff
         from ${matches} m
         join ${pools} p on p.id = ${poolId}
-        where m.status = 'finished' and ${poolCountsMatchSql(sql`p`, sql`m`)}
+        where m.status = 'finished' and ${poolPlaysMatchSql(sql`p`, sql`m`)}
           -- One probe of predictions_match_pool_idx per finished match.
           and exists (select 1 from ${predictions} pr where pr.match_id = m.id and pr.pool_id = p.id)
         group by m.week_number
-        order by m.week_number
+        union all
+        -- A La Quiniela pool's jornadas are its boletos (no round names: "Jornada N" is boleto N).
+        select b.number, array[]::text[], max(m.match_date)
+        from ${boletoMatches} b join ${matches} m on m.id = b.match_id
+        where b.pool_id = ${poolId} and m.status = 'finished'
+          and exists (select 1 from ${predictions} pr where pr.match_id = m.id and pr.pool_id = b.pool_id)
+        group by b.number
+        order by 1
       `);
       return rows.map((r) => ({ weekNumber: Number(r.week_number), rounds: r.rounds, lastKickoff: new Date(r.last_kickoff) }));
     },
@@ -213,7 +277,7 @@ export function createStandingsRepository(db: Database) {
     async jornadaStates(poolId: number): Promise<Map<number, JornadaState>> {
       const rows = await queryRows<{ week_number: number; over: boolean; pending: number }>(db, sql`
         select m.week_number, ${jornadaOverSql(sql`m`)} as over, count(*) filter (where m.pending)::int as pending
-        from (${matchStatesSql}) m join ${pools} p on p.id = ${poolId} and ${poolCountsMatchSql(sql`p`, sql`m`)}
+        from (${poolMatchStatesSql(poolId)}) m
         group by m.week_number
       `);
       return new Map(rows.map((r) => [Number(r.week_number), { over: r.over, pending: Number(r.pending) }]));
@@ -232,7 +296,7 @@ export function createStandingsRepository(db: Database) {
           select p.id as pool_id, string_agg(m.week_number::text, ',' order by m.week_number) as weeks
           from ${pools} p join lateral (
             select m.week_number from states m
-            where ${poolCountsMatchSql(sql`p`, sql`m`)}
+            where ${poolPlaysMatchSql(sql`p`, sql`m`)}
             group by m.week_number
             having ${jornadaOverSql(sql`m`)}
           ) m on true

@@ -79,6 +79,13 @@ export function createMatchesRepository(db: Database) {
       return rows.map(toMatch);
     },
 
+    /** The matches of `ids` that exist, in no particular order. */
+    async findByIds(ids: readonly number[], executor: Executor = db): Promise<Match[]> {
+      if (ids.length === 0) return [];
+      const rows = await executor.select(matchColumns).from(matches).where(inArray(matches.id, [...ids]));
+      return rows.map(toMatch);
+    },
+
     async findById(id: number, executor: Executor = db): Promise<Match | undefined> {
       const [row] = await executor.select(matchColumns).from(matches).where(eq(matches.id, id));
       return row && toMatch(row);

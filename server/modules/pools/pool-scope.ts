@@ -14,3 +14,12 @@ import { sql, type SQL } from 'drizzle-orm';
 export function poolCountsMatchSql(pool: SQL, match: SQL): SQL {
   return sql`(${pool}.competition is null or (${match}.competition = ${pool}.competition and ${match}.week_number >= ${pool}.from_week))`;
 }
+
+/**
+ * The matches a pool plays by its competition: `poolCountsMatchSql`, but none for a La Quiniela pool, whose matches
+ * are its boletos' (boleto_matches), which the pick admission, its standings and its jornadas read themselves
+ * (docs/decisions/082-modo-la-quiniela.md). What every pool-scoped query goes through; `pool` must be a `pools` row.
+ */
+export function poolPlaysMatchSql(pool: SQL, match: SQL): SQL {
+  return sql`(${pool}.game_mode <> 'laQuiniela' and ${poolCountsMatchSql(pool, match)})`;
+}

@@ -13,7 +13,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { deletedAny } from '../../db/deleted-any.ts';
 import { matches, poolNotices, poolParticipants, pools, predictions, roundStandings, standings, users } from '../../db/schema.ts';
-import { poolCountsMatchSql } from './pool-scope.ts';
+import { poolPlaysMatchSql } from './pool-scope.ts';
 
 const poolColumns = {
   id: pools.id,
@@ -292,7 +292,7 @@ export function createPoolsRepository(db: Database) {
         })
         .from(matches)
         .innerJoin(pools, eq(pools.id, poolId))
-        .where(poolCountsMatchSql(sql`${pools}`, sql`${matches}`));
+        .where(poolPlaysMatchSql(sql`${pools}`, sql`${matches}`));
       return row?.startsAt ?? null;
     },
 

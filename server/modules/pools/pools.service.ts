@@ -4,6 +4,7 @@ import {
   defaultPoolScope,
   gameRulesMessages,
   gameRulesOf,
+  laQuinielaMessages,
   mailMessages,
   poolMessages,
   poolOptionsMessages,
@@ -166,6 +167,11 @@ export function createPoolsService({ pools, competitions, rateLimiter, mail, con
 
   /** The game a pool plays: the one asked for (the specification's without one), its multiplier's round checked. */
   const poolGame = async (input: CreatePoolBody['game'], scope: { competition: string | null }) => {
+    if (input?.mode === 'laQuiniela') {
+      // No comodín nor multiplier in La Quiniela: a 400, never ignored (docs/decisions/082-modo-la-quiniela.md).
+      if (input.joker) throw new BadRequestError(laQuinielaMessages.noJoker);
+      if (input.knockoutFromWeek !== null) throw new BadRequestError(laQuinielaMessages.noKnockout);
+    }
     const game = gameRulesOf(input);
     if (game.knockoutFromWeek === null) return game;
     if (scope.competition === null) throw new BadRequestError(gameRulesMessages.knockoutNeedsCompetition);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { matches, matchKickoffChanges, pools, teams } from '../../db/schema.ts';
-import { poolCountsMatchSql } from '../pools/pool-scope.ts';
+import { poolPlaysMatchSql } from '../pools/pool-scope.ts';
 import type { CalendarMatch } from './close-calendar.ts';
 
 type Row = Omit<CalendarMatch, 'matchDate' | 'lastKickoffChange'> & { matchDate: Date | string; lastKickoffChange: Date | string | null };
@@ -17,7 +17,7 @@ export function createCloseCalendarRepository(db: Database) {
                  m.kickoff_confirmed as "kickoffConfirmed", h.name as home, a.name as away,
                  changes.count as "kickoffChanges", changes.last as "lastKickoffChange"
           from ${matches} m
-          join ${pools} p on p.id = ${poolId} and ${poolCountsMatchSql(sql`p`, sql`m`)}
+          join ${pools} p on p.id = ${poolId} and ${poolPlaysMatchSql(sql`p`, sql`m`)}
           join ${teams} h on h.id = m.home_team_id
           join ${teams} a on a.id = m.away_team_id
           cross join lateral (

@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  PLENO_M,
+  PLENO_POSITION,
+  laQuinielaMessages,
   pickDeadline,
   picksClosed,
   poolCountsMatch,
@@ -73,9 +76,30 @@ export function pickOpenSql(pool: SQL, match: SQL, now: SQL): SQL {
  * are open (`pickOpenSql`) and it counts the match (`poolCountsMatchSql`). The SQL twin of `whyPickRefused`.
  */
 export function pickAdmittedSql(pool: SQL, match: SQL, pick: SQL): SQL {
-  return sql`(${pool}.is_active and ${pool}.game_mode = ${pick}.mode
+  // Constants written into the text: the insert is a prepared statement whose only parameter is its picks.
+  const [pleno, bucketM] = [sql.raw(String(PLENO_POSITION)), sql.raw(String(PLENO_M))];
+  return sql`(${pool}.is_active
     and ${pickOpenSql(pool, match, sql`${pick}.now`)}
-    and ${poolCountsMatchSql(pool, match)})`;
+    and ((${pool}.game_mode = ${pick}.mode and ${poolCountsMatchSql(pool, match)})
+      or (${pool}.game_mode = 'laQuiniela' and exists (
+        select 1 from boleto_matches b where b.pool_id = ${pool}.id and b.match_id = ${match}.id
+          and case when b.position = ${pleno}
+            then ${pick}.mode = 'exactScore' and ${pick}.score_home between 0 and ${bucketM} and ${pick}.score_away between 0 and ${bucketM}
+            else ${pick}.mode = 'outcome' end))))`;
+}
+
+/**
+ * A La Quiniela pick's shape on its boleto's line (docs/decisions/082-modo-la-quiniela.md): a sign (`outcome`) on 1–14,
+ * the Pleno's two goal buckets (0–3, 3 being M) on 15. The TypeScript side of `pickAdmittedSql`'s boleto clause.
+ */
+export function boletoShapeOk(
+  position: number,
+  mode: GameMode,
+  scores: { scoreHome: number | null; scoreAway: number | null },
+): boolean {
+  if (position !== PLENO_POSITION) return mode === 'outcome';
+  const bucket = (goals: number | null) => goals !== null && goals >= 0 && goals <= PLENO_M;
+  return mode === 'exactScore' && bucket(scores.scoreHome) && bucket(scores.scoreAway);
 }
 
 /** What a pick's refusal is explained from, read after the insert refused it. */
@@ -85,6 +109,10 @@ export interface PickFacts {
   userId: number;
   /** The game the pick's shape is for (`pickMode`). */
   mode: GameMode;
+  /** The pick's scores (a Pleno's buckets in a La Quiniela pool). */
+  scores?: { scoreHome: number | null; scoreAway: number | null };
+  /** In a La Quiniela pool, the match's line on its boleto (null: in none of the pool's boletos). */
+  boletoPosition?: number | null;
   isParticipant: boolean;
   now: number;
 }
@@ -103,14 +131,19 @@ export function whyPickRefused(facts: PickFacts): Refusal {
  * participants' join), or null when all hold: the first pick of a match is then stored, and a second one only
  * where the pool lets a pick change.
  */
-export function pickRefusal({ pool, match, userId, mode, isParticipant, now }: PickFacts): Refusal | null {
-  if (pool.game.mode !== mode) return 'wrong-shape';
+export function pickRefusal(facts: PickFacts): Refusal | null {
+  const { pool, match, userId, mode, isParticipant, now } = facts;
+  const boleto = pool.game.mode === 'laQuiniela';
+  const position = facts.boletoPosition ?? null;
+  const scores = facts.scores ?? { scoreHome: null, scoreAway: null };
+  if (boleto ? position !== null && !boletoShapeOk(position, mode, scores) : pool.game.mode !== mode)
+    return 'wrong-shape';
   if (pool.creatorId === userId && !pool.options.creatorPlays) return 'creator-not-playing';
   if (!pool.isActive) return 'pool-inactive';
   if (!isParticipant) return 'not-participant';
   const closed = pickClosure(match, pool.options, now);
   if (closed) return closed;
-  if (!poolCountsMatch(pool, match)) return 'not-in-pool';
+  if (boleto ? position === null : !poolCountsMatch(pool, match)) return 'not-in-pool';
   return null;
 }
 
@@ -144,7 +177,10 @@ export function jokerRefusal({ member, pick, leaves, now }: JokerFacts): Refusal
 
 /** What each refusal answers: its status code and message (a shape's by the pool's mode). */
 const refusals: Record<Refusal, (pool: Pick<Pool, 'game'>) => Error> = {
-  'wrong-shape': (pool) => new BadRequestError(predictionMessages.wrongShape[pool.game.mode]),
+  'wrong-shape': ({ game }) =>
+    new BadRequestError(
+      game.mode === 'laQuiniela' ? laQuinielaMessages.wrongShape : predictionMessages.wrongShape[game.mode],
+    ),
   'creator-not-playing': () => new ForbiddenError(predictionMessages.creatorCannotPredict),
   'pool-inactive': () => new ConflictError(poolMessages.inactive),
   'not-participant': () => new ForbiddenError(predictionMessages.notParticipant),

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { RESULT_PICKS_SHOWN, roundDisplayLabel, type MatchStatus, type PoolJornada, type PredictionChoice } from '#contract/index';
 import { queryRows, type Database } from '../../db/client.ts';
 import { matches, pools, predictions, users } from '../../db/schema.ts';
-import { poolCountsMatchSql } from '../pools/pool-scope.ts';
+import { poolPlaysMatchSql } from '../pools/pool-scope.ts';
 
 /** The aliases every query here gives `pools` and `matches`, for the rule of which matches a pool counts. */
-const poolCounts = poolCountsMatchSql(sql.raw('p'), sql.raw('m'));
+const poolCounts = poolPlaysMatchSql(sql.raw('p'), sql.raw('m'));
 
 export interface JornadaMatchRow {
   id: number;

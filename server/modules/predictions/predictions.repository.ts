@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { GameMode, PickDistribution, Prediction, PredictionChoice } from '#contract/index';
 import { preparedRows, type Database } from '../../db/client.ts';
 import { groupCommit } from '../../lib/group-commit.ts';
-import { matches, poolParticipants, pools, predictions, users } from '../../db/schema.ts';
+import { boletoMatches, matches, poolParticipants, pools, predictions, users } from '../../db/schema.ts';
 import { jokerRefusal, pickAdmittedSql, type Refusal } from './pick-admission.ts';
 
 const columns = {
@@ -144,6 +144,15 @@ export function createPredictionsRepository(db: Database, { batchesAtOnce = 1 }:
   });
 
   return {
+    /** A match's line on its La Quiniela pool's boleto (null: in none), to say why a pick was refused. */
+    async boletoPosition(poolId: number, matchId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ position: boletoMatches.position })
+        .from(boletoMatches)
+        .where(and(eq(boletoMatches.poolId, poolId), eq(boletoMatches.matchId, matchId)));
+      return row?.position ?? null;
+    },
+
     /** Stores `pick` where the rules allow it at `now` (`insertPicks`); null when a rule refused it, and the caller says which. */
     insertWhereAllowed: (pick: PickToStore, now: Date): Promise<StoredPick | null> => storePick({ pick, now }),
 

@@ -93,7 +93,9 @@ export function createPredictionsService({ predictions, copier, pools, matches, 
       const pool = await findPool(body.poolId);
       const match = await findMatch(body.matchId);
       const isParticipant = await pools.isParticipant(pool.id, body.userId);
-      throw refusalError(whyPickRefused({ pool, match, userId: body.userId, mode, isParticipant, now: now.getTime() }), pool);
+      const boletoPosition = await predictions.boletoPosition(pool.id, match.id);
+      const facts = { pool, match, userId: body.userId, mode, isParticipant, now: now.getTime(), scores: { scoreHome, scoreAway }, boletoPosition };
+      throw refusalError(whyPickRefused(facts), pool);
     },
 
     /** The caller's comodín on their pick of a match (pick-admission.ts `jokerRefusal`: who may, and until when). */

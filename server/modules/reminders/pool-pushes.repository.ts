@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { poolPushes } from '../../db/schema.ts';
 import { jornadaOverSql, matchStatesSql } from '../leaderboard/jornada-over.ts';
-import { poolCountsMatchSql } from '../pools/pool-scope.ts';
+import { poolPlaysMatchSql } from '../pools/pool-scope.ts';
 
 /** A missing-picks reminder this instance claimed: `missing` of the jornada's open matches have no pick of the user. */
 export interface ClaimedMissingPicks {
@@ -71,7 +71,7 @@ function dueMissingPicks(
       oc.n as open, ${channel.kind} as kind
     from jornadas j
     join open_count oc on oc.competition = j.competition and oc.week_number = j.week_number
-    join pools p on p.id = any(${pools}) and ${poolCountsMatchSql(sql`p`, sql`j`)}
+    join pools p on p.id = any(${pools}) and ${poolPlaysMatchSql(sql`p`, sql`j`)}
     join pool_participants pp on pp.pool_id = p.id
     where ${channel.wants(sql`pp.user_id`, sql`p.id`)}
   ), unsent as (
@@ -97,7 +97,7 @@ const jornadasOver = (now: Date) => sql`states as (${matchStatesSql}), weeks as 
     select p.id as pool_id, p.name as pool_name, m.week_number
     from weeks w
     join states m on m.week_number = w.week_number
-    join pools p on ${poolCountsMatchSql(sql`p`, sql`m`)}
+    join pools p on ${poolPlaysMatchSql(sql`p`, sql`m`)}
     group by p.id, p.name, m.week_number
     having ${jornadaOverSql(sql`m`)}
       and max(m.match_date) filter (where m.status = 'finished') > ${at(now)} - ${RESULT_WINDOW_HOURS}::int * interval '1 hour'
@@ -127,7 +127,7 @@ export function createPoolPushesRepository(db: Database) {
       const rows = await queryRows<{ id: number; participant_count: number }>(db, sql`
         with jornadas as (${jornadasAhead(now)})
         select distinct p.id, p.participant_count
-        from jornadas j join pools p on ${poolCountsMatchSql(sql`p`, sql`j`)}
+        from jornadas j join pools p on ${poolPlaysMatchSql(sql`p`, sql`j`)}
         where p.participant_count > 0
         order by p.id
       `);

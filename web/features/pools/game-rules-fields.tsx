@@ -17,6 +17,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import { InputField } from '../../ionic/input-field.tsx';
 import { SelectField } from '../../ionic/select-field.tsx';
 import { IonToggle } from '../../ionic/toggle.ts';
+import { laQuinielaRuleLines } from '#contract/la-quiniela-rules';
 import { formFields } from '../../lib/form-fields.ts';
 
 /** What the create form holds of the game (contract/game-rules.ts); custom points as typed. */
@@ -40,6 +41,8 @@ export const DEFAULT_GAME_CHOICE: GameChoice = {
 /** The create body's `game`; none for the specification's game, so its body stays the spec's. */
 export function gameInput(choice: GameChoice): GameRulesInput | undefined {
   const knockoutFromWeek = choice.knockoutFromWeek === 0 ? null : choice.knockoutFromWeek;
+  // La Quiniela plays without comodín nor multiplier (decision 082).
+  if (choice.mode === 'laQuiniela') return { mode: 'laQuiniela', joker: false, knockoutFromWeek: null };
   if (choice.mode === 'outcome') {
     return !choice.joker && knockoutFromWeek === null ? undefined : { mode: 'outcome', joker: choice.joker, knockoutFromWeek };
   }
@@ -70,17 +73,19 @@ export function GameRulesFields({
 }) {
   const { set, field } = formFields(value, onChange);
   const cupRounds = knockoutRounds(rounds);
+  // A game with fixed points says them; "Resultado exacto" chooses them below.
+  const hint = value.mode === 'laQuiniela' ? laQuinielaRuleLines : value.mode === 'outcome' ? pointsLines('outcome', OUTCOME_POINTS) : null;
   return (
     <fieldset className="pool-form__rules" data-testid="game-rules">
       <legend>{gameRulesMessages.formTitle}</legend>
       <SelectField
         label={gameRulesMessages.modeLabel}
         {...field('mode')}
-        options={(['outcome', 'exactScore'] as const).map((mode) => ({ value: mode, label: gameModeLabels[mode] }))}
+        options={(['outcome', 'exactScore', 'laQuiniela'] as const).map((mode) => ({ value: mode, label: gameModeLabels[mode] }))}
         data-testid="game-mode"
       />
-      {value.mode === 'outcome' ? (
-        <p className="pool-form__hint">{pointsLines('outcome', OUTCOME_POINTS).join(' ')}</p>
+      {hint ? (
+        <p className="pool-form__hint">{hint.join(' ')}</p>
       ) : (
         <>
           <SelectField
@@ -114,11 +119,15 @@ export function GameRulesFields({
           )}
         </>
       )}
-      <IonToggle checked={value.joker} onIonChange={(event) => set('joker', event.detail.checked)} data-testid="game-joker">
-        {gameRulesMessages.jokerLabel}
-      </IonToggle>
-      <p className="pool-form__hint">{gameRulesMessages.jokerHelp}</p>
-      {cupRounds.length > 0 && (
+      {value.mode !== 'laQuiniela' && (
+        <>
+          <IonToggle checked={value.joker} onIonChange={(event) => set('joker', event.detail.checked)} data-testid="game-joker">
+            {gameRulesMessages.jokerLabel}
+          </IonToggle>
+          <p className="pool-form__hint">{gameRulesMessages.jokerHelp}</p>
+        </>
+      )}
+      {cupRounds.length > 0 && value.mode !== 'laQuiniela' && (
         <SelectField
           label={gameRulesMessages.knockoutLabel}
           {...field('knockoutFromWeek')}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { gameRulesMessages, gameTitle, pointsLines } from '#contract/game-rules';
+import { laQuinielaRuleLines } from '#contract/la-quiniela-rules';
 import { fromRoundPhrase } from '#contract/matches';
 import { messages } from '#contract/messages';
 import { poolOptionLines } from '#contract/pool-options';
@@ -20,7 +21,7 @@ export function PoolRules({ pool }: { pool: PoolDetail }) {
         <li>
           <strong>{gameTitle(game)}</strong>
         </li>
-        {pointsLines(game.mode, game.points).map((line) => (
+        {(game.mode === 'laQuiniela' ? laQuinielaRuleLines : pointsLines(game.mode, game.points)).map((line) => (
           <li key={line}>{line}</li>
         ))}
         {game.joker && <li>{gameRulesMessages.jokerRule}</li>}

@@ -1,0 +1,80 @@
+import { expect, type Page } from '@playwright/test';
+import type { Match, Pool } from '#contract/index';
+import { expectToast, seriousA11yViolations, signedInUser, signInAsAdmin, test, type Factories } from './helpers.ts';
+
+/**
+ * "Modo La Quiniela" at 390×844 (docs/decisions/082-modo-la-quiniela.md): the creator composes a boleto of 15 open
+ * matches on Predecir, the 15th the Pleno al 15; a player predicts it, 1X2 on 1–14 and the Pleno's two goal
+ * buckets; axe finds nothing serious in either screen.
+ */
+const GAME = { mode: 'laQuiniela', joker: false, knockoutFromWeek: null } as const;
+
+/** 15 matches an admin entered, kicking off within the hour (the soonest open matches). */
+async function fifteen(api: Factories): Promise<Match[]> {
+  const admin = await signInAsAdmin(api);
+  const soon = Date.now() + 40 * 60_000;
+  const made: Match[] = [];
+  for (let i = 0; i < 15; i++)
+    made.push(await api.match(admin, { matchDate: new Date(soon + i * 60_000).toISOString() }));
+  return made;
+}
+
+const teamsOf = async (api: Factories, match: Match) => {
+  const teams = await api.call<{ data: { id: number; name: string }[] }>(await signInAsAdmin(api), 'GET', '/api/teams');
+  const name = (id: number) => teams.data.find((team) => team.id === id)!.name;
+  return `${name(match.homeTeamId)} – ${name(match.awayTeamId)}`;
+};
+
+async function openBoletos(page: Page, pool: Pool) {
+  await page.goto(`/tabs/pool/${pool.id}`);
+  await page.getByRole('tab', { name: 'Predecir' }).click();
+  return page.getByTestId('pool-boletos');
+}
+
+test('the creator composes a boleto of 15 open matches, the 15th the Pleno al 15', async ({ page, api }) => {
+  const games = await fifteen(api);
+  const owner = await signedInUser(page, api, 'quiniela-crea');
+  const pool = await api.pool(owner, { game: GAME });
+  const boletos = await openBoletos(page, pool);
+  const compose = boletos.getByTestId('boleto-compose');
+  await expect(compose).toContainText('Componer boleto: Boleto 1');
+  for (const game of games) await compose.getByRole('button', { name: `Añadir ${await teamsOf(api, game)}` }).click();
+  await expect(compose).toContainText('15 de 15 partidos');
+  await expect(compose.getByRole('listitem').nth(14)).toContainText('15. Pleno al 15:');
+  expect(await seriousA11yViolations(page, { within: '[data-testid="pool-boletos"]' })).toEqual([]);
+  await compose.getByRole('button', { name: 'Guardar boleto' }).click();
+  await expectToast(page, 'Boleto 1 guardado.');
+  const boleto = boletos.getByTestId('boleto-1');
+  await expect(boleto.getByRole('listitem')).toHaveCount(15);
+  await expect(boleto).toContainText(`Pleno al 15: ${await teamsOf(api, games[14]!)}`);
+  await expect(compose).toContainText('Componer boleto: Boleto 2');
+  expect(await seriousA11yViolations(page, { within: '[data-testid="pool-boletos"]' })).toEqual([]);
+});
+
+test('a player predicts the boleto: 1X2 on 1–14 and the Pleno’s goals (0, 1, 2, M)', async ({ page, api }) => {
+  const games = await fifteen(api);
+  const owner = await api.user('quiniela-org');
+  const player = await signedInUser(page, api, 'quiniela-juega');
+  const pool = await api.pool(owner, { game: GAME, players: [player] });
+  await api.call(owner, 'PUT', `/api/pools/${pool.id}/boletos/1`, { body: { matchIds: games.map((g) => g.id) } });
+  const boletos = await openBoletos(page, pool);
+  const boleto = boletos.getByTestId('boleto-1');
+  const first = await teamsOf(api, games[0]!);
+  await boleto.getByRole('button', { name: `Empate (X) en ${first}` }).click();
+  await expectToast(page, 'Pronóstico guardado.');
+  await expect(boleto.getByRole('button', { name: `Empate (X) en ${first}` })).toHaveAttribute('aria-pressed', 'true');
+  const [home, away] = (await teamsOf(api, games[14]!)).split(' – ') as [string, string];
+  await boleto.getByRole('button', { name: `M goles de ${home}` }).click();
+  await boleto.getByRole('button', { name: `1 goles de ${away}` }).click();
+  await expectToast(page, 'Pronóstico guardado.');
+  await expect(boleto.getByRole('button', { name: `M goles de ${home}` })).toHaveAttribute('aria-pressed', 'true');
+  const saved = await api.call<{ data: { matches: { ownPick: unknown }[] } }>(
+    player,
+    'GET',
+    `/api/pools/${pool.id}/boletos/1`,
+  );
+  expect(saved.data.matches[14]!.ownPick).toEqual({ prediction: 'home', scoreHome: 3, scoreAway: 1 });
+  expect(await seriousA11yViolations(page, { within: '[data-testid="pool-boletos"]' })).toEqual([]);
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
