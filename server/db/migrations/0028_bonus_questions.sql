@@ -34,9 +34,15 @@ CREATE INDEX "bonus_questions_pool_idx" ON "bonus_questions" USING btree ("pool_
 -- Whether a pool has questions shapes its cached ranking (the "Extra" column): a cached answer of 'standings'
 -- (docs/decisions/031-cache-versions-move-in-the-database.md). Answers' points move 'standings' through the standings
 -- rows they are written with.
-CREATE TRIGGER bonus_questions_inserted_data_version AFTER INSERT ON bonus_questions REFERENCING NEW TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version('standings');--> statement-breakpoint
-CREATE TRIGGER bonus_questions_updated_data_version AFTER UPDATE ON bonus_questions REFERENCING OLD TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version('standings');--> statement-breakpoint
-CREATE TRIGGER bonus_questions_deleted_data_version AFTER DELETE ON bonus_questions REFERENCING OLD TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version('standings');
+DO $$
+DECLARE
+  event text;
+BEGIN
+  FOREACH event IN ARRAY ARRAY['insert', 'update', 'delete'] LOOP
+    EXECUTE format(
+      'CREATE TRIGGER bonus_questions_%s_data_version AFTER %s ON bonus_questions REFERENCING %s TABLE AS changed_rows '
+      'FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version(''standings'')',
+      event, upper(event), CASE event WHEN 'insert' THEN 'NEW' ELSE 'OLD' END);
+  END LOOP;
+END;
+$$;

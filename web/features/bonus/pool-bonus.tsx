@@ -108,8 +108,8 @@ function Question({ poolId, board, question }: { poolId: number; board: BonusBoa
       )}
       {board.canManage && !question.closed && (
         <ActionForm
-          label={`${texts.remove}: ${question.prompt}`}
           button={texts.remove}
+          about={question.prompt}
           pending={remove.isPending}
           onSubmit={() =>
             remove.mutate(
@@ -123,15 +123,16 @@ function Question({ poolId, board, question }: { poolId: number; board: BonusBoa
   );
 }
 
-/** A form of the section: its fields, then one button that sends it (off while it is being sent). */
+/** A form of the section: its fields, then one button that sends it (off while it is being sent), named after it. */
 function ActionForm({
-  label,
+  about,
   button,
   pending,
   onSubmit,
   children,
 }: {
-  label: string;
+  /** What it acts on (a question), in its name: "Responder: ¿Quién será campeón?". */
+  about?: string;
   button: string;
   pending: boolean;
   onSubmit: () => void;
@@ -140,7 +141,7 @@ function ActionForm({
   return (
     <form
       className="pool-bonus__form"
-      aria-label={label}
+      aria-label={about === undefined ? button : `${button}: ${about}`}
       onSubmit={(event) => {
         event.preventDefault();
         onSubmit();
@@ -195,8 +196,8 @@ function AnswerForm({ poolId, board, question }: { poolId: number; board: BonusB
   const teamPickers = question.answerType === 'team' ? 1 : question.answerType === 'teams' ? 3 : 0;
   return (
     <ActionForm
-      label={`${texts.answer}: ${question.prompt}`}
       button={texts.answer}
+      about={question.prompt}
       pending={save.isPending}
       onSubmit={() =>
         save.mutate(
@@ -243,8 +244,8 @@ function SettleForm({ poolId, question }: { poolId: number; question: BonusQuest
   if (options.length === 0) return null;
   return (
     <ActionForm
-      label={`${texts.settle}: ${question.prompt}`}
       button={texts.settle}
+      about={question.prompt}
       pending={settle.isPending}
       onSubmit={() =>
         settle.mutate(
@@ -295,7 +296,6 @@ function AddQuestion({ poolId, board }: { poolId: number; board: BonusBoard }) {
     .filter(Boolean);
   return (
     <ActionForm
-      label={texts.add}
       button={texts.add}
       pending={add.isPending}
       onSubmit={() =>
