@@ -7,7 +7,7 @@ import { wholeNumberBetween } from './common.ts';
  * comodín, no multiplier. The scoring rule that reads it is server/modules/leaderboard/scoring.ts.
  */
 export const GameModeSchema = z.enum(['outcome', 'exactScore', 'laQuiniela'], {
-  error: 'El modo de juego debe ser outcome o exactScore.',
+  error: 'El modo de juego debe ser outcome, exactScore o laQuiniela.',
 });
 export type GameMode = z.infer<typeof GameModeSchema>;
 

@@ -83,7 +83,7 @@ describe('the game a pool is created with', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().message).toContain(message);
     };
-    await refused({ mode: 'penaltis' }, 'El modo de juego debe ser outcome o exactScore.');
+    await refused({ mode: 'penaltis' }, 'El modo de juego debe ser outcome, exactScore o laQuiniela.');
     await refused({ mode: 'exactScore', preset: 'custom' }, gameRulesMessages.customPointsRequired);
     await refused({ mode: 'exactScore', preset: 'custom', points: { exact: 1, difference: 2, outcome: 0, teamGoals: 0 } }, gameRulesMessages.pointsOrder);
     await refused({ mode: 'exactScore', preset: 'custom', points: { exact: 11, difference: 2, outcome: 0, teamGoals: 0 } }, 'entre 0 y 10');

@@ -1,21 +1,14 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MessageResponseSchema } from '#contract/accounts';
-import type { GameRulesInput } from '#contract/game-rules';
-import { PoolNoticesResponseSchema, type PoolOptions } from '#contract/pool-options';
+import { PoolNoticesResponseSchema } from '#contract/pool-options';
 import {
-  JoinPoolResponseSchema,
   ParticipantsResponseSchema,
   PoolDetailResponseSchema,
   PoolInvitationResponseSchema,
   PoolListResponseSchema,
-  PoolResponseSchema,
-  type CreatePoolBody,
-  type JoinPoolBody,
-  type UpdatePoolBody,
 } from '#contract/pools';
 import { apiRequest } from '../../lib/api-client.ts';
 import { invalidateTopics, reads, topics } from '../../lib/topics.ts';
-import { withFreshInvitationCode } from './invitation-code.ts';
 
 /** The pools' query keys; other features refresh them by topic, never by these. */
 export const poolKeys = {
@@ -31,7 +24,7 @@ export const poolKeys = {
 };
 
 /** A pool, its members or its rules changed (the server's `standings`): every pool list and pool screen follows. */
-const invalidatePools = (queryClient: QueryClient) => invalidateTopics(queryClient, [topics.standings]);
+export const invalidatePools = (queryClient: QueryClient) => invalidateTopics(queryClient, [topics.standings]);
 
 /** A pool's detail shows its first round (from the matches), and whether it started. */
 const poolReads = (poolId: number) => reads(topics.pool(poolId), topics.standings, topics.matches);
@@ -80,62 +73,11 @@ export const poolQueries = {
     }),
 };
 
-/** A create body as sent: the game as the creator describes it (`GameRulesInput`), the server completes it. */
-export type NewPool = Omit<CreatePoolBody, 'invitationCode' | 'game'> & { game?: GameRulesInput };
-
-/** The client picks the invitation code (as the spec requires); a taken one is retried with a new code. */
-export function useCreatePool() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (pool: NewPool) =>
-      (
-        await withFreshInvitationCode((invitationCode) =>
-          apiRequest('/api/pools', { method: 'POST', body: { ...pool, invitationCode }, schema: PoolResponseSchema }),
-        )
-      ).data,
-    // Returned, so the mutation settles once the lists show the new pool.
-    onSuccess: () => invalidatePools(queryClient),
-  });
-}
-
-export function useJoinPool() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: JoinPoolBody) =>
-      apiRequest('/api/pools/join', { method: 'POST', body, schema: JoinPoolResponseSchema }),
-    onSuccess: () => invalidatePools(queryClient),
-  });
-}
-
 /** The organiser's writes to a pool (state, rules, participants): every pool screen and ranking follows. */
-function usePoolWrite<Variables, Answer>(mutationFn: (variables: Variables) => Promise<Answer>) {
+export function usePoolWrite<Variables, Answer>(mutationFn: (variables: Variables) => Promise<Answer>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => invalidatePools(queryClient) });
 }
 
-/** Closes or reopens the pool to new members, or marks it active or inactive (the spec's PATCH). */
-export const useUpdatePool = (poolId: number) =>
-  usePoolWrite((changes: Pick<UpdatePoolBody, 'isActive' | 'isClose'>) =>
-    apiRequest(`/api/pools/${poolId}`, { method: 'PATCH', body: changes, schema: PoolResponseSchema }),
-  );
-
-/** The organiser's options, until the pool's first kick-off. */
-export const useUpdatePoolRules = (poolId: number) =>
-  usePoolWrite((options: PoolOptions) =>
-    apiRequest(`/api/pools/${poolId}/rules`, { method: 'PUT', body: { options }, schema: PoolResponseSchema }),
-  );
-
-export const useRemoveParticipant = (poolId: number) =>
-  usePoolWrite((userId: number) =>
-    apiRequest(`/api/pools/${poolId}/participants/${userId}`, { method: 'DELETE', schema: MessageResponseSchema }),
-  );
-
 export const useDismissNotice = () =>
   usePoolWrite((id: number) => apiRequest(`/api/pools/notices/${id}`, { method: 'DELETE', schema: MessageResponseSchema }));
-
-/** "Invitar por correo": the invitation link to each address; the answer says to how many. */
-export const useInviteByEmail = (poolId: number) =>
-  useMutation({
-    mutationFn: (emails: string[]) =>
-      apiRequest(`/api/pools/${poolId}/invitations`, { method: 'POST', body: { emails }, schema: MessageResponseSchema }),
-  });

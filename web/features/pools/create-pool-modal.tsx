@@ -16,7 +16,7 @@ import { ModalScreen } from '../../ionic/modal-screen.tsx';
 import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
 import { matchQueries } from '../matches/api.ts';
-import { useCreatePool } from './api.ts';
+import { useCreatePool } from './writes.ts';
 import { DEFAULT_GAME_CHOICE, GameRulesFields, gameInput } from './game-rules-fields.tsx';
 import { PoolOptionsFields, draftOf, optionsOf } from './pool-options-fields.tsx';
 import { IonTextarea } from '../../ionic/textarea.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { INVITATION_EMAILS_AT_ONCE, poolMessages, type Pool } from '#contract/pools';
 import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { showToast } from '../../lib/toast.ts';
-import { useInviteByEmail } from './api.ts';
+import { useInviteByEmail } from './writes.ts';
 import './invite-by-email.css';
 
 /** The addresses typed, separated by commas, semicolons, spaces or lines; each once. */

@@ -17,7 +17,8 @@ import { ModalScreen } from '../../ionic/modal-screen.tsx';
 import { ApiRequestError, errorMessage } from '../../lib/api-client.ts';
 import { outcomeToasts } from '../../lib/outcome-toasts.ts';
 import { useToast } from '../../lib/toast.ts';
-import { poolQueries, useJoinPool } from './api.ts';
+import { poolQueries } from './api.ts';
+import { useJoinPool } from './writes.ts';
 import './pool-form.css';
 
 interface JoinPoolModalProps {

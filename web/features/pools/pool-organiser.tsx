@@ -4,7 +4,7 @@ import { poolOptionsMessages } from '#contract/pool-options';
 import type { PoolDetail } from '#contract/pools';
 import { presentAlert } from '../../lib/alert.ts';
 import { outcomeToasts } from '../../lib/outcome-toasts.ts';
-import { useUpdatePool, useUpdatePoolRules } from './api.ts';
+import { useUpdatePool, useUpdatePoolRules } from './writes.ts';
 import { ChatInvitationLinks, ShareInvitationButton } from './invitation-buttons.tsx';
 import { InviteByEmail } from './invite-by-email.tsx';
 import { useMailAvailable } from '../accounts/api.ts';
