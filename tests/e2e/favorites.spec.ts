@@ -90,7 +90,7 @@ test.describe('Inicio', () => {
 
     const card = firstCard(page);
     await expect(card.locator('time')).toHaveText(
-      /^[a-záéíóú]+, \d{1,2} de [a-z]+ de \d{4}(, \d{2}:\d{2}| · hora por confirmar)$/,
+      /^[a-záéíóú]+, \d{1,2} de [a-z]+ de \d{4}(, \d{1,2}:\d{2}| · hora por confirmar)$/,
     );
     await expect(card.getByRole('img')).toHaveCount(2);
     for (const logo of await card.getByRole('img').all()) {

@@ -84,6 +84,10 @@ onEachPhone((phone) => {
       .filter({ hasText: /^Partidos añadidos a mano$/ })
       .click();
     await expect(page.locator('ion-popover')).toHaveCount(0);
+    // Every round: the default one is that of the soonest open match, which other files' matches decide.
+    await page.getByTestId('admin-round').click();
+    await page.locator('ion-popover ion-radio').filter({ hasText: /^Todas$/ }).click();
+    await expect(page.locator('ion-popover')).toHaveCount(0);
     await page.getByTestId('admin-match-search').locator('input').fill(match.home);
     await page.locator(`[data-testid="admin-match"][data-match-id="${match.id}"]`).click();
 
