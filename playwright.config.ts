@@ -50,6 +50,9 @@ export default defineConfig({
       // The tests' push services listen on 127.0.0.1, which the server otherwise refuses to push to.
       OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
       REMINDERS_POLL_SECONDS: '2',
+      // The tests sign up and in from one address, a page of players at a time where a test needs one (the bonus
+      // questions' answers by name), as the API tests' servers do (tests/support/server-process.ts).
+      AUTH_IP_MAX_PER_MINUTE: '100000',
       // The server sends e-mail to the run's own SMTP server on 127.0.0.1, which a test starts on this port when it
       // reads the mail (tests/support/smtp-server.ts); meanwhile nothing listens there and mail waits in the outbox.
       SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort(port)}`,

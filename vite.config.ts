@@ -115,11 +115,12 @@ function zodWithoutJsonSchema(): Plugin {
 /**
  * The tabs' modules other screens share (the build's `tabs` chunk), and the tab shell with Inicio (its own). Not the
  * matches' admin screens nor a league's table (`league-table/`), nor the shared pieces no first screen draws (the
- * admin's sections, the dialogs' form fields, Resultados' feed status), which load with their screens, nor TanStack's
- * infinite queries, which only "La jornada en una tabla" pages with (0.3 kB gzip on every first screen).
+ * admin's sections, the dialogs' form fields, Resultados' feed status, the "Ver más" of the lists that page), which
+ * load with their screens, nor TanStack's infinite queries, which only "La jornada en una tabla" and the bonus
+ * questions' answers page with (0.3 kB gzip on every first screen).
  */
 const tabsShared =
-  /web[\\/](pages[\\/](match-list-tab\.tsx|tab-visibility\.ts|tabs-layout\.css)|features[\\/](matches[\\/](?!admin[\\/]|league-table[\\/])|reminders[\\/](?!notification-settings)|teams[\\/]api\.ts)|components[\\/](?!admin-section)|lib[\\/](?!feed-status|form-fields))|[\\/]node_modules[\\/](zod|@tanstack)[\\/](?!.*[\\/](infiniteQueryObserver|useInfiniteQuery|infiniteQueryOptions)\.js$)/;
+  /web[\\/](pages[\\/](match-list-tab\.tsx|tab-visibility\.ts|tabs-layout\.css)|features[\\/](matches[\\/](?!admin[\\/]|league-table[\\/])|reminders[\\/](?!notification-settings)|teams[\\/]api\.ts)|components[\\/](?!admin-section|more-button)|lib[\\/](?!feed-status|form-fields|paging))|[\\/]node_modules[\\/](zod|@tanstack)[\\/](?!.*[\\/](infiniteQueryObserver|useInfiniteQuery|infiniteQueryOptions)\.js$)/;
 const tabsShellModule = fileURLToPath(new URL('./web/pages/tabs-layout.tsx', import.meta.url));
 /** The tabs' screens other than Inicio that open first most (issue 38): Mis Quinelas and a pool. */
 const firstScreenModules = ['./web/pages/pools-page.tsx', './web/pages/pool-detail-page.tsx'].map((file) =>

@@ -3,10 +3,11 @@
 // them, both measured in the same run. The pool is the shared big pool (big-pool.ts); its twin is a copy of it in SQL
 // (the same members, picks and standings) that gets the questions, the answers and the bote.
 // "A read" is the ranking as a cold cache builds it (the answer a new version of the standings costs once; the reads
-// after it are the cached bytes), the bonus board as a player reads it, and the bote.
+// after it are the cached bytes), the bonus board as a player reads it (each closed question with its first page of
+// answers by name), the last page of one question's answers, and the bote.
 //   npm run bench:bonus-questions   (BENCH_DATABASE_URL=postgres://… adds a PostgreSQL run)
 import { sql } from 'drizzle-orm';
-import type { UserProfile } from '#contract/index';
+import { BONUS_ANSWERS_PAGE, type UserProfile } from '#contract/index';
 import { loadConfig } from '#server/config';
 import { createLeaderboardService } from '#server/modules/leaderboard/leaderboard.service';
 import { createServices } from '#server/services';
@@ -62,6 +63,11 @@ await onBenchDatabases(async (label, handle) => {
     (r) => (r as { rows: { user_id: number }[] }).rows,
   );
   const member = { id: player!.user_id, role: 'user' } as UserProfile;
+  const [asked] = await db.execute(sql`select id from bonus_questions where pool_id = ${withExtras} order by id limit 1`).then(
+    (r) => (r as { rows: { id: number }[] }).rows,
+  );
+  // The last page of one closed question's answers by name (offset paging: the deepest page costs the most).
+  const lastPage = { limit: BONUS_ANSWERS_PAGE, offset: MEMBERS - BONUS_ANSWERS_PAGE };
   // A leaderboard service of its own per read: its cache is empty, so each read builds the general table.
   const cold = () =>
     createLeaderboardService({
@@ -84,6 +90,7 @@ await onBenchDatabases(async (label, handle) => {
   const timings = await interleaved(() => cold().ranking(creator, plain!.id), {
     ranking: () => cold().ranking(creator, withExtras),
     board: () => services.bonus.board(member, withExtras),
+    answers: () => services.bonus.answersPage(member, withExtras, asked!.id, lastPage),
     pot: () => services.pot.read(member, withExtras),
   });
 
@@ -95,5 +102,6 @@ await onBenchDatabases(async (label, handle) => {
   console.log(`  today's ranking read (cold), no questions       ${fmt(timings.baselineMs)} ms   (baseline 1.00)`);
   console.log(`  ranking read (cold), questions and bote         ${fmt(timings.ranking.ms)} ms   ratio ${fmtRatio(timings.ranking.ratio)}`);
   console.log(`  bonus questions read by a player                ${fmt(timings.board.ms)} ms   ratio ${fmtRatio(timings.board.ratio)}`);
+  console.log(`  last page of a question's answers by name        ${fmt(timings.answers.ms)} ms   ratio ${fmtRatio(timings.answers.ratio)}`);
   console.log(`  bote read by a player                           ${fmt(timings.pot.ms)} ms   ratio ${fmtRatio(timings.pot.ratio)}`);
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataEnvelope, IsoDateTimeSchema, positiveId, wholeNumberBetween } from './common.ts';
+import { dataEnvelope, IsoDateTimeSchema, PageSchema, pageQuery, positiveId, wholeNumberBetween } from './common.ts';
 
 /**
  * "Preguntas extra": a pool's bonus questions (docs/decisions/080-bonus-questions.md). The organiser adds them from
@@ -15,6 +15,12 @@ export type BonusKind = z.infer<typeof BonusKindSchema>;
 /** The templates the app settles by itself (a league's table, decision 076). */
 export type BonusTemplate = Exclude<BonusKind, 'free'>;
 export const isTemplate = (kind: BonusKind): kind is BonusTemplate => kind !== 'free';
+
+/**
+ * After the close, everyone's answers by name come this many at a time: the board carries each closed question's
+ * first page, `GET …/bonus/{questionId}/answers?offset=N` the next ones (decision 080's addendum, paged as 078 does).
+ */
+export const BONUS_ANSWERS_PAGE = 50;
 
 export const bonusLimits = { questions: 20, points: 100, choices: 30, text: 80, prompt: 200, goals: 999, relegated: 3 } as const;
 
@@ -33,6 +39,7 @@ export const bonusMessages = {
   closed: 'La pregunta ya está cerrada.',
   closedNoChange: 'La pregunta ya está cerrada: no se puede cambiar ni borrar.',
   notClosed: 'La pregunta aún no se ha cerrado.',
+  moreFailed: 'No se pudieron cargar más respuestas.',
   alreadyAnswered: 'Ya respondiste esta pregunta: en esta quiniela no se cambia la respuesta.',
   notPlayer: 'Solo responden los participantes de la quiniela.',
   answerTeam: 'Elige un equipo de la competición.',
@@ -49,7 +56,7 @@ export const bonusMessages = {
   settled: 'Pregunta resuelta.',
   loadFailed: 'No se pudieron cargar las preguntas extra.',
   hidden: 'Las respuestas de los demás se verán cuando se cierre la pregunta.',
-  tieBreak: 'Los puntos extra suman en la general (columna «Extra»); los empates se deshacen como siempre.',
+  tieBreak: 'Los puntos extra suman en la general (columna «Extra»); los empates se deshacen como dice la clasificación.',
 } as const;
 
 /** What the organiser's form calls each kind of question. */
@@ -83,6 +90,13 @@ export const bonusTexts = {
   settle: 'Resolver',
   settleHint: 'Marca las respuestas correctas:',
   remove: 'Borrar',
+  edit: 'Editar',
+  save: 'Guardar cambios',
+  cancel: 'Cancelar',
+  editNote: 'Cambiar el tipo, la jornada o las respuestas posibles borra las respuestas ya dadas.',
+  closedNoEdit: 'Ya cerrada: no se puede cambiar ni borrar.',
+  more: 'Ver más',
+  shown: (shown: number, total: number) => `${shown} de ${total} respuestas`,
   none: 'Aún no hay preguntas extra.',
 } as const;
 
@@ -197,6 +211,15 @@ export const BonusParamsSchema = z.object({
   questionId: positiveId('La pregunta no es válida.', { coerce: true }),
 });
 
+/** A player's answer by name, shown once the question closes. */
+export const BonusNamedAnswerSchema = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  answer: BonusAnswerSchema,
+  points: z.number().int().nullable(),
+});
+export type BonusNamedAnswer = z.infer<typeof BonusNamedAnswerSchema>;
+
 export const BonusQuestionSchema = z.object({
   id: z.number().int(),
   kind: BonusKindSchema,
@@ -219,19 +242,25 @@ export const BonusQuestionSchema = z.object({
   myPoints: z.number().int().nullable(),
   /** How many have answered (never who or what before it closes). */
   answeredCount: z.number().int(),
-  /** Everyone's answers by name: null until the question closes. */
-  answers: z
-    .array(
-      z.object({
-        userId: z.number().int(),
-        username: z.string(),
-        answer: BonusAnswerSchema,
-        points: z.number().int().nullable(),
-      }),
-    )
-    .nullable(),
+  /**
+   * Everyone's answers by name, in name order: null until the question closes, then its first `BONUS_ANSWERS_PAGE`
+   * of the `answeredCount` (the rest by `GET …/answers`).
+   */
+  answers: z.array(BonusNamedAnswerSchema).nullable(),
 });
 export type BonusQuestion = z.infer<typeof BonusQuestionSchema>;
+
+/** `GET /api/pools/{id}/bonus/{questionId}/answers?offset=N`: the next answers by name of a closed question. */
+export const BonusAnswersQuerySchema = z.object(pageQuery({ max: BONUS_ANSWERS_PAGE, fallback: BONUS_ANSWERS_PAGE }));
+export type BonusAnswersQuery = z.infer<typeof BonusAnswersQuerySchema>;
+export const BonusAnswersPageSchema = z.object({
+  questionId: z.number().int(),
+  /** Where this page sits among the question's `total` answers, in name order. */
+  page: PageSchema,
+  answers: z.array(BonusNamedAnswerSchema),
+});
+export type BonusAnswersPage = z.infer<typeof BonusAnswersPageSchema>;
+export const BonusAnswersPageResponseSchema = dataEnvelope(BonusAnswersPageSchema);
 
 export const BonusBoardSchema = z.object({
   /** The templates apply: the pool plays a league whose table the app computes (LaLiga). */

@@ -51,6 +51,9 @@ export function pageQuery({ max, fallback }: { max: number; fallback: number }) 
   };
 }
 
+/** Where a page of a `pageQuery` list sits: `limit` and `offset` as asked, `total` rows in all. */
+export const PageSchema = z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() });
+
 /** A whole number from `min` to `max`, its errors naming `subject` ("La jornada (fromWeek)"). */
 export function wholeNumberBetween(subject: string, min: number, max: number) {
   const outOfRange = `${subject} debe estar entre ${min} y ${max}.`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pickCode, pickMark } from './jornada-table.ts';
+import { plenoBucketLabel } from './la-quiniela.ts';
 
 describe('a pick in "La jornada en una tabla"', () => {
   const outcome = { scoreHome: null, scoreAway: null };
@@ -19,5 +20,12 @@ describe('a pick in "La jornada en una tabla"', () => {
     expect(pickMark({ scoreHome: 0, scoreAway: 1, points: 1 }, result)).toBe('hit');
     expect(pickMark({ scoreHome: 2, scoreAway: 0, points: 3 }, { scoreHome: null, scoreAway: null })).toBe('hit');
     expect(pickMark({ ...outcome, points: null }, result)).toBeNull();
+  });
+
+  it('in a La Quiniela pool: the Pleno written in its buckets, an acierto or not (never exact)', () => {
+    expect(pickCode({ prediction: 'home', scoreHome: 3, scoreAway: 1 }, plenoBucketLabel)).toBe('M-1');
+    // Both buckets right without the 14: no acierto, and no "exact" either.
+    expect(pickMark({ scoreHome: 2, scoreAway: 1, points: 0 }, { scoreHome: 2, scoreAway: 1 }, false)).toBe('miss');
+    expect(pickMark({ scoreHome: 2, scoreAway: 1, points: 1 }, { scoreHome: 2, scoreAway: 1 }, false)).toBe('hit');
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dataEnvelope, wholeNumberBetween } from './common.ts';
 import { GameModeSchema } from './game-rules.ts';
-import { PoolResultMatchSchema, ResultPickSchema, WeekNumberQuerySchema, type PredictionChoice } from './predictions.ts';
+import { PoolResultMatchSchema, ResultPickSchema, WeekNumberQuerySchema } from './pool-results.ts';
+import type { PredictionChoice } from './predictions.ts';
 
 /**
  * "La jornada en una tabla" (`GET /api/predictions/pool/{poolId}/results/table?weekNumber=N&offset=M`): a jornada's
@@ -46,24 +47,28 @@ export const JOKER_SYMBOL = '★';
 /** A 1X2 pick as the boleto writes it. */
 export const outcomeCodes: Record<PredictionChoice, string> = { home: '1', draw: 'X', away: '2' };
 
-/** A pick in a table's cell: "1", "X", "2", or an exact-score pick's "2-1". */
-export function pickCode(pick: { prediction: PredictionChoice; scoreHome: number | null; scoreAway: number | null }): string {
-  return pick.scoreHome === null || pick.scoreAway === null ? outcomeCodes[pick.prediction] : `${pick.scoreHome}-${pick.scoreAway}`;
+/** A pick in a table's cell: "1", "X", "2", or an exact-score pick's "2-1" (a La Quiniela Pleno's buckets: `goals`, "M-1"). */
+export function pickCode(
+  pick: { prediction: PredictionChoice; scoreHome: number | null; scoreAway: number | null },
+  goals: (goals: number) => string = String,
+): string {
+  return pick.scoreHome === null || pick.scoreAway === null ? outcomeCodes[pick.prediction] : `${goals(pick.scoreHome)}-${goals(pick.scoreAway)}`;
 }
 
 export type PickMark = keyof typeof pickMarkSymbols;
 
 /**
- * How a pick of a finished match is marked: `exact` when it named the score, `hit` when it earned points (the
- * scoring rule's, which the answer carries), `miss` when it earned none; null while the match is not finished
- * (`points` null).
+ * How a pick of a finished match is marked: `exact` when it named the score (where a score is played: not in La
+ * Quiniela, whose Pleno is an acierto or not), `hit` when it earned points (the scoring rule's, which the answer
+ * carries), `miss` when it earned none; null while the match is not finished (`points` null).
  */
 export function pickMark(
   pick: { scoreHome: number | null; scoreAway: number | null; points: number | null },
   match: { scoreHome: number | null; scoreAway: number | null },
+  exactCounts = true,
 ): PickMark | null {
   if (pick.points === null) return null;
-  if (pick.scoreHome !== null && pick.scoreHome === match.scoreHome && pick.scoreAway === match.scoreAway) return 'exact';
+  if (exactCounts && pick.scoreHome !== null && pick.scoreHome === match.scoreHome && pick.scoreAway === match.scoreAway) return 'exact';
   return pick.points > 0 ? 'hit' : 'miss';
 }
 

@@ -50,6 +50,9 @@ export const laQuinielaMessages = {
   title: 'Boletos',
   boleto: (number: number) => `Boleto ${number}`,
   compose: 'Componer boleto',
+  /** An organiser's boleto before its first kick-off: recomposed in the same form (decision 082). */
+  recompose: 'Cambiar boleto',
+  cancel: 'Cancelar',
   composeHelp: 'Elige 15 partidos que no hayan empezado, en orden: el 15.º es el Pleno al 15.',
   newBoleto: 'Nuevo boleto',
   save: 'Guardar boleto',
@@ -74,7 +77,18 @@ export const laQuinielaMessages = {
   pickSaved: 'Pronóstico guardado.',
   pickFailed: 'No se pudo guardar el pronóstico.',
   closed: 'Cerrado',
+  /** Resultados of a La Quiniela pool: each match's line, and whether a pick was an acierto. */
+  line: (position: number) => (position === PLENO_POSITION ? 'Pleno al 15' : `Partido ${position}`),
+  acierto: 'Acierto',
+  fallo: 'Fallo',
 } as const;
+
+/**
+ * The round a pool names a match's jornada by, for `roundDisplayLabel` (Resultados, the close calendar): the match's
+ * own ("Matchday 14"), or "Boleto N" in a La Quiniela pool, whose jornada is its boleto.
+ */
+export const poolRoundLabel = (gameMode: string, weekNumber: number, round: string): string =>
+  gameMode === 'laQuiniela' ? laQuinielaMessages.boleto(weekNumber) : round;
 
 /** `PUT /api/pools/{id}/boletos/{number}`: the boleto's 15 matches in order; the 15th is the Pleno. */
 export const ComposeBoletoBodySchema = z.object({

@@ -8,7 +8,6 @@ export const leaderboardMessages = {
   rankingEmpty: 'No hay datos de ranking aún.',
   // What the jornadas add (docs/decisions/039-jornada-rankings.md)
   general: 'General',
-  tieBreak: 'Empates: más aciertos, después más jornadas ganadas y, por último, el nombre.',
   jornadaWinner: 'Ganador de la jornada',
   // Until its last counted match is finished, a jornada has no winner (docs/decisions/061).
   jornadaProvisional: 'Jornada en juego · provisional',
@@ -85,6 +84,11 @@ export const RankingResponseSchema = z.object({
     positions: z.array(GeneralRankingPositionSchema),
     /** The pool's played jornadas, in order. */
     jornadas: z.array(JornadaSchema),
+    /**
+     * The sentence under its tables saying how equal points are ordered (contract/tie-break.ts `tieBreakText`, the
+     * pool's `options.tieBreak`): "Empates: más aciertos, después más jornadas ganadas y, por último, el nombre."
+     */
+    tieBreakText: z.string(),
   }),
 });
 export type RankingResponse = z.infer<typeof RankingResponseSchema>;

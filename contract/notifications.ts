@@ -84,12 +84,17 @@ export type PoolSection = keyof typeof POOL_SECTIONS;
 export const poolSectionUrl = (poolId: number, section: PoolSection) => `/tabs/pool/${poolId}?seccion=${POOL_SECTIONS[section]}`;
 
 /** "Te faltan 3 pronósticos en «Los del barrio» · La jornada 14 empieza a las 21:00" (`time`: "21:00", Spain's time). */
-export function missingPicksText(missing: number, poolName: string, weekNumber: number, time: string): ReminderText {
+export function missingPicksText(
+  missing: number,
+  poolName: string,
+  weekNumber: number,
+  time: string,
+  boleto = false,
+): ReminderText {
   const picks = missing === 1 ? 'Te falta 1 pronóstico' : `Te faltan ${missing} pronósticos`;
-  return {
-    title: notificationMessages.missingPicksTitle,
-    body: `${picks} en «${poolName}» · La jornada ${weekNumber} empieza a las ${time}`,
-  };
+  // A La Quiniela pool's jornada is its boleto (docs/decisions/082-modo-la-quiniela.md).
+  const jornada = boleto ? `El boleto ${weekNumber}` : `La jornada ${weekNumber}`;
+  return { title: notificationMessages.missingPicksTitle, body: `${picks} en «${poolName}» · ${jornada} empieza a las ${time}` };
 }
 
 /** "2.º": Spanish ordinals of a place in a table. */

@@ -26,6 +26,17 @@ export const LateJoinersSchema = z.enum(['zero', 'lowest'], {
 });
 export type LateJoiners = z.infer<typeof LateJoinersSchema>;
 
+/**
+ * The organiser's tie-break (docs/decisions/083-the-organisers-tie-break.md): how rows with equal points are ordered
+ * in the general and the jornada tables. The default is the order every pool had before (decision 039): more correct
+ * picks, then more jornadas won, then the name. Equal points still share a position (1, 1, 3, the brief's rule): a
+ * tie-break orders the rows inside a position, it never moves one.
+ */
+export const TieBreakSchema = z.enum(['correctPicks', 'jornadasWon', 'exactScores', 'lessExtra'], {
+  error: 'tieBreak debe ser correctPicks, jornadasWon, exactScores o lessExtra.',
+});
+export type TieBreak = z.infer<typeof TieBreakSchema>;
+
 const flag = (name: string) => z.boolean({ error: `${name} debe ser verdadero o falso.` });
 const closeMinutesError = `closeMinutesBefore debe ser un número entero de minutos entre 0 y ${CLOSE_MINUTES_BEFORE_MAX}.`;
 
@@ -44,10 +55,14 @@ export const PoolOptionsSchema = z.object(
     creatorPlays: flag('creatorPlays').default(false),
     /** Who joins after the pool has started begins at 0 or with the pool's lowest total. */
     lateJoiners: LateJoinersSchema.default('zero'),
+    /** "Desempate": how equal points are ordered (contract/tie-break.ts); by default as every pool before. */
+    tieBreak: TieBreakSchema.default('correctPicks'),
   },
   { error: 'Las opciones (options) deben ser un objeto.' },
 );
 export type PoolOptions = z.infer<typeof PoolOptionsSchema>;
+/** The options as a request may send them: what is left out takes its default. */
+export type PoolOptionsInput = z.input<typeof PoolOptionsSchema>;
 
 /** The specification's game. */
 export const DEFAULT_POOL_OPTIONS: PoolOptions = PoolOptionsSchema.parse({});
@@ -83,7 +98,7 @@ export function closesInText(deadline: number, now: number): string {
 }
 
 /** The "Reglas" lines of the organiser's options, as every member reads them. */
-export function poolOptionLines(options: PoolOptions): string[] {
+export function poolOptionLines(options: Omit<PoolOptions, 'tieBreak'>): string[] {
   const close = options.closeMinutesBefore;
   return [
     options.editUntilKickoff

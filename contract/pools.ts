@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from './accounts.ts';
-import { dataEnvelope, messageEnvelope, pageQuery, positiveId, wholeNumberBetween } from './common.ts';
+import { dataEnvelope, messageEnvelope, PageSchema, pageQuery, positiveId, wholeNumberBetween } from './common.ts';
 import { GameRulesInputSchema, GameRulesSchema } from './game-rules.ts';
 import { CompetitionKeySchema, fromRoundPhrase } from './matches.ts';
 import { PoolOptionsSchema } from './pool-options.ts';
@@ -249,7 +249,7 @@ export const PoolPageResponseSchema = z.object({
   data: z.object({
     pools: z.array(PoolSchema),
     /** Where this page sits: `total` pools visible in all, newest first. */
-    page: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }),
+    page: PageSchema,
   }),
 });
 export const ParticipantsResponseSchema = z.object({

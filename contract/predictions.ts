@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataEnvelope, positiveId } from './common.ts';
 import { PREDICTED_GOALS_MAX, type GameMode } from './game-rules.ts';
-import { MatchSchema, MatchStatusSchema, type Match } from './matches.ts';
+import type { Match } from './matches.ts';
 
 export const PredictionChoiceSchema = z.enum(['home', 'draw', 'away'], {
   error: 'La predicción debe ser home, draw o away.',
@@ -88,6 +88,12 @@ export function outcomeOfScore(home: number, away: number): PredictionChoice {
 
 /** The mode a pick's shape belongs to. */
 export const pickMode = (body: Pick<CreatePredictionBody, 'prediction'>): GameMode => (body.prediction === undefined ? 'exactScore' : 'outcome');
+/**
+ * A stored pick's shape, as `pickMode` says a body's: its pool's mode, or in a La Quiniela pool its line's (a sign on
+ * 1–14, the buckets on the Pleno: docs/decisions/082-modo-la-quiniela.md). What "Mi jugada" copies it as.
+ */
+export const storedPickMode = (poolMode: GameMode, pick: { scoreHome: number | null }): GameMode =>
+  poolMode !== 'laQuiniela' ? poolMode : pick.scoreHome === null ? 'outcome' : 'exactScore';
 
 /** Setting or removing the comodín on one's pick of a match (`PUT /api/predictions/pool/{poolId}/joker`). */
 export const JokerBodySchema = z.object({
@@ -97,8 +103,12 @@ export const JokerBodySchema = z.object({
 export type JokerBody = z.infer<typeof JokerBodySchema>;
 
 /** A pick as the screens write it: its score in an exact-score pool ("2-1"), else "Local", "Empate" or "Visitante". */
-export function pickText(pick: { prediction: PredictionChoice; scoreHome: number | null; scoreAway: number | null }): string {
-  return pick.scoreHome === null || pick.scoreAway === null ? predictionLabels[pick.prediction] : `${pick.scoreHome}-${pick.scoreAway}`;
+export function pickText(
+  pick: { prediction: PredictionChoice; scoreHome: number | null; scoreAway: number | null },
+  /** How a score's goals are written: as numbers, or La Quiniela's Pleno buckets (`plenoBucketLabel`: "M-1"). */
+  goals: (goals: number) => string = String,
+): string {
+  return pick.scoreHome === null || pick.scoreAway === null ? predictionLabels[pick.prediction] : `${goals(pick.scoreHome)}-${goals(pick.scoreAway)}`;
 }
 
 export const PredictionSchema = z.object({
@@ -123,7 +133,7 @@ export const PredictionResponseSchema = dataEnvelope(PredictionSchema);
 export const PredictionListResponseSchema = dataEnvelope(z.array(PredictionSchema));
 
 /** A member's pick by name, as the pool sees it once the match has kicked off (scores in an exact-score pool). */
-const NamedPickSchema = z.object({
+export const NamedPickSchema = z.object({
   userId: z.number().int(),
   username: z.string(),
   prediction: PredictionChoiceSchema,
@@ -161,102 +171,3 @@ export const picksCloseProvisionalNote = (when: string): string => `Cierra: ${wh
 export function picksClosed(match: Pick<Match, 'matchDate' | 'status'>, now: number): boolean {
   return match.status !== 'scheduled' || Date.parse(match.matchDate) <= now;
 }
-
-/**
- * The "Resultados" segment of a pool (`GET /api/predictions/pool/{poolId}/results?weekNumber=N`), one jornada per
- * answer. A match's picks by name are in it only from kick-off (`picksClosed` on the server's clock): before, the
- * caller sees their own pick and nobody else's.
- */
-export const RESULT_PICKS_SHOWN = 50;
-
-export const poolResultsMessages = {
-  title: 'Resultados',
-  loading: 'Cargando resultados...',
-  loadFailed: 'No se pudieron cargar los resultados.',
-  empty: 'Todavía no hay partidos terminados ni en juego en esta quiniela.',
-  emptyJornada: 'Esta jornada no tiene partidos en esta quiniela.',
-  live: 'En juego',
-  finished: 'Finalizado',
-  noPick: 'Sin pronóstico',
-  ownPick: 'Tu pronóstico',
-  picksHidden: 'Los pronósticos de los demás se ven cuando empieza el partido.',
-  noPicks: 'Nadie pronosticó este partido.',
-  picksLoadFailed: 'No se pudieron cargar todos los pronósticos.',
-  loadingPicks: 'Cargando pronósticos...',
-  hidePicks: 'Ocultar pronósticos',
-  showPicks: (total: number) => `Ver los ${total} pronósticos`,
-  you: '(tú)',
-} as const;
-
-/** "+3", "+0": what a pick earned on a finished match. */
-export const pointsBadge = (points: number): string => `+${points}`;
-
-export const PoolResultsParamsSchema = z.object({ poolId: positiveId('La quiniela no es válida.', { coerce: true }) });
-/** A jornada in a query string (`?weekNumber=14`). */
-export const WeekNumberQuerySchema = z.coerce
-  .number({ error: 'La jornada no es válida.' })
-  .int({ error: 'La jornada no es válida.' })
-  .min(1, { error: 'La jornada no es válida.' })
-  .max(99, { error: 'La jornada no es válida.' });
-export const PoolResultsQuerySchema = z.object({ weekNumber: WeekNumberQuerySchema.optional() });
-export type PoolResultsQuery = z.infer<typeof PoolResultsQuerySchema>;
-
-const ChoiceCountsSchema = z.object({ home: z.number().int(), draw: z.number().int(), away: z.number().int() });
-
-/** A participant's pick of a match that has kicked off, with what it earned (null until the match is finished). */
-export const ResultPickSchema = NamedPickSchema.extend({ points: z.number().int().nullable() });
-export type ResultPick = z.infer<typeof ResultPickSchema>;
-
-/** A match (its status and score taken out and put back, so the answer keeps its order of fields), with the pool's picks. */
-export const PoolResultMatchSchema = MatchSchema.omit({ status: true, scoreHome: true, scoreAway: true }).extend({
-  status: MatchStatusSchema,
-  /** As the data has it, for a finished or live match only; never made up (null when the data has none). */
-  scoreHome: z.number().int().nullable(),
-  scoreAway: z.number().int().nullable(),
-  /** Kicked off by the server's clock (`picksClosed`): from then on everyone's picks are in `picks`. */
-  kickedOff: z.boolean(),
-  /** The caller's own pick, or null. */
-  ownPick: PredictionChoiceSchema.nullable(),
-  /** The caller's predicted score in an exact-score pool, else null. */
-  ownScoreHome: z.number().int().nullable(),
-  ownScoreAway: z.number().int().nullable(),
-  /** The caller's comodín is on this match. */
-  ownJoker: z.boolean(),
-  /** What the caller's pick earned (the scoring rule); null without a pick or while the match is not finished. */
-  ownPoints: z.number().int().nullable(),
-  /** What each choice earns on this match (the scoring rule); null while it is not finished, and in exact-score pools. */
-  pointsByPick: ChoiceCountsSchema.nullable(),
-  /**
-   * Everyone's picks, null before kick-off. `shown` holds at most `RESULT_PICKS_SHOWN` of them by name (in name
-   * order); `total` is how many there are (the full list: `GET /api/predictions/pool/{poolId}/match/{matchId}`).
-   */
-  picks: z
-    .object({ total: z.number().int(), counts: ChoiceCountsSchema, shown: z.array(ResultPickSchema) })
-    .nullable(),
-});
-export type PoolResultMatch = z.infer<typeof PoolResultMatchSchema>;
-
-export const PoolJornadaSchema = z.object({
-  weekNumber: z.number().int(),
-  /** Its Spanish name from its matches' data labels ("Jornada 14", "Octavos de final": `roundDisplayLabel`). */
-  label: z.string(),
-  finished: z.number().int(),
-  live: z.number().int(),
-  /** Matches past their kick-off by the server's clock whose status is still `scheduled` (no result yet). */
-  started: z.number().int(),
-});
-export type PoolJornada = z.infer<typeof PoolJornadaSchema>;
-
-export const PoolResultsSchema = z.object({
-  poolId: z.number().int(),
-  /** Whether the caller takes part (has picks of their own); the creator and admins only watch. */
-  participant: z.boolean(),
-  /** The jornadas with a match that has started (finished, live, or past its kick-off), newest (highest number) first. */
-  jornadas: z.array(PoolJornadaSchema),
-  /** The jornada answered: the one asked for, else the newest in `jornadas`; null when there is none. */
-  weekNumber: z.number().int().nullable(),
-  /** Its matches in kick-off order. */
-  matches: z.array(PoolResultMatchSchema),
-});
-export type PoolResults = z.infer<typeof PoolResultsSchema>;
-export const PoolResultsResponseSchema = dataEnvelope(PoolResultsSchema);

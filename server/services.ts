@@ -354,7 +354,7 @@ export async function createServices({ database, config, clock = systemClock, lo
       clock,
     }),
     /** This instance's live subscribers; the database's notifications reach them (server/modules/live/). */
-    liveHub: createLiveHub(),
+    liveHub: createLiveHub((matchId, poolIds) => pools.playingMatch(matchId, poolIds)),
     vapidKeys,
     reminders: createRemindersService({
       mailAvailable: mail !== null,

@@ -19,18 +19,11 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 // The key of what a row belongs to, which takes the row with it when it is deleted.
-const belongsToUser = () =>
-  integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
-const belongsToPool = () =>
-  integer('pool_id')
-    .notNull()
-    .references(() => pools.id, { onDelete: 'cascade' });
-const belongsToMatch = () =>
-  integer('match_id')
-    .notNull()
-    .references(() => matches.id, { onDelete: 'cascade' });
+const belongsTo = (column: string, parent: () => AnyPgColumn) =>
+  integer(column).notNull().references(parent, { onDelete: 'cascade' });
+const belongsToUser = () => belongsTo('user_id', () => users.id);
+const belongsToPool = () => belongsTo('pool_id', () => pools.id);
+const belongsToMatch = () => belongsTo('match_id', () => matches.id);
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
@@ -186,9 +179,7 @@ export const pools = pgTable(
      */
     participantCount: integer('participant_count').notNull().default(0),
     invitationCode: integer('invitation_code').notNull().unique(),
-    creatorId: integer('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: belongsTo('creator_id', () => users.id),
     isActive: boolean('is_active').notNull().default(true),
     isClosed: boolean('is_closed').notNull().default(false),
     createdAt: createdAt(),
@@ -224,6 +215,10 @@ export const pools = pgTable(
     lateJoiners: text('late_joiners', { enum: ['zero', 'lowest'] })
       .notNull()
       .default('zero'),
+    /** How equal points are ordered (contract/tie-break.ts, docs/decisions/083-the-organisers-tie-break.md). */
+    tieBreak: text('tie_break', { enum: ['correctPicks', 'jornadasWon', 'exactScores', 'lessExtra'] })
+      .notNull()
+      .default('correctPicks'),
   },
   (t) => [
     check('pools_game_mode', sql`${t.gameMode} in ('outcome', 'exactScore', 'laQuiniela')`),
@@ -238,6 +233,7 @@ export const pools = pgTable(
     check('pools_max_range', sql`${t.maxParticipants} between 2 and 1000`),
     check('pools_close_minutes_before', sql`${t.closeMinutesBefore} between 0 and 1440`),
     check('pools_late_joiners', sql`${t.lateJoiners} in ('zero', 'lowest')`),
+    check('pools_tie_break', sql`${t.tieBreak} in ('correctPicks', 'jornadasWon', 'exactScores', 'lessExtra')`),
   ],
 );
 
@@ -275,9 +271,7 @@ const ofParticipation = (t: { poolId: AnyPgColumn; userId: AnyPgColumn }) =>
 export const poolPots = pgTable(
   'pool_pots',
   {
-    poolId: integer('pool_id')
-      .primaryKey()
-      .references(() => pools.id, { onDelete: 'cascade' }),
+    poolId: belongsToPool().primaryKey(),
     entryCents: integer('entry_cents').notNull(),
     /** Whole percentages for the 1st, 2nd, … of the final table; with `jornada_share` they sum to 100. */
     positionShares: jsonb('position_shares').$type<number[]>().notNull(),
@@ -309,9 +303,7 @@ export const bonusQuestions = pgTable(
   'bonus_questions',
   {
     id: serial('id').primaryKey(),
-    poolId: integer('pool_id')
-      .notNull()
-      .references(() => pools.id, { onDelete: 'cascade' }),
+    poolId: belongsToPool(),
     kind: text('kind').notNull(),
     prompt: text('prompt').notNull(),
     weekNumber: integer('week_number'),
@@ -341,9 +333,7 @@ export const bonusQuestions = pgTable(
 export const bonusAnswers = pgTable(
   'bonus_answers',
   {
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => bonusQuestions.id, { onDelete: 'cascade' }),
+    questionId: belongsTo('question_id', () => bonusQuestions.id),
     poolId: integer('pool_id').notNull(),
     userId: integer('user_id').notNull(),
     answer: jsonb('answer').$type<{ teamIds?: number[]; number?: number; text?: string }>().notNull(),
@@ -368,9 +358,7 @@ export const jugadas = pgTable(
   {
     userId: belongsToUser(),
     scope: text('scope').notNull(),
-    sourcePoolId: integer('source_pool_id')
-      .notNull()
-      .references(() => pools.id, { onDelete: 'cascade' }),
+    sourcePoolId: belongsTo('source_pool_id', () => pools.id),
     targetPoolIds: integer('target_pool_ids').array().notNull(),
     /** "Usar la misma jugada en todas": a change in the source follows into the targets that let a pick change. */
     sameEverywhere: boolean('same_everywhere').notNull().default(false),

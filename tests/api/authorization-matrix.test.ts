@@ -98,6 +98,9 @@ async function bonusQuestion(closed = false) {
   if (closed) await t.db.execute(sql`update bonus_questions set closes_at = ${now.toISOString()}::timestamptz - interval '1 minute' where id = ${question.id}`);
   return `/api/pools/${pool.id}/bonus/${question.id}`;
 }
+let closedBonus: Promise<string> | undefined;
+/** One closed question for every actor's settling and reading of answers (a pool holds at most 20 questions). */
+const closedBonusQuestion = () => (closedBonus ??= bonusQuestion(true));
 /** Two pools of the host's the participant plays in (the same game): "Mi jugada" from the first, to the second (with `chosen`). */
 async function jugadaPools(chosen = false) {
   const [source, target] = [
@@ -264,8 +267,12 @@ const matrix: Record<string, Row> = {
     expect: { ...bonusMembers, creator: 403, admin: 403 },
   },
   'PUT /api/pools/{id}/bonus/{questionId}/settle': {
-    call: async () => ({ url: `${await bonusQuestion(true)}/settle`, payload: { texts: ['Sí'] } }),
+    call: async () => ({ url: `${await closedBonusQuestion()}/settle`, payload: { texts: ['Sí'] } }),
     expect: bonusOrganiser,
+  },
+  'GET /api/pools/{id}/bonus/{questionId}/answers': {
+    call: async () => ({ url: `${await closedBonusQuestion()}/answers` }),
+    expect: bonusMembers,
   },
   'GET /api/pools/{id}/boletos': { call: async () => ({ url: `/api/pools/${(await laQuiniela()).pool.id}/boletos` }), expect: members },
   'GET /api/pools/{id}/boletos/{number}': { call: async () => ({ url: `/api/pools/${(await laQuiniela()).pool.id}/boletos/1` }), expect: members },

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
+  BonusAnswersPage,
   BonusBoard,
   BonusQuestion,
   GeneralRankingPosition,
@@ -8,6 +9,7 @@ import type {
   RankingResponse,
   SignInResponse,
 } from '#contract/index';
+import { BONUS_ANSWERS_PAGE } from '#contract/bonus';
 import { testAppPerFile } from '#tests/support/test-app';
 
 /**
@@ -372,5 +374,193 @@ describe('questions answered, hidden, closed and settled', () => {
     const before = await ranking(ana);
     expect((await t.as(admin, 'POST', '/api/leaderboard/update-all')).statusCode).toBe(200);
     expect(await ranking(ana)).toEqual(before);
+  });
+});
+
+describe('every write of a match that changes what a template reads settles it in its transaction', () => {
+  // Jornada 4: Alfa–Beta, Gamma–Delta; jornada 5: Alfa–Gamma; a pool of its own from jornada 4, Ana answering.
+  // (Within the sessions' 30 days of the file's start.)
+  let ab: Match;
+  let gd: Match;
+  let ag: Match;
+  let fromFour: Pool;
+  let goals4: BonusQuestion;
+  let goals5: BonusQuestion;
+  const later = (day: number, hour = 0) => new Date(start.getTime() + day * DAY + hour * 3_600_000).toISOString();
+  const laLiga = (weekNumber: number, homeTeamId: number, awayTeamId: number, matchDate: string) => ({
+    competition: LALIGA,
+    weekNumber,
+    round: `Matchday ${weekNumber}`,
+    matchDate,
+    homeTeamId,
+    awayTeamId,
+  });
+  const mine = async (question: BonusQuestion) => questionIn(await boardOf(ana, fromFour.id), question);
+  const extra = async () => rowOf(await ranking(ana, fromFour.id), ana).extra;
+
+  beforeAll(async () => {
+    const { alfa, beta, gamma, delta } = team;
+    ab = await t.api.match(admin, laLiga(4, alfa, beta, later(22)));
+    gd = await t.api.match(admin, laLiga(4, gamma, delta, later(22, 2)));
+    ag = await t.api.match(admin, laLiga(5, alfa, gamma, later(23)));
+    fromFour = await t.api.pool(owner, { competition: LALIGA, fromWeek: 4, players: [ana] });
+    const addTo = async (body: object) => {
+      const res = await t.as(owner, 'POST', `/api/pools/${fromFour.id}/bonus`, body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ data: BonusQuestion }>().data;
+    };
+    goals4 = await addTo({ kind: 'jornada-goals', points: 3, weekNumber: 4 });
+    goals5 = await addTo({ kind: 'jornada-goals', points: 2, weekNumber: 5 });
+    for (const [question, number] of [
+      [goals4, 2],
+      [goals5, 4],
+    ] as const) {
+      const res = await t.as(ana, 'PUT', `/api/pools/${fromFour.id}/bonus/${question.id}/answer`, { number });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    now = new Date(start.getTime() + 25 * DAY);
+  });
+
+  it('a match created with its result, or without one', async () => {
+    await t.api.result(admin, ag, 2, 1);
+    expect((await mine(goals5)).correct).toEqual({ number: 3 });
+    expect(await extra()).toBe(0);
+    // Beta 1-0 Delta is added to jornada 5, already played: 4 goals, Ana's answer.
+    const created = await t.as(admin, 'POST', '/api/matches', {
+      ...laLiga(5, team.beta, team.delta, later(23, 2)),
+      status: 'finished',
+      scoreHome: 1,
+      scoreAway: 0,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await mine(goals5)).toMatchObject({ correct: { number: 4 }, myPoints: 2 });
+    expect(await extra()).toBe(2);
+    // A match still to play added to the jornada: the question waits again, its points taken back.
+    const pending = await t.api.match(admin, laLiga(5, team.delta, team.alfa, later(28)));
+    expect(await mine(goals5)).toMatchObject({ settled: false, correct: null, myPoints: null });
+    expect(await extra()).toBe(0);
+    expect((await t.as(admin, 'DELETE', `/api/matches/${pending.id}`)).statusCode).toBe(200);
+    expect(await mine(goals5)).toMatchObject({ correct: { number: 4 }, myPoints: 2 });
+  });
+
+  it('a match deleted: the last one still to play, or one with its result', async () => {
+    // Jornada 4: Alfa 2-0 Beta played, Gamma–Delta never: the question waits until that match is deleted.
+    await t.api.result(admin, ab, 2, 0);
+    expect((await mine(goals4)).settled).toBe(false);
+    expect((await t.as(admin, 'DELETE', `/api/matches/${gd.id}`)).statusCode).toBe(200);
+    expect(await mine(goals4)).toMatchObject({ correct: { number: 2 }, myPoints: 3 });
+    expect(await extra()).toBe(5);
+    // Deleting jornada 5's Beta 1-0 Delta takes its goal away: 3, no longer Ana's 4.
+    const bd = (await t.as(admin, 'GET', `/api/matches?competition=${LALIGA}`))
+      .json<{ data: Match[] }>()
+      .data.find((m) => m.weekNumber === 5 && m.homeTeamId === team.beta)!;
+    expect((await t.as(admin, 'DELETE', `/api/matches/${bd.id}`)).statusCode).toBe(200);
+    expect(await mine(goals5)).toMatchObject({ correct: { number: 3 }, myPoints: 0 });
+    expect(await extra()).toBe(3);
+  });
+
+  it('a match moved to another jornada, or out of the competition', async () => {
+    // Alfa 2-1 Gamma moves to jornada 4: 5 goals there; jornada 5 has no match left, so nothing to settle.
+    await t.api.updateMatch(admin, ag, { weekNumber: 4 });
+    expect(await mine(goals4)).toMatchObject({ correct: { number: 5 }, myPoints: 0 });
+    expect(await mine(goals5)).toMatchObject({ settled: false, correct: null });
+    expect(await extra()).toBe(0);
+    // It leaves LaLiga: jornada 4 is Alfa 2-0 Beta again.
+    await t.api.updateMatch(admin, ag, { competition: 'otra-liga-2026' });
+    expect(await mine(goals4)).toMatchObject({ correct: { number: 2 }, myPoints: 3 });
+    expect(await extra()).toBe(3);
+  });
+});
+
+describe(`a closed question's answers by name, ${BONUS_ANSWERS_PAGE} at a time`, () => {
+  let players: SignInResponse[];
+  let viewer: SignInResponse;
+  let big: Pool;
+  let early: BonusQuestion;
+  let open: BonusQuestion;
+  const name = (index: number) => `Socio ${String(index).padStart(3, '0')}`;
+  const pageUrl = (question: BonusQuestion, query = '') => `/api/pools/${big.id}/bonus/${question.id}/answers${query}`;
+  async function pageOf(who: SignInResponse, question: BonusQuestion, query = ''): Promise<BonusAnswersPage> {
+    const res = await t.as(who, 'GET', pageUrl(question, query));
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: BonusAnswersPage }>().data;
+  }
+
+  beforeAll(async () => {
+    players = [];
+    for (let index = 0; index < BONUS_ANSWERS_PAGE + 2; index += 1)
+      players.push(await t.createUser({ name: name(index) }));
+    viewer = players.at(-1)!;
+    big = await t.api.pool(owner, { players, maxParticipants: BONUS_ANSWERS_PAGE + 2 });
+    const base = now.getTime();
+    const addTo = async (prompt: string, closesAt: number) => {
+      const res = await t.as(owner, 'POST', `/api/pools/${big.id}/bonus`, {
+        kind: 'free',
+        points: 1,
+        prompt,
+        closesAt: new Date(closesAt).toISOString(),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ data: BonusQuestion }>().data;
+    };
+    early = await addTo('¿Quién marcará primero?', base + DAY);
+    open = await addTo('¿Quién ganará la Copa?', base + 10 * DAY);
+    for (const [index, player] of players.entries()) {
+      const res = await t.as(player, 'PUT', `/api/pools/${big.id}/bonus/${early.id}/answer`, {
+        text: `Respuesta ${index}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    now = new Date(base + 2 * DAY);
+  });
+
+  it("come a page on the board, with the reader's own answer wherever their name stands", async () => {
+    const question = questionIn(await boardOf(viewer, big.id), early);
+    expect(question.answeredCount).toBe(BONUS_ANSWERS_PAGE + 2);
+    expect(question.answers).toHaveLength(BONUS_ANSWERS_PAGE);
+    expect(question.answers![0]).toEqual({
+      userId: players[0]!.userProfile.id,
+      username: name(0),
+      answer: { text: 'Respuesta 0' },
+      points: null,
+    });
+    expect(question.answers!.at(-1)!.username).toBe(name(BONUS_ANSWERS_PAGE - 1));
+    // The viewer's name comes last, past the first page; their answer comes with the question all the same.
+    expect(question.answers!.some((a) => a.userId === viewer.userProfile.id)).toBe(false);
+    expect(question.myAnswer).toEqual({ text: `Respuesta ${BONUS_ANSWERS_PAGE + 1}` });
+  });
+
+  it('come next from GET …/answers by offset (and limit), in name order', async () => {
+    const second = await pageOf(viewer, early, `?offset=${BONUS_ANSWERS_PAGE}`);
+    expect(second.page).toEqual({
+      limit: BONUS_ANSWERS_PAGE,
+      offset: BONUS_ANSWERS_PAGE,
+      total: BONUS_ANSWERS_PAGE + 2,
+    });
+    expect(second.answers.map((a) => a.username)).toEqual([name(BONUS_ANSWERS_PAGE), name(BONUS_ANSWERS_PAGE + 1)]);
+    expect(second.answers.at(-1)).toMatchObject({
+      userId: viewer.userProfile.id,
+      answer: { text: `Respuesta ${BONUS_ANSWERS_PAGE + 1}` },
+    });
+    expect((await pageOf(owner, early, '?offset=1&limit=2')).answers.map((a) => a.username)).toEqual([
+      name(1),
+      name(2),
+    ]);
+    expect((await pageOf(viewer, early, '?offset=10000')).answers).toEqual([]);
+  });
+
+  it('never before the close nor outside the pool, and a bad page is refused in Spanish', async () => {
+    const early409 = await t.as(viewer, 'GET', pageUrl(open));
+    expect(early409.statusCode).toBe(409);
+    expect(early409.json().message).toBe('La pregunta aún no se ha cerrado.');
+    expect((await t.as(stranger, 'GET', pageUrl(early))).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: pageUrl(early) })).statusCode).toBe(401);
+    const tooMany = await t.as(viewer, 'GET', pageUrl(early, `?limit=${BONUS_ANSWERS_PAGE + 1}`));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toContain(`El límite (limit) debe estar entre 1 y ${BONUS_ANSWERS_PAGE}.`);
+    const badOffset = await t.as(viewer, 'GET', pageUrl(early, '?offset=-1'));
+    expect(badOffset.statusCode).toBe(400);
+    expect(badOffset.json().message).toContain('El desplazamiento (offset) no es válido.');
+    expect((await t.as(viewer, 'GET', `/api/pools/${big.id}/bonus/999999/answers`)).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Match, Pool, SignInResponse } from '#contract/index';
+import { at } from '#tests/support/first-kickoff';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '#tests/support/smtp-server';
 import { createTestApp, type TestApp } from '#tests/support/test-app';
 
@@ -10,8 +11,6 @@ import { createTestApp, type TestApp } from '#tests/support/test-app';
  * confirmed address, once per player, pool and jornada; each with a one-click unsubscribe (RFC 8058) that works
  * without a session. And "Invitar por correo".
  */
-const HOUR = 3_600_000;
-const FIRST_KICKOFF = new Date('2026-12-02T20:00:00Z');
 let now = new Date('2026-12-01T10:00:00Z');
 let smtp: TestSmtpServer;
 let t: TestApp;
@@ -22,7 +21,6 @@ let bea: SignInResponse;
 let pool: Pool;
 let jornada: Match[];
 
-const at = (offsetHours: number) => new Date(FIRST_KICKOFF.getTime() + offsetHours * HOUR);
 const setting = (who: SignInResponse, payload: object) =>
   t.injectAs(who.session.accessToken, { method: 'PUT', url: '/api/notification-settings', payload });
 const confirmAddress = (who: SignInResponse) =>

@@ -69,7 +69,7 @@ describe('the options of a pool', () => {
   it("default to the specification's game, and GET /api/pools/{id} answers them and whether it started", async () => {
     const { owner, pool } = await setUp(undefined, 60, 0);
     expect(pool.currentParticipants).toBe(0);
-    expect(pool.options).toEqual({ editUntilKickoff: false, closeMinutesBefore: 0, creatorPlays: false, lateJoiners: 'zero' });
+    expect(pool.options).toEqual({ editUntilKickoff: false, closeMinutesBefore: 0, creatorPlays: false, lateJoiners: 'zero', tieBreak: 'correctPicks' });
     const res = await as(owner, 'GET', `/api/pools/${pool.id}`);
     expect(res.json().data).toMatchObject({ options: DEFAULT_POOL_OPTIONS, started: false });
   });

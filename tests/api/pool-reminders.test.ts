@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Match, Pool, PushPayload, SignInResponse } from '#contract/index';
 import { favoriteMatches, matchReminders, poolPushes, pushSubscriptions } from '#server/db/schema';
 import { createPushSubscriptionsRepository } from '#server/modules/reminders/push-subscriptions.repository';
+import { at, HOUR } from '#tests/support/first-kickoff';
 import { decryptPush, newBrowserKeys, e2ePushTls, startPushService, type BrowserKeys, type PushService } from '#tests/support/push-service';
 import { API_PUSH_TLS } from '#tests/support/scheduler';
 import { newScheduler } from '#tests/support/scheduler';
@@ -13,9 +14,6 @@ import { createTestApp, type TestApp } from '#tests/support/test-app';
  * jornada and kind, whatever the number of schedulers and across a restart; never to whom turned it off.
  * On PostgreSQL (the suite's second pass) the racing schedulers run on separate connections.
  */
-const HOUR = 3_600_000;
-// Jornada 14 starts on 2 Dec 2026 at 20:00 UTC: 21:00 in Madrid.
-const FIRST_KICKOFF = new Date('2026-12-02T20:00:00Z');
 let now = new Date('2026-12-01T10:00:00Z');
 let t: TestApp;
 let pushService: PushService;
@@ -28,8 +26,6 @@ let dani: SignInResponse;
 let pool: Pool;
 let jornada: Match[];
 const browsers = new Map<string, BrowserKeys>();
-
-const at = (offsetHours: number) => new Date(FIRST_KICKOFF.getTime() + offsetHours * HOUR);
 
 async function subscribe(who: SignInResponse) {
   const path = `/u${who.userProfile.id}`;

@@ -15,6 +15,8 @@ import {
 import { queryRows } from '#server/db/client';
 import { matches, roundStandings, standings } from '#server/db/schema';
 import {
+  exactPick,
+  exactPickSql,
   pickScoreChangeSql,
   pickScoreSql,
   resultValues,
@@ -96,6 +98,16 @@ describe('the SQL scoring rule', () => {
         expect(row).toEqual({ correct: is.correct, points: is.points, correct_change: is.correct - was.correct, points_change: is.points - was.points });
       }),
       { numRuns: 1000 },
+    );
+  }, 120_000);
+
+  it('counts an exact score as the TypeScript reference on any pick and result (property; the tie-break by exact scores, decision 083)', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyPick, fc.oneof(anyResult, savedResult), async (pick, result) => {
+        const [row] = await queryRows<{ exact: number }>(t.db, sql`select ${exactPickSql(pickValues(pick), resultValues(result))} as exact`);
+        expect(row!.exact).toBe(exactPick(pick, result) ? 1 : 0);
+      }),
+      { numRuns: 500 },
     );
   }, 120_000);
 

@@ -8,6 +8,7 @@ import {
   expectToast,
   FIRST_LALIGA_FIXTURE,
   laligaUpload,
+  openAdministracion,
   seriousA11yViolations,
   shownToast,
   signedInUser,
@@ -18,6 +19,7 @@ import {
   storedKeys,
   test,
   unique,
+  type AdminSection,
   type Factories,
 } from './helpers.ts';
 
@@ -48,15 +50,14 @@ async function lastFixtureKickoff(api: Factories): Promise<string | null> {
     : null;
 }
 
-async function openSection(page: Page, section: 'matches' | 'import' | 'users' | 'teams') {
+async function openSection(page: Page, section: AdminSection) {
   await page.getByTestId(`admin-section-${section}`).click();
   await expect(page.getByTestId(`admin-section-${section}`)).toHaveAttribute('aria-selected', 'true');
 }
 
 /** The admin, signed in, finds the account of `email` in Usuarios: its row. */
 async function adminUserRow(page: Page, api: Factories, email: string) {
-  await signInViaStorage(page, api, e2eAdmin);
-  await page.goto('/tabs/admin');
+  await openAdministracion(page, api);
   await openSection(page, 'users');
   await page.getByTestId('admin-user-search').locator('input').fill(email);
   return page.getByTestId('admin-user').filter({ hasText: email });

@@ -3,12 +3,12 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import {
   bearer,
   createFutureMatch,
-  fillSignInForm,
   emulatePushService,
   expectToast,
   scrollToMatchCard,
   signedInUser,
   signInAsAdmin,
+  submitSignInForm,
   test,
   type Factories,
 } from './helpers.ts';
@@ -317,8 +317,7 @@ test.describe('favourites belong to the user, not the device', () => {
     const bea = await api.signUp('favoritos-bea');
     const signInWithForm = async (user: typeof ana) => {
       await expect(page).toHaveURL(/\/login$/);
-      await fillSignInForm(page, user.email, user.password);
-      await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+      await submitSignInForm(page, user.email, user.password);
       await expect(page).toHaveURL(/\/tabs\/home$/);
     };
     const favouritesTab = async () => {

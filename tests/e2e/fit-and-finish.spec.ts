@@ -1,14 +1,13 @@
 import { expect } from '@playwright/test';
-import { e2eAdmin } from './admin-account.ts';
 import {
   createFutureMatch,
   expectToast,
+  openAdministracion,
   overlaps,
   scrollToMatchCard,
   shownToast,
   signedInUser,
   signInAsAdmin,
-  signInViaStorage,
   test,
 } from './helpers.ts';
 
@@ -34,9 +33,7 @@ test('Administración: the "Confederaciones" sub-tab shows its whole label, and 
   page,
   api,
 }) => {
-  await signInViaStorage(page, api, e2eAdmin);
-  await page.goto('/tabs/admin');
-  await page.getByTestId('admin-section-teams').click();
+  await openAdministracion(page, api, 'teams');
   const confederations = page.locator('.admin__subsegment').getByRole('tab', { name: 'Confederaciones', exact: true });
   await expect(confederations).toBeVisible();
   const fits = await confederations.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));

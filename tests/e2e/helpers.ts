@@ -77,14 +77,33 @@ export async function signedInUser(page: Page, api: Factories, label: string): P
 /** The admin account the e2e server was started with, signed in through the API. */
 export const signInAsAdmin = (api: Factories) => api.signIn(e2eAdmin);
 
+/** Administración's sections, by their tabs' test ids (`admin-section-…`). */
+export type AdminSection = 'matches' | 'import' | 'users' | 'teams';
+
+/** That admin, signed in on the page, on Administración: on its section `section` when one is named. */
+export async function openAdministracion(page: Page, api: Factories, section?: AdminSection): Promise<void> {
+  await signInViaStorage(page, api, e2eAdmin);
+  await page.goto('/tabs/admin');
+  if (section) await page.getByTestId(`admin-section-${section}`).click();
+}
+
 export async function fillSignInForm(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill(password);
 }
 
-export async function fillRegisterForm(page: Page, { name, email, password }: Credentials): Promise<void> {
+/** Fills the sign-in form and presses "Iniciar Sesión". */
+export async function submitSignInForm(page: Page, email: string, password: string): Promise<void> {
+  await fillSignInForm(page, email, password);
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+}
+
+/** Opens the register screen, fills its form and presses "Registrarse". */
+export async function registerWithForm(page: Page, { name, email, password }: Credentials): Promise<void> {
+  await page.goto('/register');
   await page.getByLabel('Nombre').fill(name);
   await fillSignInForm(page, email, password);
+  await page.getByRole('button', { name: 'Registrarse' }).click();
 }
 
 /** The toast on screen, if any (web/components/toaster.tsx). */

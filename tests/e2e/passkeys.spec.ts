@@ -5,10 +5,10 @@ import {
   bearer,
   biometricKeys,
   expectToast,
-  fillSignInForm,
   seriousA11yViolations,
   storedKeys,
   storedToken,
+  submitSignInForm,
   test,
   type Credentials,
   type Factories,
@@ -30,8 +30,7 @@ const verificationPrompt = (page: Page) => page.locator('ion-alert', { hasText: 
 
 async function signInWithPassword(page: Page, user: Credentials): Promise<void> {
   await page.goto('/login');
-  await fillSignInForm(page, user.email, user.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await submitSignInForm(page, user.email, user.password);
 }
 
 /** The stored session's token answers a protected call: the session works. */
@@ -269,8 +268,7 @@ test.describe('on a device with a platform authenticator', () => {
     expect(ipOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
     await page.goto(`${ipOrigin}/login`);
-    await fillSignInForm(page, user.email, user.password);
-    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await submitSignInForm(page, user.email, user.password);
 
     await expect(page).toHaveURL(`${ipOrigin}/tabs/home`);
     await expect(page.getByTestId('match-card').first()).toBeVisible();

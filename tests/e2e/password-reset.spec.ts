@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { expectToast, fillSignInForm, resetPasswordFromMail, seriousA11yViolations, signedInUser, startE2eSmtpServer, test, unique } from './helpers.ts';
+import { expectToast, resetPasswordFromMail, seriousA11yViolations, signedInUser, startE2eSmtpServer, submitSignInForm, test, unique } from './helpers.ts';
 
 /**
  * "¿Olvidaste tu contraseña?" end to end at 390×844: the sign-in screen's link, the mail the server really sends (to
@@ -32,11 +32,9 @@ test('a player who forgot the password gets a link by mail, chooses a new one an
   // Signed in with the new one, on any device: the old one no longer opens the account.
   await page.getByTestId('sign-out').click();
   await expect(page).toHaveURL(/\/login$/);
-  await fillSignInForm(page, player.email, player.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await submitSignInForm(page, player.email, player.password);
   await expectToast(page, 'Correo o contraseña incorrectos.');
-  await fillSignInForm(page, player.email, 'mi-clave-nueva-1');
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await submitSignInForm(page, player.email, 'mi-clave-nueva-1');
   await expect(page).toHaveURL(/\/tabs\/home$/);
 
   // The link came to the address: "Mi cuenta" says it is confirmed.

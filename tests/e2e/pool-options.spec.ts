@@ -23,7 +23,7 @@ test('an organiser creates a pool with options, changes a pick, sees when it clo
   await expect(modal(page)).toBeHidden();
 
   const pool = await ownedPool(api, owner, name);
-  expect(pool.options).toEqual({ editUntilKickoff: true, closeMinutesBefore: 1440, creatorPlays: true, lateJoiners: 'zero' });
+  expect(pool.options).toEqual({ editUntilKickoff: true, closeMinutesBefore: 1440, creatorPlays: true, lateJoiners: 'zero', tieBreak: 'correctPicks' });
   const leaving = await api.user('se-va');
   await api.join(leaving, pool);
 

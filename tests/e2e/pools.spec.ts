@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { expectToast, fillSignInForm, namePoolInDialog, seriousA11yViolations, signedInUser, test, unique } from './helpers.ts';
+import { expectToast, namePoolInDialog, seriousA11yViolations, signedInUser, submitSignInForm, test, unique } from './helpers.ts';
 
 const segment = (page: Page, label: string) => page.getByRole('tab', { name: label, exact: true });
 // Both dialogs stay in the page; only the open one is shown.
@@ -233,8 +233,7 @@ test.describe('the invitation link', () => {
     await page.goto(new URL(url ?? '').pathname);
     await expect(page).toHaveURL(/\/login$/);
     await expectToast(page, 'Inicia sesión para unirte a la quiniela.');
-    await fillSignInForm(page, friend.email, friend.password);
-    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await submitSignInForm(page, friend.email, friend.password);
 
     await expect(page).toHaveURL(/\/tabs\/quinelas$/);
     await expect(modal(page).getByLabel('Código de invitación')).toHaveValue(String(pool.invitationCode));

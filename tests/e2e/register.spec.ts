@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { expectToast, fillRegisterForm, test } from './helpers.ts';
+import { expectToast, registerWithForm, test } from './helpers.ts';
 
 test('registering with an empty field asks to complete them all', async ({ page }) => {
   await page.goto('/register');
@@ -14,9 +14,7 @@ test('registering with an empty field asks to complete them all', async ({ page 
 test("registering a taken email shows the server's message", async ({ page, api }) => {
   const user = await api.signUp('repetido');
 
-  await page.goto('/register');
-  await fillRegisterForm(page, user);
-  await page.getByRole('button', { name: 'Registrarse' }).click();
+  await registerWithForm(page, user);
 
   await expectToast(page, 'Ya existe una cuenta con ese correo electrónico.', 'Error en el registro');
   await expect(page).toHaveURL(/\/register$/);

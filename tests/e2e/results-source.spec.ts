@@ -1,14 +1,11 @@
 import { expect } from '@playwright/test';
-import { e2eAdmin } from './admin-account.ts';
-import { expectToast, FIRST_LALIGA_FIXTURE, laligaUpload, seriousA11yViolations, shownToast, signInViaStorage, test } from './helpers.ts';
+import { expectToast, FIRST_LALIGA_FIXTURE, laligaUpload, openAdministracion, seriousA11yViolations, shownToast, test } from './helpers.ts';
 
 test('"Fuente de resultados": none, a private URL refused in Spanish, and the last import once one ran', async ({
   page,
   api,
 }) => {
-  await signInViaStorage(page, api, e2eAdmin);
-  await page.goto('/admin');
-  await page.getByTestId('admin-section-import').click();
+  await openAdministracion(page, api, 'import');
   const card = page.getByTestId('results-source');
   await expect(card.getByRole('heading', { name: 'Fuente de resultados' })).toBeVisible();
   // The test server has no RESULTS_SOURCE, and no admin chose one.

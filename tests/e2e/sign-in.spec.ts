@@ -2,27 +2,24 @@ import { expect } from '@playwright/test';
 import {
   bearer,
   expectToast,
-  fillRegisterForm,
-  fillSignInForm,
   newCredentials,
+  registerWithForm,
   shownToast,
   signedInUser,
   storedKeys,
+  submitSignInForm,
   test,
 } from './helpers.ts';
 
 test('a new user registers, signs in and sees the upcoming matches in the tab shell', async ({ page, request }) => {
   const user = newCredentials('registro');
 
-  await page.goto('/register');
-  await fillRegisterForm(page, user);
-  await page.getByRole('button', { name: 'Registrarse' }).click();
+  await registerWithForm(page, user);
 
   await expect(page).toHaveURL(/\/login$/);
   await expect(shownToast(page)).toBeVisible();
 
-  await fillSignInForm(page, user.email, user.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await submitSignInForm(page, user.email, user.password);
 
   await expect(page).toHaveURL(/\/tabs\/home$/);
   const tabs = page.getByTestId('tab-bar').getByRole('link');
@@ -63,8 +60,7 @@ test("a wrong password shows the server's message", async ({ page, api }) => {
   const user = await api.signUp('clave');
 
   await page.goto('/login');
-  await fillSignInForm(page, user.email, 'no-es-mi-clave');
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await submitSignInForm(page, user.email, 'no-es-mi-clave');
 
   await expectToast(page, 'Correo o contraseña incorrectos.', 'Error al iniciar sesión');
   await expect(page).toHaveURL(/\/login$/);
@@ -81,8 +77,7 @@ test('signing out forgets the session, protects the tabs again and allows signin
   await expect(page).toHaveURL(/\/login$/);
   expect(await storedKeys(page)).toEqual({ session: null, userProfile: null });
 
-  await fillSignInForm(page, user.email, user.password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await submitSignInForm(page, user.email, user.password);
   await expect(page).toHaveURL(/\/tabs\/home$/);
   await expect(page.getByTestId('match-card').first()).toBeVisible();
   // Leaving the pools tab by signing out is not a visit by a signed-out user.

@@ -1,7 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { e2eAdmin } from './admin-account.ts';
-import { createFutureMatch, expectToast, onEachPhone, overlaps, shownToast, signedInUser, signInAsAdmin, signInViaStorage, test, unique } from './helpers.ts';
+import { createFutureMatch, expectToast, onEachPhone, openAdministracion, overlaps, shownToast, signedInUser, signInAsAdmin, test, unique } from './helpers.ts';
 
 /**
  * A toast never covers what the user needs next (issue 41): the pools' + button after a pool is created, the
@@ -76,8 +75,7 @@ onEachPhone((phone) => {
     });
     await api.updateMatch(admin, match, { scoreHome: 2, scoreAway: 0 });
     await api.updateMatch(admin, match, { scoreHome: 2, scoreAway: 1 });
-    await signInViaStorage(page, api, e2eAdmin);
-    await page.goto('/tabs/admin');
+    await openAdministracion(page, api);
     await page.getByTestId('admin-competition').click();
     await page
       .locator('ion-popover ion-radio')

@@ -1,6 +1,5 @@
 import { expect } from '@playwright/test';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { e2eAdmin } from './admin-account.ts';
 import {
   addVirtualAuthenticator,
   chooseOption,
@@ -8,6 +7,7 @@ import {
   expectToast,
   fillSignInForm,
   onEachPhone,
+  openAdministracion,
   PHONES,
   type Phone,
   playerInPool,
@@ -191,8 +191,7 @@ export async function playerDialogs(page: Page, context: BrowserContext, api: Fa
  * handed over where the server sends no mail, "Nuevo equipo", "Nueva confederación".
  */
 export async function adminScreensAndDialogs(page: Page, api: Factories, look: Look): Promise<void> {
-  await signInViaStorage(page, api, e2eAdmin);
-  await page.goto('/tabs/admin');
+  await openAdministracion(page, api);
   await expect(page.getByTestId('admin-match').first()).toBeVisible();
   await look.screen?.('Administración, Partidos');
   await lookAtModal(page, look, 'Editar partido', page.getByTestId('admin-match').first(), (dialog) => dialog.getByTestId('result-history'));

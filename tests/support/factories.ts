@@ -1,6 +1,7 @@
 import type {
   CreateMatchBody,
   CreatePoolBody,
+  PoolOptionsInput,
   CreateTeamBody,
   Match,
   Pool,
@@ -132,7 +133,10 @@ export interface Factories {
    * A pool (POST /api/pools, 201) created by `owner`, with a unique name and a free invitation code unless given
    * (a taken one is retried, as the app does), then joined by `players`.
    */
-  pool(owner: SignedIn, fields?: Partial<Omit<CreatePoolBody, 'creatorId'>> & { players?: SignedIn[] }): Promise<Pool>;
+  pool(
+    owner: SignedIn,
+    fields?: Partial<Omit<CreatePoolBody, 'creatorId' | 'options'>> & { options?: PoolOptionsInput; players?: SignedIn[] },
+  ): Promise<Pool>;
   /** `player` joins the pool with its code (POST /api/pools/join, 200): the pool as it answers. */
   join(player: SignedIn, pool: Pick<Pool, 'invitationCode'>): Promise<Pool>;
   /** `player`'s pick in a pool (POST /api/predictions, 201): a choice, or a score in an exact-score pool. */

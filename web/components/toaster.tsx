@@ -80,7 +80,7 @@ export function Toaster() {
       {toast && (
         <div
           key={toast.id}
-          className={`toast toast--${toast.color}`}
+          className={`toast ion-color-${toast.color}`}
           onClick={() => dismissToast(toast.id)}
           data-testid="toast"
         >

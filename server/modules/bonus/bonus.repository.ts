@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { BonusAnswer, BonusCorrect, BonusKind } from '#contract/index';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { bonusAnswers, bonusQuestions, pools, standings, users } from '../../db/schema.ts';
@@ -114,12 +114,14 @@ export function createBonusRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** How many answered each of the pool's questions. */
-    async answerCounts(poolId: number): Promise<Map<number, number>> {
+    /** How many answered each of the pool's questions (or only `questionId`). */
+    async answerCounts(poolId: number, questionId?: number): Promise<Map<number, number>> {
       const rows = await db
         .select({ questionId: bonusAnswers.questionId, n: count() })
         .from(bonusAnswers)
-        .where(eq(bonusAnswers.poolId, poolId))
+        .where(
+          and(eq(bonusAnswers.poolId, poolId), questionId === undefined ? undefined : eq(bonusAnswers.questionId, questionId)),
+        )
         .groupBy(bonusAnswers.questionId);
       return new Map(rows.map((r) => [r.questionId, r.n]));
     },
@@ -136,21 +138,40 @@ export function createBonusRepository(db: Database) {
       return new Map(rows.map((r) => [r.questionId, { answer: r.answer, points: r.points }]));
     },
 
-    /** Everyone's answers to `questionIds` by name (only ever asked for closed questions). */
-    async answersTo(questionIds: readonly number[]) {
+    /**
+     * A page of everyone's answers by name to each of `questionIds` (only ever asked for closed questions): `limit`
+     * from `offset` of each, in name order. Each question's page is read apart, so a question answered by 10,000
+     * players costs one bounded read, not 10,000 rows.
+     */
+    async answerPages(questionIds: readonly number[], { limit, offset }: { limit: number; offset: number }) {
       if (questionIds.length === 0) return [];
-      return db
-        .select({
-          questionId: bonusAnswers.questionId,
-          userId: bonusAnswers.userId,
-          username: users.name,
-          answer: bonusAnswers.answer,
-          points: bonusAnswers.points,
-        })
-        .from(bonusAnswers)
-        .innerJoin(users, eq(users.id, bonusAnswers.userId))
-        .where(inArray(bonusAnswers.questionId, [...questionIds]))
-        .orderBy(asc(users.name), asc(users.id));
+      const rows = await queryRows<{
+        question_id: number;
+        user_id: number;
+        username: string;
+        answer: BonusAnswer;
+        points: number | null;
+      }>(
+        db,
+        sql`
+        select q.id as question_id, p.user_id, p.username, p.answer, p.points
+        from unnest(${intArray(questionIds)}::int[]) with ordinality as q(id, n)
+        cross join lateral (
+          select a.user_id, u.name as username, a.answer, a.points
+          from ${bonusAnswers} a join ${users} u on u.id = a.user_id
+          where a.question_id = q.id
+          order by u.name, u.id
+          limit ${limit} offset ${offset}
+        ) p
+        order by q.n, p.username, p.user_id`,
+      );
+      return rows.map((r) => ({
+        questionId: Number(r.question_id),
+        userId: Number(r.user_id),
+        username: r.username,
+        answer: r.answer,
+        points: r.points === null ? null : Number(r.points),
+      }));
     },
 
     /**

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   BonusAnswerSchema,
+  BonusAnswersPageResponseSchema,
+  BonusAnswersQuerySchema,
   BonusBoardResponseSchema,
   BonusParamsSchema,
   BonusQuestionBodySchema,
@@ -10,49 +11,45 @@ import {
   BonusSettleBodySchema,
   bonusMessages,
   IdParamsSchema,
-  MessageResponseSchema,
   type BonusQuestion,
   type UserProfile,
 } from '#contract/index';
 import { routeDocs } from '../../lib/route-docs.ts';
-import { currentUser } from '../accounts/request-user.ts';
+import { signedInRoutes } from '../accounts/signed-in-routes.ts';
 import type { BonusService } from './bonus.service.ts';
 
 const docs = routeDocs('pools', 400, 401, 403, 404, 409);
-const ofQuestion = { 200: BonusQuestionResponseSchema };
 
 /**
  * A pool's "Preguntas extra": its members read them (others' answers once each closes), its participants answer,
  * its creator and admins add, change, delete and settle them. 404 for anyone outside the pool.
  */
 export async function bonusRoutes(app: FastifyInstance, { bonus }: { bonus: BonusService }) {
-  app.addHook('onRequest', app.guards.requireUser);
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const routes = signedInRoutes(app, docs);
 
-  api.get(
+  routes.data(
+    'GET',
     '/:id/bonus',
-    {
-      schema: docs.schema(
-        'Las preguntas extra de la quiniela (miembros, su creador y admins): la respuesta propia y, cuando cierra cada una, las de todos por nombre',
-        { 200: BonusBoardResponseSchema },
-        { params: IdParamsSchema },
-      ),
-    },
-    async (request) => ({ data: await bonus.board(currentUser(request), request.params.id) }),
+    'Las preguntas extra de la quiniela (miembros, su creador y admins): la respuesta propia y, cuando cierra cada una, las de todos por nombre',
+    BonusBoardResponseSchema,
+    { params: IdParamsSchema },
+    (user, { params }) => bonus.board(user, params.id),
   );
-  api.post(
+  routes.data(
+    'GET',
+    '/:id/bonus/:questionId/answers',
+    'Las respuestas de todos por nombre a una pregunta ya cerrada, por páginas (limit, offset): las siguientes a las que trae la lista de preguntas',
+    BonusAnswersPageResponseSchema,
+    { params: BonusParamsSchema, querystring: BonusAnswersQuerySchema },
+    (user, { params, query }) => bonus.answersPage(user, params.id, params.questionId, query),
+  );
+  routes.created(
+    'POST',
     '/:id/bonus',
-    {
-      schema: docs.schema(
-        'Añadir una pregunta extra (creador o admin): de plantilla (solo LaLiga) o libre; cierra por defecto en el primer partido de la quiniela',
-        { 201: BonusQuestionResponseSchema },
-        { params: IdParamsSchema, body: BonusQuestionBodySchema },
-      ),
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return { data: await bonus.add(currentUser(request), request.params.id, request.body) };
-    },
+    'Añadir una pregunta extra (creador o admin): de plantilla (solo LaLiga) o libre; cierra por defecto en el primer partido de la quiniela',
+    BonusQuestionResponseSchema,
+    { params: IdParamsSchema, body: BonusQuestionBodySchema },
+    (user, { params, body }) => bonus.add(user, params.id, body),
   );
   // The writes on one question answer it as the caller then sees it: the organiser's change, a player's answer, the
   // organiser's settling of a free one.
@@ -62,19 +59,14 @@ export async function bonusRoutes(app: FastifyInstance, { bonus }: { bonus: Bonu
     body: Body,
     run: (actor: UserProfile, poolId: number, questionId: number, body: z.infer<Body>) => Promise<BonusQuestion>,
   ) =>
-    api.route({
-      method: 'PUT',
-      url: `/:id/bonus/:questionId${suffix}`,
-      schema: docs.schema(summary, ofQuestion, { params: BonusParamsSchema, body }),
-      handler: async (request) => ({
-        data: await run(
-          currentUser(request),
-          request.params.id,
-          request.params.questionId,
-          request.body as z.infer<Body>,
-        ),
-      }),
-    });
+    routes.data(
+      'PUT',
+      `/:id/bonus/:questionId${suffix}`,
+      summary,
+      BonusQuestionResponseSchema,
+      { params: BonusParamsSchema, body },
+      (user, input) => run(user, input.params.id, input.params.questionId, input.body),
+    );
   onQuestion(
     '',
     'Cambiar una pregunta extra antes de que cierre (creador o admin)',
@@ -90,18 +82,12 @@ export async function bonusRoutes(app: FastifyInstance, { bonus }: { bonus: Bonu
     BonusSettleBodySchema,
     (actor, poolId, questionId, { texts }) => bonus.settle(actor, poolId, questionId, texts),
   );
-  api.delete(
+  routes.done(
+    'DELETE',
     '/:id/bonus/:questionId',
-    {
-      schema: docs.schema(
-        'Borrar una pregunta extra antes de que cierre (creador o admin), con sus respuestas',
-        { 200: MessageResponseSchema },
-        { params: BonusParamsSchema },
-      ),
-    },
-    async (request) => {
-      await bonus.remove(currentUser(request), request.params.id, request.params.questionId);
-      return { message: bonusMessages.removed };
-    },
+    'Borrar una pregunta extra antes de que cierre (creador o admin), con sus respuestas',
+    { params: BonusParamsSchema },
+    bonusMessages.removed,
+    (user, { params }) => bonus.remove(user, params.id, params.questionId),
   );
 }

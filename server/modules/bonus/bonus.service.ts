@@ -1,4 +1,5 @@
 import {
+  BONUS_ANSWERS_PAGE,
   bonusLimits,
   bonusMessages,
   bonusPointsRule,
@@ -7,6 +8,8 @@ import {
   isTemplate,
   poolMessages,
   type BonusAnswer,
+  type BonusAnswersPage,
+  type BonusAnswersQuery,
   type BonusBoard,
   type BonusQuestion,
   type BonusQuestionBody,
@@ -84,7 +87,7 @@ export function createBonusService({ db, bonus, pools, competitions, clock }: De
     const [counts, mine, everyone] = await Promise.all([
       bonus.answerCounts(poolId),
       bonus.answersBy(poolId, actor.id),
-      bonus.answersTo(closedIds),
+      bonus.answerPages(closedIds, { limit: BONUS_ANSWERS_PAGE, offset: 0 }),
     ]);
     return questions.map((q) => {
       const closed = closedIds.includes(q.id);
@@ -105,11 +108,7 @@ export function createBonusService({ db, bonus, pools, competitions, clock }: De
         myAnswer: own?.answer ?? null,
         myPoints: own?.points ?? null,
         answeredCount: counts.get(q.id) ?? 0,
-        answers: closed
-          ? everyone
-              .filter((a) => a.questionId === q.id)
-              .map(({ userId, username, answer, points }) => ({ userId, username, answer, points }))
-          : null,
+        answers: closed ? everyone.filter((a) => a.questionId === q.id).map(({ questionId: _, ...named }) => named) : null,
       };
     });
   }
@@ -167,6 +166,27 @@ export function createBonusService({ db, bonus, pools, competitions, clock }: De
           .filter((week) => week >= (pool.fromWeek ?? 1))
           .sort((a, b) => a - b),
         questions: await views(actor, poolId, questions),
+      };
+    },
+
+    /** The next answers by name of a closed question, a page at a time (its readers: the board's). */
+    async answersPage(
+      actor: UserProfile,
+      poolId: number,
+      questionId: number,
+      page: BonusAnswersQuery,
+    ): Promise<BonusAnswersPage> {
+      await access(actor, poolId);
+      const question = await questionOf(poolId, questionId);
+      if (!isClosed(question)) throw new ConflictError(bonusMessages.notClosed);
+      const [answers, counts] = await Promise.all([
+        bonus.answerPages([questionId], page),
+        bonus.answerCounts(poolId, questionId),
+      ]);
+      return {
+        questionId,
+        page: { ...page, total: counts.get(questionId) ?? 0 },
+        answers: answers.map(({ questionId: _, ...named }) => named),
       };
     },
 

@@ -1,6 +1,7 @@
 import {
   jugadaMessages,
   poolMessages,
+  storedPickMode,
   type CopyReport,
   type GameMode,
   type JugadaBody,
@@ -132,7 +133,7 @@ export function createJugadaService({ jugada, predictions, pools, matches, clock
   const toCopied = (userId: number, poolId: number, mode: GameMode, pick: SourcePick): Copied & { joker: boolean } => ({
     ...pick,
     userId,
-    mode,
+    mode: storedPickMode(mode, pick),
     fromPoolId: poolId,
   });
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BoletoListResponseSchema,
   BoletoParamsSchema,
@@ -9,42 +8,36 @@ import {
   laQuinielaMessages,
 } from '#contract/index';
 import { routeDocs } from '../../lib/route-docs.ts';
-import { currentUser } from '../accounts/request-user.ts';
+import { signedInRoutes } from '../accounts/signed-in-routes.ts';
 import type { BoletosService } from './boletos.service.ts';
 
 const docs = routeDocs('pools', 400, 401, 403, 404, 409);
 
 /** A La Quiniela pool's boletos: its members read them; its creator and admins compose them. */
 export async function boletosRoutes(app: FastifyInstance, { boletos }: { boletos: BoletosService }) {
-  app.addHook('onRequest', app.guards.requireUser);
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(
+  const routes = signedInRoutes(app, docs);
+  routes.data(
+    'GET',
     '/:id/boletos',
-    {
-      schema: docs.schema(
-        'Los boletos de una quiniela del modo La Quiniela (miembros, su creador y admins), con los pronósticos propios y, desde el primer partido de cada uno, los aciertos de todos',
-        { 200: BoletoListResponseSchema },
-        { params: IdParamsSchema },
-      ),
-    },
-    async (request) => ({ data: await boletos.list(currentUser(request), request.params.id) }),
+    'Los boletos de una quiniela del modo La Quiniela (miembros, su creador y admins), con los pronósticos propios y, desde el primer partido de cada uno, los aciertos de todos',
+    BoletoListResponseSchema,
+    { params: IdParamsSchema },
+    (user, { params }) => boletos.list(user, params.id),
   );
-  api.get(
+  routes.data(
+    'GET',
     '/:id/boletos/:number',
-    { schema: docs.schema('Un boleto de la quiniela (miembros, su creador y admins)', { 200: BoletoResponseSchema }, { params: BoletoParamsSchema }) },
-    async (request) => ({ data: await boletos.read(currentUser(request), request.params.id, request.params.number) }),
+    'Un boleto de la quiniela (miembros, su creador y admins)',
+    BoletoResponseSchema,
+    { params: BoletoParamsSchema },
+    (user, { params }) => boletos.read(user, params.id, params.number),
   );
-  api.put(
+  routes.data(
+    'PUT',
     '/:id/boletos/:number',
-    {
-      schema: docs.schema(
-        `Componer un boleto (creador o admin): ${laQuinielaMessages.composeHelp} Se cambia hasta su primer partido.`,
-        { 200: BoletoResponseSchema },
-        { params: BoletoParamsSchema, body: ComposeBoletoBodySchema },
-      ),
-    },
-    async (request) => ({
-      data: await boletos.compose(currentUser(request), request.params.id, request.params.number, request.body.matchIds),
-    }),
+    `Componer un boleto (creador o admin): ${laQuinielaMessages.composeHelp} Se cambia hasta su primer partido.`,
+    BoletoResponseSchema,
+    { params: BoletoParamsSchema, body: ComposeBoletoBodySchema },
+    (user, { params, body }) => boletos.compose(user, params.id, params.number, body.matchIds),
   );
 }

@@ -27,17 +27,38 @@ export interface BoletoScore {
   aciertos: number;
 }
 
+/** Whether a line's pick is right as its match stands (null: no pick, or the match not finished): its sign, or both buckets on the Pleno. */
+function lineRight({ position, pick, match }: BoletoLine): boolean | null {
+  const outcome = matchOutcome(match);
+  if (pick === null || outcome === null) return null;
+  if (position < PLENO_POSITION) return pick.prediction === outcome;
+  return pick.scoreHome === plenoBucket(match.scoreHome!) && pick.scoreAway === plenoBucket(match.scoreAway!);
+}
+
 /** The reference: what a player's boleto scores as its results stand. */
 export function scoreBoleto(lines: readonly BoletoLine[]): BoletoScore {
   let signs = 0;
   let pleno = false;
-  for (const { position, pick, match } of lines) {
-    const outcome = matchOutcome(match);
-    if (pick === null || outcome === null) continue;
-    if (position < PLENO_POSITION) signs += pick.prediction === outcome ? 1 : 0;
-    else pleno = pick.scoreHome === plenoBucket(match.scoreHome!) && pick.scoreAway === plenoBucket(match.scoreAway!);
+  for (const line of lines) {
+    const right = lineRight(line) === true;
+    if (line.position < PLENO_POSITION) signs += right ? 1 : 0;
+    else pleno = right;
   }
   return { signs, pleno, aciertos: signs + (signs === PLENO_POSITION - 1 && pleno ? 1 : 0) };
+}
+
+/**
+ * What each line of a player's boleto adds to its aciertos (`scoreBoleto`), by position: 1 or 0 for a picked line
+ * whose match is finished (the Pleno 1 only with the 14 right), no entry for the others. Resultados' aciertos.
+ */
+export function boletoLineAciertos(lines: readonly BoletoLine[]): Map<number, number> {
+  const withPleno = scoreBoleto(lines).aciertos === PLENO_POSITION;
+  const added = new Map<number, number>();
+  for (const line of lines) {
+    const right = lineRight(line);
+    if (right !== null) added.set(line.position, right && (line.position < PLENO_POSITION || withPleno) ? 1 : 0);
+  }
+  return added;
 }
 
 /**

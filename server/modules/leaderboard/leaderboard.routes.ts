@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ApiErrorSchema,
   EvolutionResponseSchema,
@@ -11,56 +10,47 @@ import {
   UpdateAllResponseSchema,
   updateAllMessage,
 } from '#contract/index';
-import { sendJsonReply } from '../../lib/json-reply.ts';
 import { currentUser } from '../accounts/request-user.ts';
+import { signedInRoutes } from '../accounts/signed-in-routes.ts';
 import type { LeaderboardService } from './leaderboard.service.ts';
-import { notModifiedResponse, routeDocs } from '../../lib/route-docs.ts';
+import { routeDocs } from '../../lib/route-docs.ts';
 
 const docs = routeDocs('leaderboard', 400, 401, 403, 404);
 
 /** Standings are derived data: read endpoints only; they change through results and update-all. */
 export async function leaderboardRoutes(app: FastifyInstance, { leaderboard }: { leaderboard: LeaderboardService }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.guards.requireUser);
+  const routes = signedInRoutes(app, docs);
 
-  api.get('', {
-    schema: docs.schema('Mi posición en cada quiniela en la que participo', { 200: MyStandingsResponseSchema }),
-    handler: async (request) => ({ data: await leaderboard.myPlaces(currentUser(request)) }),
-  });
+  routes.data('GET', '', 'Mi posición en cada quiniela en la que participo', MyStandingsResponseSchema, {}, (user) =>
+    leaderboard.myPlaces(user),
+  );
 
-  api.get('/pool/:id/ranking', {
-    schema: docs.schema(
-      'Clasificación de una quiniela (miembros; ETag, 304 si no cambió)',
-      { 200: RankingResponseSchema, ...notModifiedResponse },
-      { params: IdParamsSchema },
-    ),
-    handler: async (request, reply) => sendJsonReply(request, reply, await leaderboard.ranking(currentUser(request), request.params.id, request.seenAt)),
-  });
+  routes.cached(
+    '/pool/:id/ranking',
+    'Clasificación de una quiniela (miembros; ETag, 304 si no cambió)',
+    RankingResponseSchema,
+    { params: IdParamsSchema },
+    (user, { params }, seenAt) => leaderboard.ranking(user, params.id, seenAt),
+  );
 
-  api.get('/pool/:id/round/:weekNumber', {
-    schema: docs.schema(
-      'Clasificación de una jornada, con sus ganadores (miembros; ETag, 304 si no cambió)',
-      { 200: RoundRankingResponseSchema, ...notModifiedResponse },
-      { params: RoundParamsSchema },
-    ),
-    handler: async (request, reply) =>
-      sendJsonReply(
-        request,
-        reply,
-        await leaderboard.roundRanking(currentUser(request), request.params.id, request.params.weekNumber, request.seenAt),
-      ),
-  });
+  routes.cached(
+    '/pool/:id/round/:weekNumber',
+    'Clasificación de una jornada, con sus ganadores (miembros; ETag, 304 si no cambió)',
+    RoundRankingResponseSchema,
+    { params: RoundParamsSchema },
+    (user, { params }, seenAt) => leaderboard.roundRanking(user, params.id, params.weekNumber, seenAt),
+  );
 
-  api.get('/pool/:id/evolution', {
-    schema: docs.schema(
-      'Mi posición tras cada jornada jugada y los puntos del líder (miembros)',
-      { 200: EvolutionResponseSchema },
-      { params: IdParamsSchema },
-    ),
-    handler: async (request) => ({ data: await leaderboard.evolution(currentUser(request), request.params.id) }),
-  });
+  routes.data(
+    'GET',
+    '/pool/:id/evolution',
+    'Mi posición tras cada jornada jugada y los puntos del líder (miembros)',
+    EvolutionResponseSchema,
+    { params: IdParamsSchema },
+    (user, { params }) => leaderboard.evolution(user, params.id),
+  );
 
-  api.post('/update-all', {
+  routes.api.post('/update-all', {
     schema: docs.schema('Actualizar resultados y recalcular mis quinielas (creador; todas para un admin)', {
       200: UpdateAllResponseSchema,
       429: ApiErrorSchema,

@@ -1,11 +1,15 @@
 import {
   type EvolutionResponse,
+  laQuinielaMessages,
   type Pool,
   poolMessages,
   RankingResponseSchema,
   RoundRankingResponseSchema,
   type ResultsImportSummary,
   resultsMessages,
+  TIE_BREAK_ORDERS,
+  tieBreakText,
+  type TieBreak,
   type UserProfile,
 } from '#contract/index';
 import type { Config } from '../../config.ts';
@@ -61,8 +65,14 @@ interface Season {
   evolution?: Promise<ReturnType<typeof seasonEvolution>>;
 }
 
-const labelOf = (jornadas: readonly PlayedJornada[], weekNumber: number) =>
-  jornadaLabel(weekNumber, jornadas.find((jornada) => jornada.weekNumber === weekNumber)?.rounds ?? []);
+/** Whether a pool's tie-break reads its exact scores (contract/tie-break.ts). */
+const countsExact = (rule: TieBreak) => TIE_BREAK_ORDERS[rule].includes('exact');
+
+/** A jornada's name: "Boleto N" in a La Quiniela pool, whose jornada is its boleto; else `jornadaLabel`'s. */
+const labelOf = ({ pool, jornadas }: { pool: Pick<Pool, 'game'>; jornadas: readonly PlayedJornada[] }, weekNumber: number) =>
+  pool.game.mode === 'laQuiniela'
+    ? laQuinielaMessages.boleto(weekNumber)
+    : jornadaLabel(weekNumber, jornadas.find((jornada) => jornada.weekNumber === weekNumber)?.rounds ?? []);
 /** A week the pool counts no match of is no jornada of it: not over, nothing pending. */
 const stateOf = (states: ReadonlyMap<number, JornadaState>, weekNumber: number): JornadaState =>
   states.get(weekNumber) ?? { over: false, pending: 0 };
@@ -89,16 +99,18 @@ export function createLeaderboardService({
       standings.jornadaStates(poolId),
       standings.lastUpdated(poolId),
     ]);
-    const rows = await standings.seasonRows(poolId, jornadas.at(-1)?.weekNumber ?? null);
-    const positions = generalTable(rows, jornadas);
+    const rule = pool.options.tieBreak;
+    const rows = await standings.seasonRows(poolId, jornadas.at(-1)?.weekNumber ?? null, countsExact(rule));
+    const positions = generalTable(rows, jornadas, rule);
     const response = {
       pool,
       leaderboard: {
         lastUpdated: lastUpdated?.toISOString() ?? null,
         positions,
-        jornadas: jornadas.map(({ weekNumber, rounds }) => ({
+        tieBreakText: tieBreakText(rule),
+        jornadas: jornadas.map(({ weekNumber }) => ({
           weekNumber,
-          label: jornadaLabel(weekNumber, rounds),
+          label: labelOf({ pool, jornadas }, weekNumber),
           over: stateOf(states, weekNumber).over,
         })),
       },
@@ -128,9 +140,11 @@ export function createLeaderboardService({
   const loadTable = async (season: Season, weekNumber: number): Promise<JsonReply> => {
     const won = new Map(season.rows.map((row) => [row.userId, row.jornadasWon]));
     const { over, pending } = stateOf(season.states, weekNumber);
-    const { positions, winners } = jornadaTable(await standings.roundRows(season.pool.id, weekNumber), won, over);
+    const rule = season.pool.options.tieBreak;
+    const rows = await standings.roundRows(season.pool.id, weekNumber, countsExact(rule));
+    const { positions, winners } = jornadaTable(rows, won, over, rule);
     return toJsonReply(RoundRankingResponseSchema, {
-      data: { weekNumber, label: labelOf(season.jornadas, weekNumber), winners, positions, over, pending },
+      data: { weekNumber, label: labelOf(season, weekNumber), winners, positions, over, pending },
     });
   };
 
@@ -154,7 +168,7 @@ export function createLeaderboardService({
         .sort(([a], [b]) => a - b)
         .map(([weekNumber, { over }]) => ({
           weekNumber,
-          label: labelOf(season.jornadas, weekNumber),
+          label: labelOf(season, weekNumber),
           over,
           winners: jornadaWinners(scores.filter((score) => score.weekNumber === weekNumber), over),
         }));
@@ -186,7 +200,7 @@ export function createLeaderboardService({
         evolution.catch(() => season.evolution === evolution && delete season.evolution);
       }
       const points = (await season.evolution).of(actor.id);
-      return { jornadas: points.map((point) => ({ ...point, label: labelOf(season.jornadas, point.weekNumber) })) };
+      return { jornadas: points.map((point) => ({ ...point, label: labelOf(season, point.weekNumber) })) };
     },
 
     myPlaces: (actor: UserProfile) => standings.placesOf(actor.id),
@@ -203,7 +217,7 @@ export function createLeaderboardService({
       const scored = new Map(rows.map((row) => [row.userId, row.points]));
       const winners = jornadaWinners(rows);
       return {
-        label: labelOf(season.jornadas, weekNumber),
+        label: labelOf(season, weekNumber),
         winners: rows.filter((row) => winners.includes(row.userId)).map((row) => ({ name: row.username, points: row.points })),
         players: new Map(
           season.positions.map(({ userId, position, movement }) => [

@@ -1,4 +1,4 @@
-import type { RankingPosition } from '#contract/index';
+import { TIE_BREAK_ORDERS, type RankingPosition, type TieBreak, type TieBreakCriterion } from '#contract/index';
 
 export interface StandingRow {
   userId: number;
@@ -7,24 +7,38 @@ export interface StandingRow {
   correctPicks: number;
   /** Jornadas the player won (season.ts `jornadasWon`); 0 when not given. */
   jornadasWon?: number;
+  /** Picks that named a finished match's score (scoring.ts `exactPick`); read only for the tie-break that needs it. */
+  exactPicks?: number;
+  /** Of `points`, those of bonus questions (decision 080); 0 when not given. */
+  extra?: number;
 }
+
+/** Each criterion of a tie-break (contract/tie-break.ts), as a comparison: below 0 when `a` goes first. */
+const byCriterion: Readonly<Record<TieBreakCriterion, (a: StandingRow, b: StandingRow) => number>> = {
+  correct: (a, b) => b.correctPicks - a.correctPicks,
+  won: (a, b) => (b.jornadasWon ?? 0) - (a.jornadasWon ?? 0),
+  exact: (a, b) => (b.exactPicks ?? 0) - (a.exactPicks ?? 0),
+  lessExtra: (a, b) => (a.extra ?? 0) - (b.extra ?? 0),
+};
 
 const byName = new Intl.Collator('es', { sensitivity: 'base' });
 
 /**
  * The one ranking rule (the brief's, with the jornadas it adds: docs/decisions/039-jornada-rankings.md): ordered by
- * points; equal points share a position (1, 1, 3); inside equal points, more correct picks first, then more jornadas
- * won, then name (Spanish collation; then id, so the order is total). Every table (general and per jornada) uses it.
+ * points; equal points share a position (1, 1, 3); inside equal points, the pool's tie-break (`rule`, by default more
+ * correct picks first, then more jornadas won: docs/decisions/083-the-organisers-tie-break.md), then name (Spanish
+ * collation; then id, so the order is total). Every table (general and per jornada) uses it.
  */
-export function rankRows<T extends StandingRow>(rows: readonly T[]): { position: number; row: T }[] {
-  const sorted = [...rows].sort(
-    (a, b) =>
-      b.points - a.points ||
-      b.correctPicks - a.correctPicks ||
-      (b.jornadasWon ?? 0) - (a.jornadasWon ?? 0) ||
-      byName.compare(a.username, b.username) ||
-      a.userId - b.userId,
-  );
+export function rankRows<T extends StandingRow>(rows: readonly T[], rule: TieBreak = 'correctPicks'): { position: number; row: T }[] {
+  const criteria = TIE_BREAK_ORDERS[rule].map((criterion) => byCriterion[criterion]);
+  const sorted = [...rows].sort((a, b) => {
+    if (a.points !== b.points) return b.points - a.points;
+    for (const compare of criteria) {
+      const order = compare(a, b);
+      if (order !== 0) return order;
+    }
+    return byName.compare(a.username, b.username) || a.userId - b.userId;
+  });
   let position = 0;
   return sorted.map((row, index) => {
     if (index === 0 || row.points !== sorted[index - 1]?.points) position = index + 1;

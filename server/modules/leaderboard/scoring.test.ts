@@ -34,23 +34,25 @@ describe('scorePick', () => {
   });
   const points = (pick: ScoredPick, match: ScoredMatch, game: GameRules) => scorePick(pick, match, game).points;
 
-  it('scores "Clásica" as its example says: exact 3, goal difference 2, outcome 1', () => {
-    const game = exactScore('clasica');
-    expect(points(scoreOf(2, 1), result(2, 1), game)).toBe(3);
-    expect(points(scoreOf(3, 2), result(2, 1), game)).toBe(2);
-    expect(points(scoreOf(1, 0), result(3, 0), game)).toBe(1);
-    expect(points(scoreOf(1, 1), result(2, 2), game)).toBe(2);
-    expect(points(scoreOf(0, 1), result(2, 1), game)).toBe(0);
-    expect(scorePick(scoreOf(1, 0), result(3, 0), game).correct).toBe(1);
+  // Each preset's examples: "Clásica" exact 3, goal difference 2, outcome 1; "Polla" exact 5, outcome 2, plus 1 for
+  // one team's goals.
+  it.each([
+    ['clasica', [2, 1], [2, 1], 3],
+    ['clasica', [3, 2], [2, 1], 2],
+    ['clasica', [1, 0], [3, 0], 1],
+    ['clasica', [1, 1], [2, 2], 2],
+    ['clasica', [0, 1], [2, 1], 0],
+    ['polla', [2, 1], [2, 1], 5],
+    ['polla', [2, 0], [2, 1], 3],
+    ['polla', [3, 0], [2, 1], 2],
+    ['polla', [2, 2], [2, 1], 1],
+    ['polla', [0, 3], [2, 1], 0],
+  ] as const)('scores "%s" as its example says: %j to a %j gives %i', (preset, [ph, pa], [rh, ra], expected) => {
+    expect(points(scoreOf(ph, pa), result(rh, ra), exactScore(preset))).toBe(expected);
   });
 
-  it('scores "Polla" as its example says: exact 5, outcome 2, plus 1 for one team\'s goals', () => {
-    const game = exactScore('polla');
-    expect(points(scoreOf(2, 1), result(2, 1), game)).toBe(5);
-    expect(points(scoreOf(2, 0), result(2, 1), game)).toBe(3);
-    expect(points(scoreOf(3, 0), result(2, 1), game)).toBe(2);
-    expect(points(scoreOf(2, 2), result(2, 1), game)).toBe(1);
-    expect(points(scoreOf(0, 3), result(2, 1), game)).toBe(0);
+  it('counts an outcome-only tier as a correct pick', () => {
+    expect(scorePick(scoreOf(1, 0), result(3, 0), exactScore('clasica')).correct).toBe(1);
   });
 
   it('scores custom points, best tier first, and a 1X2 pick by its outcome only', () => {

@@ -61,6 +61,15 @@ export function scorePick(choice: PredictionChoice | ScoredPick, result: MatchRe
 }
 
 /**
+ * Whether `pick` named `match`'s final score (a finished match): what the tie-break by exact scores counts
+ * (docs/decisions/083-the-organisers-tie-break.md). Its SQL twin is `exactPickSql`, held equal to it in
+ * tests/api/scoring-rule.test.ts. A 1X2 pick has no score, so it never is.
+ */
+export function exactPick(pick: Pick<ScoredPick, 'scoreHome' | 'scoreAway'>, match: MatchResult): boolean {
+  return matchOutcome(match) !== null && pick.scoreHome !== null && pick.scoreHome === match.scoreHome && pick.scoreAway === match.scoreAway;
+}
+
+/**
  * Whether going from `before` to `after` may change what a pick scores (when not, no standing moves): the final
  * score, and for a finished match its jornada (the knock-out multiplier).
  */
@@ -146,6 +155,11 @@ export function pickScoreSql(pick: ScoredPickSql, match: MatchResultSql, game: G
     correct: sql<number>`(case when ${outcomeHit} then 1 else 0 end)`,
     points: sql<number>`(${base} * ${multiplier})::int`,
   };
+}
+
+/** The SQL definition of `exactPick`: 1 when the pick named the finished match's score, else 0. */
+export function exactPickSql(pick: Pick<ScoredPickSql, 'scoreHome' | 'scoreAway'>, match: MatchResultSql): SQL<number> {
+  return sql<number>`(case when ${outcomeSql(match)} is not null and ${pick.scoreHome} = ${match.scoreHome} and ${pick.scoreAway} = ${match.scoreAway} then 1 else 0 end)`;
 }
 
 /** How a result change moves one pick's standing: the score after minus the score before, by `pickScoreSql`. */

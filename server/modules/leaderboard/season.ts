@@ -1,3 +1,4 @@
+import type { TieBreak } from '#contract/index';
 import { positionsByPoints, rankRows, type StandingRow } from './ranking.ts';
 
 /**
@@ -24,8 +25,6 @@ export interface SeasonRow extends StandingRow {
   jornadasWon: number;
   /** What they scored in the last played jornada. */
   lastJornadaPoints: number;
-  /** Of `points`, those of bonus questions; only in a pool that has some (decision 080). */
-  extra?: number;
 }
 
 /** Whether a pool's jornada is over, and how many of its matches are pending (jornada-over.ts, decision 061). */
@@ -97,15 +96,18 @@ export interface GeneralPosition {
   extra?: number;
 }
 
-/** The general table: the one ranking rule, with each row's movement since the previous played jornada. */
-export function generalTable(rows: readonly SeasonRow[], jornadas: readonly PlayedJornada[]): GeneralPosition[] {
+/**
+ * The general table: the one ranking rule with the pool's tie-break, and each row's movement since the previous
+ * played jornada (by positions, which a tie-break never moves).
+ */
+export function generalTable(rows: readonly SeasonRow[], jornadas: readonly PlayedJornada[], rule?: TieBreak): GeneralPosition[] {
   const previous = jornadas.at(-2);
   const before = previous
     ? positionsByPoints(
         new Map(rows.filter((row) => row.registeredAt <= previous.lastKickoff).map((row) => [row.userId, row.points - row.lastJornadaPoints])),
       )
     : new Map<number, number>();
-  return rankRows(rows).map(({ position, row }) => {
+  return rankRows(rows, rule).map(({ position, row }) => {
     const then = before.get(row.userId);
     return {
       position,
@@ -129,14 +131,21 @@ export interface JornadaPosition {
   winner: boolean;
 }
 
-/** One jornada's table: its points, ranked by the one rule (jornadas won as of now), its winners marked once it is `over`. */
+/**
+ * One jornada's table: its points, ranked by the one rule with the pool's tie-break (jornadas won as of now), its
+ * winners (every player with its top points: a tie-break never picks among them) marked once it is `over`.
+ */
 export function jornadaTable(
   rows: readonly StandingRow[],
   won: ReadonlyMap<number, number>,
   over: boolean,
+  rule?: TieBreak,
 ): { positions: JornadaPosition[]; winners: number[] } {
   const winners = jornadaWinners(rows, over);
-  const ranked = rankRows(rows.map((row) => ({ ...row, jornadasWon: won.get(row.userId) ?? 0 })));
+  const ranked = rankRows(
+    rows.map((row) => ({ ...row, jornadasWon: won.get(row.userId) ?? 0 })),
+    rule,
+  );
   return {
     winners: ranked.filter(({ row }) => winners.includes(row.userId)).map(({ row }) => row.userId),
     positions: ranked.map(({ position, row }) => ({

@@ -1,8 +1,9 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.ts';
 import { bonusAnswers, bonusQuestions, boletoMatches, matches, poolParticipants, pools, predictions, roundStandings, standings, users } from '../../db/schema.ts';
-import { poolPlaysMatchSql } from '../pools/pool-scope.ts';
+import { poolPlaysWeekSql } from '../pools/pool-scope.ts';
 import {
+  exactPickSql,
   gameColumns,
   matchColumns,
   pickColumns,
@@ -24,7 +25,7 @@ import type { JornadaState, PlayedJornada, SeasonRow, WeekScore } from './season
  * (docs/decisions/082-modo-la-quiniela.md).
  */
 const poolMatchStatesSql = (poolId: number) => sql`
-  select m.* from (${matchStatesSql}) m join ${pools} p on p.id = ${poolId} and ${poolPlaysMatchSql(sql`p`, sql`m`)}
+  select m.* from (${matchStatesSql}) m join ${pools} p on p.id = ${poolId} and ${poolPlaysWeekSql(sql`p`, sql`m`)}
   union all
   select m.id, m.competition, b.number, m.status, m.match_date, m.pending
   from (${matchStatesSql}) m join ${boletoMatches} b on b.match_id = m.id and b.pool_id = ${poolId}`;
@@ -35,6 +36,37 @@ const overWeeksSql = (poolId: number) => sql`
   from (${poolMatchStatesSql(poolId)}) m
   group by m.week_number
   having ${jornadaOverSql(sql`m`)}`;
+
+/**
+ * How many of each player's picks in pool `poolId` named a finished match's score (`exactPickSql`), in all or in
+ * jornada `weekNumber`: the CTE `exact` (`user_id`, `exact`) and each row's count (`column`, null when not
+ * `counted`). Read at the ranking's build only for a pool whose tie-break counts them
+ * (docs/decisions/083-the-organisers-tie-break.md): otherwise the CTE is empty and reads nothing.
+ */
+const exactPicks = (poolId: number, weekNumber: number | null, counted: boolean) => ({
+  cte: sql`exact as (
+    select p.user_id, sum(${exactPickSql(pickColumns('p'), matchColumns('m'))})::int as exact
+    from ${matches} m join ${predictions} p on p.match_id = m.id and p.pool_id = ${poolId}
+    where ${counted}::boolean and m.status = 'finished' and (${weekNumber}::int is null or m.week_number = ${weekNumber}::int)
+    group by p.user_id)`,
+  column: sql`(case when ${counted}::boolean then coalesce(exact.exact, 0) end)::int as exact`,
+});
+
+/** A row of the standings as the reads select it; `exact` only where exact scores are counted (`exactPicks`). */
+interface StandingSqlRow {
+  user_id: number;
+  username: string;
+  points: number;
+  correct: number;
+  exact?: number | null;
+}
+const standingRowOf = (r: StandingSqlRow): StandingRow => ({
+  userId: Number(r.user_id),
+  username: r.username,
+  points: Number(r.points),
+  correctPicks: Number(r.correct),
+  ...(r.exact === null || r.exact === undefined ? {} : { exactPicks: Number(r.exact) }),
+});
 
 /** The La Quiniela pools' rows are the boletos' (`refreshBoletos`), never a pick's score. */
 const perPickPool = (pool: string) => sql.raw(`${pool}.game_mode <> 'laQuiniela'`);
@@ -209,16 +241,22 @@ export function createStandingsRepository(db: Database) {
       return row?.at ?? null;
     },
 
-    /** One jornada's stored standings, every participant included (0 for those it has no row of). */
-    async roundRows(poolId: number, weekNumber: number): Promise<StandingRow[]> {
-      const rows = await queryRows<{ user_id: number; username: string; points: number; correct: number }>(db, sql`
-        select pp.user_id, u.name as username, coalesce(r.points, 0)::int as points, coalesce(r.correct_picks, 0)::int as correct
+    /**
+     * One jornada's stored standings, every participant included (0 for those it has no row of); with `countExact`
+     * (the tie-break by exact scores), how many of their picks in it named the score.
+     */
+    async roundRows(poolId: number, weekNumber: number, countExact = false): Promise<StandingRow[]> {
+      const exact = exactPicks(poolId, weekNumber, countExact);
+      const rows = await queryRows<StandingSqlRow>(db, sql`
+        with ${exact.cte}
+        select pp.user_id, u.name as username, coalesce(r.points, 0)::int as points, coalesce(r.correct_picks, 0)::int as correct, ${exact.column}
         from ${poolParticipants} pp
         join ${users} u on u.id = pp.user_id
         left join ${roundStandings} r on r.pool_id = pp.pool_id and r.week_number = ${weekNumber} and r.user_id = pp.user_id
+        left join exact on exact.user_id = pp.user_id
         where pp.pool_id = ${poolId}
       `);
-      return rows.map((r) => ({ userId: Number(r.user_id), username: r.username, points: Number(r.points), correctPicks: Number(r.correct) }));
+      return rows.map(standingRowOf);
     },
 
     /**
@@ -227,7 +265,7 @@ export function createStandingsRepository(db: Database) {
      */
     async roundRowsFromPredictions(poolId: number, weekNumber: number): Promise<StandingRow[]> {
       const score = rowScore();
-      const rows = await queryRows<{ user_id: number; username: string; points: number; correct: number }>(db, sql`
+      const rows = await queryRows<StandingSqlRow>(db, sql`
         select pp.user_id, u.name as username, coalesce(sum(pick.points), 0)::int as points, coalesce(sum(pick.correct), 0)::int as correct
         from ${poolParticipants} pp
         join ${users} u on u.id = pp.user_id
@@ -242,7 +280,7 @@ export function createStandingsRepository(db: Database) {
         where pp.pool_id = ${poolId}
         group by pp.user_id, u.name
       `);
-      return rows.map((r) => ({ userId: Number(r.user_id), username: r.username, points: Number(r.points), correctPicks: Number(r.correct) }));
+      return rows.map(standingRowOf);
     },
 
     /**
@@ -254,7 +292,7 @@ export function createStandingsRepository(db: Database) {
         select m.week_number, array_agg(distinct m.round order by m.round) as rounds, max(m.match_date) as last_kickoff
         from ${matches} m
         join ${pools} p on p.id = ${poolId}
-        where m.status = 'finished' and ${poolPlaysMatchSql(sql`p`, sql`m`)}
+        where m.status = 'finished' and ${poolPlaysWeekSql(sql`p`, sql`m`)}
           -- One probe of predictions_match_pool_idx per finished match.
           and exists (select 1 from ${predictions} pr where pr.match_id = m.id and pr.pool_id = p.id)
         group by m.week_number
@@ -296,7 +334,7 @@ export function createStandingsRepository(db: Database) {
           select p.id as pool_id, string_agg(m.week_number::text, ',' order by m.week_number) as weeks
           from ${pools} p join lateral (
             select m.week_number from states m
-            where ${poolPlaysMatchSql(sql`p`, sql`m`)}
+            where ${poolPlaysWeekSql(sql`p`, sql`m`)}
             group by m.week_number
             having ${jornadaOverSql(sql`m`)}
           ) m on true
@@ -319,20 +357,14 @@ export function createStandingsRepository(db: Database) {
      * Every participant's standing with what the general table adds: when they joined, how many jornadas they won
      * (top points of a jornada that is over, above 0; ties all win: season.ts `jornadasWon`) and what they scored in
      * jornada `lastWeek` (0 when null). In a pool with bonus questions, each row also says how many of its points
-     * came from them (`extra`, docs/decisions/080-bonus-questions.md); without questions it has no `extra`.
+     * came from them (`extra`, docs/decisions/080-bonus-questions.md); without questions it has no `extra`. With
+     * `countExact` (the tie-break by exact scores), how many of their picks named the score.
      */
-    async seasonRows(poolId: number, lastWeek: number | null): Promise<SeasonRow[]> {
-      const rows = await queryRows<{
-        user_id: number;
-        username: string;
-        points: number;
-        correct: number;
-        registered_at: Date | string;
-        starting_points: number;
-        won: number;
-        last_points: number;
-        extra: number | null;
-      }>(db, sql`
+    async seasonRows(poolId: number, lastWeek: number | null, countExact = false): Promise<SeasonRow[]> {
+      const exact = exactPicks(poolId, null, countExact);
+      const rows = await queryRows<
+        StandingSqlRow & { registered_at: Date | string; starting_points: number; won: number; last_points: number; extra: number | null }
+      >(db, sql`
         with over as (${overWeeksSql(poolId)}), tops as (
           -- Only a jornada that is over is won (decision 061): until then its table is provisional.
           select week_number, max(points) as top from ${roundStandings}
@@ -345,23 +377,22 @@ export function createStandingsRepository(db: Database) {
           group by r.user_id
         ), extra as (
           select user_id, sum(points)::int as extra from ${bonusAnswers} where pool_id = ${poolId} group by user_id
-        )
+        ), ${exact.cte}
         select s.user_id, u.name as username, s.points, s.correct_picks as correct, pp.registered_at, pp.starting_points,
                coalesce(won.won, 0)::int as won, coalesce(l.points, 0)::int as last_points,
-               case when exists (select 1 from ${bonusQuestions} where pool_id = ${poolId}) then coalesce(extra.extra, 0) end as extra
+               case when exists (select 1 from ${bonusQuestions} where pool_id = ${poolId}) then coalesce(extra.extra, 0) end as extra,
+               ${exact.column}
         from ${standings} s
         join ${users} u on u.id = s.user_id
         join ${poolParticipants} pp on pp.pool_id = s.pool_id and pp.user_id = s.user_id
         left join won on won.user_id = s.user_id
         left join extra on extra.user_id = s.user_id
+        left join exact on exact.user_id = s.user_id
         left join ${roundStandings} l on l.pool_id = s.pool_id and l.week_number = ${lastWeek ?? -1} and l.user_id = s.user_id
         where s.pool_id = ${poolId}
       `);
       return rows.map((r) => ({
-        userId: Number(r.user_id),
-        username: r.username,
-        points: Number(r.points),
-        correctPicks: Number(r.correct),
+        ...standingRowOf(r),
         registeredAt: new Date(r.registered_at),
         startingPoints: Number(r.starting_points),
         jornadasWon: Number(r.won),

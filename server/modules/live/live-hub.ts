@@ -1,4 +1,4 @@
-import { LIVE_EVENT_NAME, parseLiveEvent, poolCountsMatch, type LiveEvent, type PoolScope } from '#contract/index';
+import { LIVE_EVENT_NAME, parseLiveEvent, poolCountsMatch, type GameMode, type LiveEvent, type PoolScope } from '#contract/index';
 
 /** The channel the database notifies on (migration 0019). */
 export const LIVE_CHANNEL = 'pool_live';
@@ -7,24 +7,52 @@ export const LIVE_CHANNEL = 'pool_live';
 export const liveFrame = (event: LiveEvent): string => `event: ${LIVE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`;
 
 type Send = (frame: string) => void;
+/** A pool as its stream routes match events: its scope, and its mode (a La Quiniela pool plays its boletos' matches). */
+type LivePool = PoolScope & { id: number; gameMode: GameMode };
 interface PoolSubscribers {
-  scope: PoolScope;
+  scope: LivePool;
   sends: Set<Send>;
 }
 
 /**
  * This instance's subscribers, by pool. The database's notifications (every instance hears every commit) come in as
  * their payloads; each goes, serialised once, to the subscribers of the pools it concerns: a ranking or a wall
- * message to its pool's, a match's score to the pools that count it (the contract's `poolCountsMatch`).
+ * message to its pool's, a match's score to the pools that play it: the contract's `poolCountsMatch` for a pool of a
+ * competition, and for La Quiniela pools, whose matches are their boletos', `playingMatch` (the pools repository's
+ * query through `poolPlaysMatchSql`), asked once per match event and only while one of them is listening here. Events
+ * go out in the order they came, the ones behind such a question waiting for it.
  */
-export function createLiveHub() {
+export function createLiveHub(playingMatch: (matchId: number, poolIds: readonly number[]) => Promise<number[]>) {
   const pools = new Map<number, PoolSubscribers>();
   const toPool = (poolId: number, frame: string) => {
     for (const send of pools.get(poolId)?.sends ?? []) send(frame);
   };
+  /** The events to send, in the order they came: one behind a question waits for it. */
+  let queue: Promise<void> = Promise.resolve();
+
+  /** A match event to the pools that play it: the competitions' at once, La Quiniela's after one query. */
+  const toMatchPools = async (event: Extract<LiveEvent, { kind: 'match' }>, frame: string) => {
+    const boletoPools: number[] = [];
+    for (const [poolId, entry] of pools) {
+      if (entry.scope.gameMode === 'laQuiniela') boletoPools.push(poolId);
+      else if (poolCountsMatch(entry.scope, event)) for (const send of entry.sends) send(frame);
+    }
+    if (boletoPools.length === 0) return;
+    for (const poolId of await playingMatch(event.matchId, boletoPools)) toPool(poolId, frame);
+  };
+
+  const route = async (event: LiveEvent) => {
+    const frame = liveFrame(event);
+    if (event.kind === 'match') {
+      await toMatchPools(event, frame);
+    } else if (event.kind !== 'ready' && event.kind !== 'closing' && event.kind !== 'replaced') {
+      // `ready`, `closing` and `replaced` are a stream's own, never published through the database.
+      toPool(event.poolId, frame);
+    }
+  };
 
   return {
-    subscribe(pool: PoolScope & { id: number }, send: Send): () => void {
+    subscribe(pool: LivePool, send: Send): () => void {
       let entry = pools.get(pool.id);
       if (!entry) pools.set(pool.id, (entry = { scope: pool, sends: new Set() }));
       entry.sends.add(send);
@@ -38,15 +66,8 @@ export function createLiveHub() {
     deliver(payload: string): void {
       const event = parseLiveEvent(payload);
       if (!event) return;
-      const frame = liveFrame(event);
-      if (event.kind === 'match') {
-        for (const entry of pools.values()) {
-          if (poolCountsMatch(entry.scope, event)) for (const send of entry.sends) send(frame);
-        }
-      } else if (event.kind !== 'ready' && event.kind !== 'closing' && event.kind !== 'replaced') {
-        // `ready`, `closing` and `replaced` are a stream's own, never published through the database.
-        toPool(event.poolId, frame);
-      }
+      // A failed question (the database away) loses its event as a lost connection would: `ready` asks again.
+      queue = queue.then(() => route(event)).catch(() => undefined);
     },
 
     /** The database connection was lost and is back: every subscriber hears `ready` again and asks again. */

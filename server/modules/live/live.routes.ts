@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LivePoolParamsSchema, liveMessages, type UserProfile } from '#contract/index';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { TooManyRequestsError } from '../../lib/errors.ts';
+import { guardedApi } from '../../lib/guarded-api.ts';
 import { REQUEST_ID_HEADER } from '../../lib/request-id.ts';
 import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
 import { bearerToken, currentUser } from '../accounts/request-user.ts';
@@ -48,8 +48,7 @@ interface Options {
  * like every call, so the app reads it with `fetch`, not `EventSource` (decision 046).
  */
 export async function liveRoutes(app: FastifyInstance, { hub, liveAccess, follow, authenticate, limits }: Options) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.guards.requireUser);
+  const api = guardedApi(app, 'requireUser');
   const open = new Set<ServerResponse>();
   const registry = createStreamRegistry(limits);
   let stopFollowing: (() => Promise<void>) | undefined;

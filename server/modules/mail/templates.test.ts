@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { missingPicksText } from '#contract/notifications';
 import { missingPicksSubject, renderMail, type MailContent } from './templates.ts';
 
 const reminder = {
@@ -14,6 +15,7 @@ describe('the e-mails', () => {
       name: 'Ana',
       poolName: 'Peña del Bar',
       weekNumber: 15,
+      boleto: false,
       missing: 3,
       firstKickoff: 'sábado 28 nov., 21:00',
       link: 'https://quiniela.example.org/tabs/pool/7?seccion=predecir',
@@ -32,6 +34,25 @@ describe('the e-mails', () => {
       ].join('\n\n') + '\n',
     );
     expect(missingPicksSubject(1, 4, 'Los del barrio')).toBe('Te falta 1 pronóstico de la Jornada 4 de «Los del barrio»');
+  });
+
+  it("name a La Quiniela pool's jornada as its boleto (decision 082)", () => {
+    expect(missingPicksSubject(2, 3, 'Peña')).toBe('Te faltan 2 pronósticos de la Jornada 3 de «Peña»');
+    expect(missingPicksSubject(2, 3, 'Peña', true)).toBe('Te faltan 2 pronósticos del Boleto 3 de «Peña»');
+    const mail = renderMail({
+      kind: 'missing-picks',
+      name: 'Ana',
+      poolName: 'Peña',
+      weekNumber: 3,
+      boleto: true,
+      missing: 1,
+      firstKickoff: 'sábado 28 nov., 21:00',
+      link: 'https://quiniela.example.org/tabs/pool/7?seccion=predecir',
+      reminder,
+    });
+    expect(mail.text).toContain('El Boleto 3 empieza el sábado 28 nov., 21:00 y aún te falta 1 pronóstico en «Peña».');
+    expect(missingPicksText(1, 'Peña', 3, '21:00', true).body).toBe('Te falta 1 pronóstico en «Peña» · El boleto 3 empieza a las 21:00');
+    expect(missingPicksText(1, 'Peña', 3, '21:00').body).toBe('Te falta 1 pronóstico en «Peña» · La jornada 3 empieza a las 21:00');
   });
 
   it("sum up a jornada: points, place, movement and the jornada's winners", () => {

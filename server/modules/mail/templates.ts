@@ -32,6 +32,8 @@ export type MailContent =
       name: string;
       poolName: string;
       weekNumber: number;
+      /** A La Quiniela pool's jornada: boleto `weekNumber`. */
+      boleto: boolean;
       missing: number;
       /** "sábado 28 nov., 21:00" (Spain's time). */
       firstKickoff: string;
@@ -99,9 +101,15 @@ const points = (n: number) => (n === 1 ? '1 punto' : `${n} puntos`);
 const names = (list: readonly string[]) =>
   list.length <= 1 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} y ${list.at(-1)}`;
 
-/** "Te faltan 3 pronósticos de la Jornada 15 de «Peña del Bar»". */
-export const missingPicksSubject = (missing: number, weekNumber: number, poolName: string) =>
-  `${missing === 1 ? 'Te falta 1 pronóstico' : `Te faltan ${missing} pronósticos`} de la Jornada ${weekNumber} de «${poolName}»`;
+/** A pool's jornada in a sentence: "La Jornada 15", "de la Jornada 15"; a La Quiniela pool's boleto (decision 082). */
+const jornadaWords = (weekNumber: number, boleto: boolean) =>
+  boleto
+    ? { the: `El Boleto ${weekNumber}`, ofThe: `del Boleto ${weekNumber}` }
+    : { the: `La Jornada ${weekNumber}`, ofThe: `de la Jornada ${weekNumber}` };
+
+/** "Te faltan 3 pronósticos de la Jornada 15 de «Peña del Bar»" ("del Boleto 3" in a La Quiniela pool). */
+export const missingPicksSubject = (missing: number, weekNumber: number, poolName: string, boleto = false) =>
+  `${missing === 1 ? 'Te falta 1 pronóstico' : `Te faltan ${missing} pronósticos`} ${jornadaWords(weekNumber, boleto).ofThe} de «${poolName}»`;
 
 /** The Spanish e-mail of each kind, as plain text and HTML. */
 export function renderMail(mail: MailContent): RenderedMail {
@@ -164,10 +172,10 @@ export function renderMail(mail: MailContent): RenderedMail {
       ]);
     case 'missing-picks':
       return compose(
-        missingPicksSubject(mail.missing, mail.weekNumber, mail.poolName),
+        missingPicksSubject(mail.missing, mail.weekNumber, mail.poolName, mail.boleto),
         [
           `Hola, ${mail.name}:`,
-          `La Jornada ${mail.weekNumber} empieza el ${mail.firstKickoff} y aún te ${mail.missing === 1 ? 'falta 1 pronóstico' : `faltan ${mail.missing} pronósticos`} en «${mail.poolName}».`,
+          `${jornadaWords(mail.weekNumber, mail.boleto).the} empieza el ${mail.firstKickoff} y aún te ${mail.missing === 1 ? 'falta 1 pronóstico' : `faltan ${mail.missing} pronósticos`} en «${mail.poolName}».`,
           { label: 'Hacer mis pronósticos', href: mail.link },
         ],
         reminderFooter(mail.reminder),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, max, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, max, ne, sql } from 'drizzle-orm';
 import type { FeedSource, Match } from '#contract/index';
 import type { Database, Executor } from '../../db/client.ts';
 import { matches, predictions, users } from '../../db/schema.ts';
@@ -118,8 +118,8 @@ export function createMatchesRepository(db: Database) {
     },
 
     /** Throws the driver's unique violation when the fixture exists in that round. */
-    async insert(values: MatchValues): Promise<Match> {
-      const [row] = await db.insert(matches).values(values).returning(matchColumns);
+    async insert(values: MatchValues, executor: Executor = db): Promise<Match> {
+      const [row] = await executor.insert(matches).values(values).returning(matchColumns);
       if (!row) throw new Error('insert returned no row');
       return toMatch(row);
     },
@@ -149,12 +149,13 @@ export function createMatchesRepository(db: Database) {
       return toMatch(row);
     },
 
-    predictionCount(id: number): Promise<number> {
-      return db.$count(predictions, eq(predictions.matchId, id));
+    async predictionCount(id: number, executor: Executor = db): Promise<number> {
+      const [row] = await executor.select({ n: count() }).from(predictions).where(eq(predictions.matchId, id));
+      return row?.n ?? 0;
     },
 
-    async delete(id: number): Promise<void> {
-      await db.delete(matches).where(eq(matches.id, id));
+    async delete(id: number, executor: Executor = db): Promise<void> {
+      await executor.delete(matches).where(eq(matches.id, id));
     },
   };
 }

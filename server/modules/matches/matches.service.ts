@@ -23,7 +23,7 @@ interface Deps {
   kickoffChanges: KickoffChangesRepository;
   teams: TeamsRepository;
   standings: StandingsRepository;
-  /** Settles the bonus questions a competition's results decide, in the result's transaction (decision 080). */
+  /** Settles the bonus questions a competition's matches decide, in the write's transaction (decision 080). */
   settleBonus?: (tx: Executor, competition: string) => Promise<void>;
   clock: Clock;
 }
@@ -38,6 +38,18 @@ type KickoffFields = Pick<Match, 'matchDate' | 'kickoffConfirmed'>;
 
 export const resultChanged = (a: ResultFields, b: ResultFields) =>
   a.status !== b.status || a.scoreHome !== b.scoreHome || a.scoreAway !== b.scoreAway;
+
+/** What a league table, and so a bonus template, reads of a match (`competitions.tableMatches`, decision 080). */
+const tableFields = ['competition', 'weekNumber', 'homeTeamId', 'awayTeamId', 'status', 'scoreHome', 'scoreAway'] as const;
+
+/**
+ * The competitions whose table data a write of a match changed: `before` null for a match created, `after` null for
+ * one deleted; none when the write left every field the table reads as it was.
+ */
+export function tableDataChanged(before: Match | null, after: Match | null): string[] {
+  if (before && after && tableFields.every((field) => before[field] === after[field])) return [];
+  return [...new Set([before?.competition, after?.competition].filter((key) => key !== undefined))];
+}
 
 /** The kick-off moved, or its time became confirmed or not (dates compared as instants: a body may carry an offset). */
 export const kickoffChanged = (a: KickoffFields, b: KickoffFields) =>
@@ -88,6 +100,14 @@ export function createMatchesService({ db, matches, resultChanges, kickoffChange
   const resultBeforeKickoff = (match: Pick<Match, 'status' | 'matchDate'>) =>
     match.status !== 'scheduled' && Date.parse(match.matchDate) > clock().getTime();
 
+  /**
+   * The one call every write of a match makes in its transaction (create, change, import, delete): the bonus
+   * templates of the competitions whose table data it changed settle from the matches as they now are (decision 080).
+   */
+  const settleTemplates = async (tx: Executor, before: Match | null, after: Match | null) => {
+    for (const competition of tableDataChanged(before, after)) await settleBonus?.(tx, competition);
+  };
+
   /** Inside a transaction, read with its handle: PGlite's one session would wait for that transaction forever. */
   const assertTeamsExist = async (executor: Executor, homeTeamId: number, awayTeamId: number) => {
     if (!(await teams.exists(homeTeamId, executor))) throw new BadRequestError(matchMessages.homeTeamUnknown);
@@ -125,8 +145,8 @@ export function createMatchesService({ db, matches, resultChanges, kickoffChange
     // A finished match moved to another jornada moves its picks' jornada standings (the general ones stay).
     if (resultChanged(before, after) || before.weekNumber !== after.weekNumber) {
       await standings.applyResultChange(tx, id, before, after, clock());
-      for (const competition of new Set([before.competition, after.competition])) await settleBonus?.(tx, competition);
     }
+    await settleTemplates(tx, before, after);
     const change = {
       matchId: id,
       changedBy: author.kind === 'admin' ? author.userId : null,
@@ -141,19 +161,20 @@ export function createMatchesService({ db, matches, resultChanges, kickoffChange
 
   const create = async (body: CreateMatchBody): Promise<Match> => {
     if (resultBeforeKickoff(body)) throw new ConflictError(matchMessages.resultBeforeKickoff);
-    await assertTeamsExist(db, body.homeTeamId, body.awayTeamId);
-    let created: Match;
     try {
-      created = await matches.insert({
-        ...body,
-        round: body.round ?? `Jornada ${body.weekNumber}`,
-        matchDate: new Date(body.matchDate),
+      return await db.transaction(async (tx) => {
+        await assertTeamsExist(tx, body.homeTeamId, body.awayTeamId);
+        const created = await matches.insert(
+          { ...body, round: body.round ?? `Jornada ${body.weekNumber}`, matchDate: new Date(body.matchDate) },
+          tx,
+        );
+        await settleTemplates(tx, null, created);
+        return created;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(matchMessages.fixtureExists);
       throw error;
     }
-    return created;
   };
 
   return {
@@ -246,9 +267,13 @@ export function createMatchesService({ db, matches, resultChanges, kickoffChange
     },
 
     async remove(id: number): Promise<void> {
-      if (!(await matches.findById(id))) throw new NotFoundError(matchMessages.matchNotFound);
-      if ((await matches.predictionCount(id)) > 0) throw new ConflictError(matchMessages.matchHasPredictions);
-      await matches.delete(id);
+      await db.transaction(async (tx) => {
+        const before = await matches.findForUpdate(tx, id);
+        if (!before) throw new NotFoundError(matchMessages.matchNotFound);
+        if ((await matches.predictionCount(id, tx)) > 0) throw new ConflictError(matchMessages.matchHasPredictions);
+        await matches.delete(id, tx);
+        await settleTemplates(tx, before, null);
+      });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { messages } from '#contract/index';
-import { ConflictError } from '../../lib/errors.ts';
+import { messages, tieBreakFits, tieBreakMessages, type GameMode, type TieBreak } from '#contract/index';
+import { BadRequestError, ConflictError } from '../../lib/errors.ts';
 import type { PoolsRepository } from './pools.repository.ts';
 
 /**
@@ -10,6 +10,11 @@ import type { PoolsRepository } from './pools.repository.ts';
  */
 export async function assertRulesOpen(pools: Pick<PoolsRepository, 'hasStarted'>, poolId: number, now: Date): Promise<void> {
   if (await pools.hasStarted(poolId, now)) throw new ConflictError(messages.rulesFrozen);
+}
+
+/** The tie-break by exact scores only where picks are scores (docs/decisions/083-the-organisers-tie-break.md): a 400. */
+export function assertTieBreakFits(rule: TieBreak, mode: GameMode): void {
+  if (!tieBreakFits(rule, mode)) throw new BadRequestError(tieBreakMessages.exactNeedsScores);
 }
 
 /**

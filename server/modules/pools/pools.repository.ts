@@ -3,6 +3,7 @@ import { union } from 'drizzle-orm/pg-core';
 import {
   competitionNameOf,
   roundDisplayLabel,
+  type GameMode,
   type GameRules,
   type Pool,
   type PoolInvitation,
@@ -32,6 +33,7 @@ const poolColumns = {
   closeMinutesBefore: pools.closeMinutesBefore,
   creatorPlays: pools.creatorPlays,
   lateJoiners: pools.lateJoiners,
+  tieBreak: pools.tieBreak,
   /** The data labels of the pool's first round, in kick-off order: its label is made from them (roundDisplayLabel). */
   fromRoundLabels: sql<string[] | null>`(
     select array_agg(r.round order by r.first_kickoff, r.round)
@@ -88,6 +90,7 @@ const toPool = ({
   closeMinutesBefore,
   creatorPlays,
   lateJoiners,
+  tieBreak,
   ...row
 }: PoolRow): Pool => ({
   ...row,
@@ -98,7 +101,7 @@ const toPool = ({
     joker,
     knockoutFromWeek,
   },
-  options: { editUntilKickoff, closeMinutesBefore, creatorPlays, lateJoiners },
+  options: { editUntilKickoff, closeMinutesBefore, creatorPlays, lateJoiners, tieBreak },
   createdAt: row.createdAt.toISOString(),
   competitionName: row.competition === null ? null : competitionNameOf(row.competition).displayName,
   fromRoundLabel: fromRoundLabels === null || fromRoundLabels.length === 0 ? null : roundDisplayLabel(fromRoundLabels),
@@ -229,13 +232,14 @@ export function createPoolsRepository(db: Database) {
     async findLiveAccess(
       poolId: number,
       userId: number,
-    ): Promise<(Pick<Pool, 'id' | 'creatorId' | 'competition' | 'fromWeek'> & { isParticipant: boolean }) | undefined> {
+    ): Promise<(Pick<Pool, 'id' | 'creatorId' | 'competition' | 'fromWeek'> & { gameMode: GameMode; isParticipant: boolean }) | undefined> {
       const [row] = await db
         .select({
           id: pools.id,
           creatorId: pools.creatorId,
           competition: pools.competition,
           fromWeek: pools.fromWeek,
+          gameMode: pools.gameMode,
           isParticipant: sql<boolean>`${exists(
             db
               .select({ id: poolParticipants.id })
@@ -246,6 +250,20 @@ export function createPoolsRepository(db: Database) {
         .from(pools)
         .where(eq(pools.id, poolId));
       return row;
+    },
+
+    /**
+     * Which of the pools `poolIds` play match `matchId` (`poolPlaysMatchSql`): the live channel asks it for a match's
+     * event to its La Quiniela pools, whose matches are their boletos'.
+     */
+    async playingMatch(matchId: number, poolIds: readonly number[]): Promise<number[]> {
+      if (poolIds.length === 0) return [];
+      const rows = await db
+        .select({ id: pools.id })
+        .from(pools)
+        .innerJoin(matches, eq(matches.id, matchId))
+        .where(and(inArray(pools.id, [...poolIds]), poolPlaysMatchSql(sql`${pools}`, sql`${matches}`)));
+      return rows.map((row) => row.id);
     },
 
     async isParticipant(poolId: number, userId: number): Promise<boolean> {

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { z } from 'zod';
 import {
   ApiErrorSchema,
   CreatePoolBodySchema,
@@ -24,26 +24,28 @@ import {
   poolMessages,
   poolOptionsMessages,
   messages,
+  type Pool,
+  type UserProfile,
 } from '#contract/index';
-import { sendJsonReply } from '../../lib/json-reply.ts';
 import { currentUser } from '../accounts/request-user.ts';
+import { signedInRoutes } from '../accounts/signed-in-routes.ts';
 import type { PoolsService } from './pools.service.ts';
-import { notModifiedResponse, routeDocs } from '../../lib/route-docs.ts';
+import { routeDocs } from '../../lib/route-docs.ts';
 
 const docs = routeDocs('pools', 400, 401, 403, 404, 409, 429);
 
 export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: PoolsService }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.guards.requireUser);
+  const routes = signedInRoutes(app, docs);
+  const { api } = routes;
 
-  api.post('', {
-    schema: docs.schema(
-      'Crear una quiniela (creatorId = usuario con sesión)',
-      { 201: PoolResponseSchema },
-      { body: CreatePoolBodySchema },
-    ),
-    handler: async (request, reply) => reply.code(201).send({ data: await pools.create(currentUser(request), request.body) }),
-  });
+  routes.created(
+    'POST',
+    '',
+    'Crear una quiniela (creatorId = usuario con sesión)',
+    PoolResponseSchema,
+    { body: CreatePoolBodySchema },
+    (user, { body }) => pools.create(user, body),
+  );
 
   api.post('/join', {
     schema: docs.schema(
@@ -94,15 +96,13 @@ export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: Pool
     ['owned', 'Quinielas creadas por el usuario (ETag, 304 si no cambiaron)', 'listOwned'],
   ] as const;
   for (const [list, summary, read] of userLists) {
-    api.get(`/user/:userId/${list}`, {
-      schema: docs.schema(
-        summary,
-        { 200: PoolListResponseSchema, ...notModifiedResponse },
-        { params: UserIdParamsSchema },
-      ),
-      handler: async (request, reply) =>
-        sendJsonReply(request, reply, await pools[read](currentUser(request), request.params.userId, request.seenAt)),
-    });
+    routes.cached(
+      `/user/:userId/${list}`,
+      summary,
+      PoolListResponseSchema,
+      { params: UserIdParamsSchema },
+      (user, { params }, seenAt) => pools[read](user, params.userId, seenAt),
+    );
   }
 
   api.get('/notices', {
@@ -115,87 +115,79 @@ export async function poolsRoutes(app: FastifyInstance, { pools }: { pools: Pool
     handler: async (request) => ({ data: { notices: await pools.notices(currentUser(request)) } }),
   });
 
-  api.delete('/notices/:id', {
-    schema: docs.schema(
-      'Descartar un aviso propio (solo el usuario al que va dirigido)',
-      { 200: MessageResponseSchema },
-      { params: IdParamsSchema },
-    ),
-    handler: async (request) => {
-      await pools.dismissNotice(currentUser(request), request.params.id);
-      return { message: messages.deleted };
-    },
-  });
+  routes.done(
+    'DELETE',
+    '/notices/:id',
+    'Descartar un aviso propio (solo el usuario al que va dirigido)',
+    { params: IdParamsSchema },
+    messages.deleted,
+    (user, { params }) => pools.dismissNotice(user, params.id),
+  );
 
-  api.get('/:id', {
-    schema: docs.schema(
-      'Detalle de una quiniela con sus opciones y si ha empezado (miembros y creador; ETag, 304 si no cambió)',
-      { 200: PoolDetailResponseSchema, ...notModifiedResponse },
-      { params: IdParamsSchema },
-    ),
-    handler: async (request, reply) => sendJsonReply(request, reply, await pools.get(currentUser(request), request.params.id, request.seenAt)),
-  });
+  routes.cached(
+    '/:id',
+    'Detalle de una quiniela con sus opciones y si ha empezado (miembros y creador; ETag, 304 si no cambió)',
+    PoolDetailResponseSchema,
+    { params: IdParamsSchema },
+    (user, { params }, seenAt) => pools.get(user, params.id, seenAt),
+  );
 
-  api.get('/:id/participants/:userId', {
-    schema: docs.schema(
-      'Participantes (solo el creador)',
-      { 200: ParticipantsResponseSchema },
-      { params: PoolUserParamsSchema },
-    ),
-    handler: async (request) => ({
-      data: { participants: await pools.participants(currentUser(request), request.params.id, request.params.userId) },
-    }),
-  });
+  routes.data(
+    'GET',
+    '/:id/participants/:userId',
+    'Participantes (solo el creador)',
+    ParticipantsResponseSchema,
+    { params: PoolUserParamsSchema },
+    async (user, { params }) => ({ participants: await pools.participants(user, params.id, params.userId) }),
+  );
 
-  api.put('/:id/rules', {
-    schema: docs.schema(
-      'Cambiar las reglas (opciones) de una quiniela (creador o admin), hasta el inicio de su primer partido',
-      { 200: PoolResponseSchema },
-      { params: IdParamsSchema, body: PoolRulesBodySchema },
-    ),
-    handler: async (request) => ({ data: await pools.updateRules(currentUser(request), request.params.id, request.body) }),
-  });
+  // A pool's two edits by its creator or an admin, its rules and its name and settings, answer it as it then is.
+  const edit = <Body extends z.ZodType>(
+    method: HTTPMethods,
+    url: string,
+    summary: string,
+    body: Body,
+    work: (user: UserProfile, poolId: number, body: z.output<Body>) => Promise<Pool>,
+  ) =>
+    routes.data(method, url, summary, PoolResponseSchema, { params: IdParamsSchema, body }, (user, input) =>
+      work(user, input.params.id, input.body),
+    );
+  edit(
+    'PUT',
+    '/:id/rules',
+    'Cambiar las reglas (opciones) de una quiniela (creador o admin), hasta el inicio de su primer partido',
+    PoolRulesBodySchema,
+    (user, poolId, body) => pools.updateRules(user, poolId, body),
+  );
 
-  api.delete('/:id/participants/:userId', {
-    schema: docs.schema(
-      'Quitar a un participante (creador o admin): sus pronósticos salen de la clasificación y se le avisa',
-      { 200: MessageResponseSchema },
-      { params: PoolUserParamsSchema },
-    ),
-    handler: async (request) => {
-      await pools.removeParticipant(currentUser(request), request.params.id, request.params.userId);
-      return { message: poolOptionsMessages.participantRemoved };
-    },
-  });
+  routes.done(
+    'DELETE',
+    '/:id/participants/:userId',
+    'Quitar a un participante (creador o admin): sus pronósticos salen de la clasificación y se le avisa',
+    { params: PoolUserParamsSchema },
+    poolOptionsMessages.participantRemoved,
+    (user, { params }) => pools.removeParticipant(user, params.id, params.userId),
+  );
 
-  api.patch('/:id', {
-    schema: docs.schema(
-      'Editar una quiniela (creador o admin)',
-      { 200: PoolResponseSchema },
-      { params: IdParamsSchema, body: UpdatePoolBodySchema },
-    ),
-    handler: async (request) => ({ data: await pools.update(currentUser(request), request.params.id, request.body) }),
-  });
+  edit('PATCH', '/:id', 'Editar una quiniela (creador o admin)', UpdatePoolBodySchema, (user, poolId, body) =>
+    pools.update(user, poolId, body),
+  );
 
-  api.post('/:id/invitations', {
-    schema: docs.schema(
-      '«Invitar por correo» (creador o admin): el enlace de invitación a 1–20 correos, con el nombre de la quiniela y el de quien invita; mientras admite miembros nuevos (409); un límite de correos por usuario y día (429); 409 si el servidor no envía correos',
-      { 202: MessageResponseSchema },
-      { params: IdParamsSchema, body: PoolInvitationEmailsBodySchema },
-    ),
-    handler: async (request, reply) =>
-      reply.code(202).send({ message: await pools.inviteByEmail(currentUser(request), request.params.id, request.body.emails) }),
-  });
+  routes.accepted(
+    'POST',
+    '/:id/invitations',
+    '«Invitar por correo» (creador o admin): el enlace de invitación a 1–20 correos, con el nombre de la quiniela y el de quien invita; mientras admite miembros nuevos (409); un límite de correos por usuario y día (429); 409 si el servidor no envía correos',
+    MessageResponseSchema,
+    { params: IdParamsSchema, body: PoolInvitationEmailsBodySchema },
+    async (user, { params, body }) => ({ message: await pools.inviteByEmail(user, params.id, body.emails) }),
+  );
 
-  api.delete('/:id', {
-    schema: docs.schema(
-      'Eliminar una quiniela y sus participaciones (creador o admin)',
-      { 200: MessageResponseSchema },
-      { params: IdParamsSchema },
-    ),
-    handler: async (request) => {
-      await pools.remove(currentUser(request), request.params.id);
-      return { message: poolMessages.deleted };
-    },
-  });
+  routes.done(
+    'DELETE',
+    '/:id',
+    'Eliminar una quiniela y sus participaciones (creador o admin)',
+    { params: IdParamsSchema },
+    poolMessages.deleted,
+    (user, { params }) => pools.remove(user, params.id),
+  );
 }

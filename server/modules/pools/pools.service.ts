@@ -11,6 +11,7 @@ import {
   PoolDetailResponseSchema,
   PoolListResponseSchema,
   type CreatePoolBody,
+  type GameMode,
   type JoinPoolBody,
   type Pool,
   type PoolInvitation,
@@ -35,7 +36,7 @@ import type { RateLimiter, Reservation } from '../../lib/rate-limiter.ts';
 import { assertSelfOrAdmin, isAdmin } from '../accounts/access.ts';
 import type { CompetitionsRepository } from '../matches/competitions.repository.ts';
 import { assertCanManage, assertCanView, assertCanViewAs } from './pool-access.ts';
-import { assertRulesOpen } from './pool-rules.ts';
+import { assertRulesOpen, assertTieBreakFits } from './pool-rules.ts';
 import { poolStarted, type PoolsRepository } from './pools.repository.ts';
 import { linkPaths } from '#contract/links';
 import type { MailQueue } from '../mail/mail-queue.ts';
@@ -56,9 +57,10 @@ interface Deps {
 const CACHED_LISTS = 2000;
 
 /** What a live stream needs of its pool: who manages it, and which matches it counts (the hub routes by them). */
-export type LiveAccess = Pick<Pool, 'id' | 'creatorId' | 'competition' | 'fromWeek'>;
+/** What the live channel needs of a pool: who may listen, and which matches' events it hears (its scope, its mode). */
+export type LiveAccess = Pick<Pool, 'id' | 'creatorId' | 'competition' | 'fromWeek'> & { gameMode: GameMode };
 
-const liveAccessOf = ({ id, creatorId, competition, fromWeek }: LiveAccess): LiveAccess => ({ id, creatorId, competition, fromWeek });
+const liveAccessOf = ({ id, creatorId, competition, fromWeek, gameMode }: LiveAccess): LiveAccess => ({ id, creatorId, competition, fromWeek, gameMode });
 
 /** A pool's detail as one of its members or its creator sees it, kept until their version moves. */
 interface Detail {
@@ -186,6 +188,7 @@ export function createPoolsService({ pools, competitions, rateLimiter, mail, con
       const { competition, fromWeek, game: gameInput, options = DEFAULT_POOL_OPTIONS, ...spec } = body;
       const scope = await poolScope({ competition, fromWeek });
       const game = await poolGame(gameInput, scope);
+      assertTieBreakFits(options.tieBreak, game.mode);
       try {
         return await pools.insert({ ...spec, ...scope, game, options, createdAt: clock() });
       } catch (error) {
@@ -269,6 +272,7 @@ export function createPoolsService({ pools, competitions, rateLimiter, mail, con
       const now = clock();
       await assertRulesOpen(pools, id, now);
       const game = body.game === undefined ? undefined : await poolGame(body.game, pool);
+      assertTieBreakFits((body.options ?? pool.options).tieBreak, (game ?? pool.game).mode);
       const outcome = await pools.setRules(id, pool.creatorId, { options: body.options, game });
       if (outcome === 'full') throw new ConflictError(poolOptionsMessages.creatorNoPlace);
       // Picks already made have the old mode's shape: a mode is changed only while there are none.

@@ -119,4 +119,17 @@ describe('splitPot', () => {
       }),
     );
   });
+  it('gives everyone the same cents whatever order a tie-break puts a tied position in (decision 083, property)', () => {
+    const takes = (split: PotSplit) => new Map(split.positions.flatMap((p) => p.takers.map((t) => [t.userId, t.cents] as const)));
+    fc.assert(
+      fc.property(inputs, fc.infiniteStream(fc.double({ min: 0, max: 1, noNaN: true })), (input, noise) => {
+        // Another tie-break: the rows of each position in another order (the positions themselves are by points).
+        const shuffled = input.ranking
+          .map((row) => ({ row, key: row.position + 0.5 * noise.next().value }))
+          .sort((a, b) => a.key - b.key)
+          .map(({ row }) => row);
+        expect(takes(splitPot({ ...input, ranking: shuffled }))).toEqual(takes(splitPot(input)));
+      }),
+    );
+  });
 });

@@ -55,7 +55,7 @@ export function jornadaCloses(matches: readonly CalendarMatch[], options: Pick<P
 }
 
 /** What the calendar says of its pool. */
-export type CalendarPool = Pick<Pool, 'id' | 'name' | 'options' | 'createdAt'>;
+export type CalendarPool = Pick<Pool, 'id' | 'name' | 'createdAt'> & { options: Pick<PoolOptions, 'closeMinutesBefore'> };
 
 /**
  * The `.ics` text of a pool's calendar. Each event's UID is the pool and the jornada, so an app updates it; it

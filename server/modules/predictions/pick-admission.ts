@@ -17,7 +17,7 @@ import {
 } from '#contract/index';
 import { BadRequestError, ConflictError, ForbiddenError } from '../../lib/errors.ts';
 import { pickDeadlineSql } from '../pools/pool-rules.ts';
-import { poolCountsMatchSql } from '../pools/pool-scope.ts';
+import { poolPlaysWeekSql } from '../pools/pool-scope.ts';
 
 /**
  * Whether a pick, and the comodín on it, is admitted: the one home of those rules (the match's status, the pool's
@@ -73,14 +73,15 @@ export function pickOpenSql(pool: SQL, match: SQL, now: SQL): SQL {
 /**
  * Pick `pick` (with `mode` and `now` columns) of match `match` is admitted by pool `pool`, but for who takes part,
  * which the caller's join of `pool_participants` says: the pool is active, the pick has its mode's shape, its picks
- * are open (`pickOpenSql`) and it counts the match (`poolCountsMatchSql`). The SQL twin of `whyPickRefused`.
+ * are open (`pickOpenSql`) and it counts the match (`poolPlaysWeekSql`; a La Quiniela pool's, only by the boleto
+ * clause). The SQL twin of `whyPickRefused`.
  */
 export function pickAdmittedSql(pool: SQL, match: SQL, pick: SQL): SQL {
   // Constants written into the text: the insert is a prepared statement whose only parameter is its picks.
   const [pleno, bucketM] = [sql.raw(String(PLENO_POSITION)), sql.raw(String(PLENO_M))];
   return sql`(${pool}.is_active
     and ${pickOpenSql(pool, match, sql`${pick}.now`)}
-    and ((${pool}.game_mode = ${pick}.mode and ${poolCountsMatchSql(pool, match)})
+    and ((${pool}.game_mode = ${pick}.mode and ${poolPlaysWeekSql(pool, match)})
       or (${pool}.game_mode = 'laQuiniela' and exists (
         select 1 from boleto_matches b where b.pool_id = ${pool}.id and b.match_id = ${match}.id
           and case when b.position = ${pleno}
@@ -175,6 +176,9 @@ export function jokerRefusal({ member, pick, leaves, now }: JokerFacts): Refusal
   return leaving.includes('picks-closed') ? 'joker-closed' : null;
 }
 
+/** Most refusals are a conflict with the state of the pool or of the pick: 409 with their message. */
+const conflict = (message: string) => () => new ConflictError(message);
+
 /** What each refusal answers: its status code and message (a shape's by the pool's mode). */
 const refusals: Record<Refusal, (pool: Pick<Pool, 'game'>) => Error> = {
   'wrong-shape': ({ game }) =>
@@ -182,17 +186,17 @@ const refusals: Record<Refusal, (pool: Pick<Pool, 'game'>) => Error> = {
       game.mode === 'laQuiniela' ? laQuinielaMessages.wrongShape : predictionMessages.wrongShape[game.mode],
     ),
   'creator-not-playing': () => new ForbiddenError(predictionMessages.creatorCannotPredict),
-  'pool-inactive': () => new ConflictError(poolMessages.inactive),
+  'pool-inactive': conflict(poolMessages.inactive),
   'not-participant': () => new ForbiddenError(predictionMessages.notParticipant),
-  'match-started': () => new ConflictError(predictionMessages.matchStarted),
-  'picks-closed': () => new ConflictError(poolOptionsMessages.picksClosed),
-  'not-in-pool': () => new ConflictError(predictionMessages.matchNotInPool),
-  'already-picked': () => new ConflictError(predictionMessages.alreadyPredicted),
-  'joker-off': () => new ConflictError(predictionMessages.jokerOff),
-  'no-pick': () => new ConflictError(predictionMessages.jokerNeedsPick),
-  'joker-locked': () => new ConflictError(predictionMessages.jokerLocked),
-  'joker-closed': () => new ConflictError(predictionMessages.jokerClosed),
-  'joker-held': () => new ConflictError(predictionMessages.jokerHeld),
+  'match-started': conflict(predictionMessages.matchStarted),
+  'picks-closed': conflict(poolOptionsMessages.picksClosed),
+  'not-in-pool': conflict(predictionMessages.matchNotInPool),
+  'already-picked': conflict(predictionMessages.alreadyPredicted),
+  'joker-off': conflict(predictionMessages.jokerOff),
+  'no-pick': conflict(predictionMessages.jokerNeedsPick),
+  'joker-locked': conflict(predictionMessages.jokerLocked),
+  'joker-closed': conflict(predictionMessages.jokerClosed),
+  'joker-held': conflict(predictionMessages.jokerHeld),
 };
 
 export const refusalError = (refusal: Refusal, pool: Pick<Pool, 'game'>): Error => refusals[refusal](pool);

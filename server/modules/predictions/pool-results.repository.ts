@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { RESULT_PICKS_SHOWN, roundDisplayLabel, type MatchStatus, type PoolJornada, type PredictionChoice } from '#contract/index';
+import { poolRoundLabel, RESULT_PICKS_SHOWN, roundDisplayLabel, type MatchStatus, type PoolJornada, type PredictionChoice } from '#contract/index';
 import { queryRows, type Database } from '../../db/client.ts';
 import { matches, pools, predictions, users } from '../../db/schema.ts';
-import { poolPlaysMatchSql } from '../pools/pool-scope.ts';
+import { boletoPlaceSql, poolJornadaSql, poolPlaysMatchSql } from '../pools/pool-scope.ts';
 
-/** The aliases every query here gives `pools` and `matches`, for the rule of which matches a pool counts. */
+/**
+ * The aliases every query here gives `pools` and `matches`, for the rule of which matches a pool plays and its
+ * jornada of each (a La Quiniela pool's is the boleto's number: docs/decisions/082-modo-la-quiniela.md).
+ */
 const poolCounts = poolPlaysMatchSql(sql.raw('p'), sql.raw('m'));
+const poolJornada = poolJornadaSql(sql.raw('p'), sql.raw('m'));
 
 export interface JornadaMatchRow {
   id: number;
@@ -23,6 +27,8 @@ export interface JornadaMatchRow {
   ownScoreHome: number | null;
   ownScoreAway: number | null;
   ownJoker: boolean;
+  /** Its line on the La Quiniela pool's boleto (1–15); null in the other games. */
+  line: number | null;
 }
 
 export interface PickRow {
@@ -68,30 +74,33 @@ export function createPoolResultsRepository(db: Database) {
      */
     async jornadas(poolId: number, now: Date): Promise<PoolJornada[]> {
       const at = sql`${now.toISOString()}::timestamptz`;
-      const rows = await queryRows<{ week_number: number; finished: number; live: number; started: number; rounds: string[] }>(
+      const rows = await queryRows<{ week_number: number; game_mode: string; finished: number; live: number; started: number; rounds: string[] }>(
         db,
         sql`
-          select m.week_number,
+          select ${poolJornada} as week_number, p.game_mode,
                  count(*) filter (where m.status = 'finished')::int as finished,
                  count(*) filter (where m.status = 'live')::int as live,
                  count(*) filter (where m.status = 'scheduled' and m.match_date <= ${at})::int as started,
                  array_agg(m.round order by m.match_date, m.id) as rounds
           from ${matches} m join ${pools} p on p.id = ${poolId}
           where ${poolCounts}
-          group by m.week_number
+          group by 1, p.game_mode
           having count(*) filter (where m.status <> 'scheduled' or m.match_date <= ${at}) > 0
-          order by m.week_number desc`,
+          order by 1 desc`,
       );
       return rows.map((r) => ({
         weekNumber: Number(r.week_number),
-        label: roundDisplayLabel(r.rounds),
+        label: roundDisplayLabel(r.rounds.map((round) => poolRoundLabel(r.game_mode, Number(r.week_number), round))),
         finished: Number(r.finished),
         live: Number(r.live),
         started: Number(r.started),
       }));
     },
 
-    /** The pool's matches of one jornada in kick-off order, each with `userId`'s own pick in the pool (or null). */
+    /**
+     * The pool's matches of one jornada in kick-off order (a La Quiniela pool's boleto in its lines' order), each with
+     * `userId`'s own pick in the pool (or null).
+     */
     async jornadaMatches(poolId: number, userId: number, weekNumber: number): Promise<JornadaMatchRow[]> {
       const rows = await queryRows<Omit<JornadaMatchRow, 'matchDate'> & { matchDate: Date | string }>(
         db,
@@ -99,12 +108,13 @@ export function createPoolResultsRepository(db: Database) {
           select m.id, m.competition, m.round, m.week_number as "weekNumber", m.match_date as "matchDate",
                  m.kickoff_confirmed as "kickoffConfirmed", m.home_team_id as "homeTeamId", m.away_team_id as "awayTeamId",
                  m.status, m.score_home as "scoreHome", m.score_away as "scoreAway", own.prediction as "ownPick",
-                 own.score_home as "ownScoreHome", own.score_away as "ownScoreAway", coalesce(own.joker, false) as "ownJoker"
+                 own.score_home as "ownScoreHome", own.score_away as "ownScoreAway", coalesce(own.joker, false) as "ownJoker",
+                 ${boletoPlaceSql(sql.raw('p'), sql.raw('m'), 'position')} as line
           from ${matches} m
           join ${pools} p on p.id = ${poolId}
           left join ${predictions} own on own.pool_id = p.id and own.user_id = ${userId} and own.match_id = m.id
-          where m.week_number = ${weekNumber} and ${poolCounts}
-          order by m.match_date, m.id`,
+          where ${poolJornada} = ${weekNumber} and ${poolCounts}
+          order by line, m.match_date, m.id`,
       );
       return rows.map((r) => ({
         ...r,
@@ -116,6 +126,7 @@ export function createPoolResultsRepository(db: Database) {
         scoreAway: r.scoreAway === null ? null : Number(r.scoreAway),
         ownScoreHome: r.ownScoreHome === null ? null : Number(r.ownScoreHome),
         ownScoreAway: r.ownScoreAway === null ? null : Number(r.ownScoreAway),
+        line: r.line === null ? null : Number(r.line),
         matchDate: new Date(r.matchDate),
       }));
     },

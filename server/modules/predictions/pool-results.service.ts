@@ -1,5 +1,6 @@
 import {
   JORNADA_TABLE_PAGE,
+  PLENO_POSITION,
   picksClosed,
   poolMessages,
   PredictionChoiceSchema,
@@ -14,6 +15,7 @@ import {
 } from '#contract/index';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { boletoLineAciertos } from '../leaderboard/boleto-scoring.ts';
 import { scorePick, type ScoredMatch, type ScoredPick } from '../leaderboard/scoring.ts';
 import { assertCanView } from '../pools/pool-access.ts';
 import type { PoolsRepository } from '../pools/pools.repository.ts';
@@ -30,6 +32,27 @@ interface Deps {
 /** What `pick` earned on `match` in `game` by the one scoring rule; null while the match is not finished. */
 const earned = (pick: ScoredPick, match: ScoredMatch, game: GameRules): number | null =>
   match.status === 'finished' ? scorePick(pick, match, game).points : null;
+
+/** A player's pick of one of the jornada's matches. */
+type JornadaPick = ScoredPick & { matchId: number };
+
+/**
+ * What a player's pick of `row` earned, given `theirs`, their picks of the jornada's matches that kicked off: the
+ * scoring rule's points, or in a La Quiniela pool its line's acierto by the boleto's rule (`boletoLineAciertos`),
+ * which for the Pleno needs the other 14 (null when `theirs` is only this pick).
+ */
+function earnedIn(game: GameRules, rows: readonly JornadaMatchRow[]) {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return (row: JornadaMatchRow, pick: JornadaPick, theirs: readonly JornadaPick[] | null): number | null => {
+    if (row.line === null) return earned(pick, scoredMatch(row), game);
+    if (theirs === null && row.line === PLENO_POSITION) return null;
+    const lines = (theirs ?? [pick]).flatMap((mine) => {
+      const at = byId.get(mine.matchId);
+      return at?.line == null ? [] : [{ position: at.line, pick: mine, match: scoredMatch(at) }];
+    });
+    return boletoLineAciertos(lines).get(row.line) ?? null;
+  };
+}
 
 /**
  * The "Resultados" segment: for the pool's members (pool-access.ts), one jornada per answer. Nobody's pick but the
@@ -66,12 +89,19 @@ export function createPoolResultsService({ poolResults, pools, clock, rankedPlay
         poolResults.shownPicks(poolId, startedIds),
       ]);
       const revealed = new Set(startedIds);
+      const earn = earnedIn(pool.game, rows);
+      const own = rows.flatMap((row): JornadaPick[] =>
+        row.ownPick === null
+          ? []
+          : [{ matchId: row.id, prediction: row.ownPick, scoreHome: row.ownScoreHome, scoreAway: row.ownScoreAway, joker: row.ownJoker }],
+      );
+      const earnOf = (row: JornadaMatchRow, pick: JornadaPick, userId: number) => earn(row, pick, userId === actor.id ? own : null);
       return {
         poolId,
         participant,
         jornadas,
         weekNumber: shown,
-        matches: rows.map((row) => toResultMatch(pool.game, row, revealed.has(row.id), counts, picks)),
+        matches: rows.map((row) => toResultMatch(pool.game, row, revealed.has(row.id), counts, picks, { userId: actor.id, picks: own }, earnOf)),
       };
     },
 
@@ -96,11 +126,11 @@ export function createPoolResultsService({ poolResults, pools, clock, rankedPlay
         startedIds,
         [...page, ...(own ? [own] : [])].map((player) => player.userId),
       );
-      const results = new Map(rows.map((row) => [row.id, scoredMatch(row)]));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const earn = earnedIn(pool.game, rows);
       const rowOf = (player: (typeof ranked)[number]): JornadaTableRow => {
-        const scored = picks
-          .filter((pick) => pick.userId === player.userId)
-          .map(({ userId: _, ...pick }) => ({ ...pick, points: earned(pick, results.get(pick.matchId)!, pool.game) }));
+        const theirs = picks.filter((pick) => pick.userId === player.userId).map(({ userId: _, ...pick }) => pick);
+        const scored = theirs.map((pick) => ({ ...pick, points: earn(byId.get(pick.matchId)!, pick, theirs) }));
         return {
           position: player.position,
           userId: player.userId,
@@ -155,9 +185,12 @@ function toResultMatch(
   kickedOff: boolean,
   counts: readonly { matchId: number; prediction: PredictionChoice; count: number }[],
   picks: readonly PickRow[],
+  own: { userId: number; picks: readonly JornadaPick[] },
+  earn: (row: JornadaMatchRow, pick: JornadaPick, userId: number) => number | null,
 ): PoolResultMatch {
   const result = scoredMatch(row);
   const finished = row.status === 'finished';
+  const ownPick = own.picks.find((pick) => pick.matchId === row.id);
   // What each bare choice earns: a 1X2 pool's only picks (an exact-score pick earns by its score).
   const choice = (prediction: PredictionChoice): ScoredPick => ({ prediction, scoreHome: null, scoreAway: null, joker: false });
   const pointsByPick = finished && game.mode === 'outcome'
@@ -175,7 +208,7 @@ function toResultMatch(
       counts: choiceCounts,
       shown: picks
         .filter((pick) => pick.matchId === row.id)
-        .map(({ matchId: _, ...pick }) => ({ ...pick, points: earned(pick, result, game) })),
+        .map(({ matchId, ...pick }) => ({ ...pick, points: earn(row, { ...pick, matchId }, pick.userId) })),
     };
   }
   return {
@@ -194,10 +227,8 @@ function toResultMatch(
     ownScoreHome: row.ownScoreHome,
     ownScoreAway: row.ownScoreAway,
     ownJoker: row.ownJoker,
-    ownPoints:
-      row.ownPick === null
-        ? null
-        : earned({ prediction: row.ownPick, scoreHome: row.ownScoreHome, scoreAway: row.ownScoreAway, joker: row.ownJoker }, result, game),
+    ownPoints: ownPick ? earn(row, ownPick, own.userId) : null,
+    ...(row.line === null ? {} : { line: row.line }),
     pointsByPick,
     picks: revealed,
   };

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { poolPushes } from '../../db/schema.ts';
 import { jornadaOverSql, matchStatesSql } from '../leaderboard/jornada-over.ts';
-import { poolPlaysMatchSql } from '../pools/pool-scope.ts';
+import { poolPlaysWeekSql } from '../pools/pool-scope.ts';
 
 /** A missing-picks reminder this instance claimed: `missing` of the jornada's open matches have no pick of the user. */
 export interface ClaimedMissingPicks {
@@ -12,6 +12,8 @@ export interface ClaimedMissingPicks {
   poolName: string;
   kind: 'missing-picks-24h' | 'missing-picks-1h';
   weekNumber: number;
+  /** A La Quiniela pool's jornada: boleto `weekNumber` (its jornadas have no competition). */
+  boleto: boolean;
   firstKickoff: Date;
   missing: number;
 }
@@ -39,6 +41,23 @@ const jornadasAhead = (now: Date) => sql`
     select 1 from matches s
     where s.competition = m.competition and s.week_number = m.week_number and s.match_date <= ${at(now)})`;
 
+/**
+ * The boletos of La Quiniela pools (`pools` selects their rows `b`) whose first kick-off is within 24 hours and not yet
+ * reached: a La Quiniela pool's jornada is its boleto, its matches the boleto's (docs/decisions/082-modo-la-quiniela.md).
+ * As jornadas, under the competition '' (no competition's) and the boleto's number.
+ */
+const boletosAhead = (now: Date, pools: SQL) => sql`
+  select b.pool_id, ''::text as competition, b.number as week_number, min(m.match_date) as first_kickoff
+  from boleto_matches b join matches m on m.id = b.match_id
+  where ${pools}
+  group by b.pool_id, b.number
+  having min(m.match_date) > ${at(now)} and min(m.match_date) <= ${at(now)} + interval '24 hours'`;
+
+/** The boletos with a match in the next 24 hours: `boletosAhead`'s candidates, found through the matches' dates. */
+const boletosNearby = (now: Date) => sql`(b.pool_id, b.number) in (
+  select n.pool_id, n.number from matches s join boleto_matches n on n.match_id = s.id
+  where s.match_date > ${at(now)} and s.match_date <= ${at(now)} + interval '24 hours')`;
+
 /** Whether a player wants a pool's kind of reminder by push: a browser to push to, and the kind not turned off. */
 const wantsPush = (kind: 'missing-picks' | 'jornada-results') => (user: SQL, pool: SQL) => sql`
   exists (select 1 from push_subscriptions s where s.user_id = ${user})
@@ -51,8 +70,9 @@ const wantsMail = (kind: 'missing-picks' | 'jornada-results') => (user: SQL, poo
     where e.user_id = ${user} and e.pool_id = ${pool} and e.kind = ${kind} and u.email_confirmed_at is not null)`;
 
 /**
- * The CTEs up to `due`: each player of the pools `poolIds` who misses picks in a jornada of `jornadasAhead`, wants it
- * on this channel, and has not had this `kind` of it (`sent`, on the candidate `c`); `missing` of its open matches.
+ * The CTEs up to `due`: each player of the pools `poolIds` who misses picks in a jornada of theirs ahead (a
+ * competition's of `jornadasAhead` the pool plays, or a La Quiniela pool's boleto of `boletosAhead`), wants it on this
+ * channel, and has not had this `kind` of it (`sent`, on the candidate `c`); `missing` of its open matches.
  */
 function dueMissingPicks(
   now: Date,
@@ -60,26 +80,37 @@ function dueMissingPicks(
   channel: { wants: (user: SQL, pool: SQL) => SQL; kind: SQL; sent: SQL },
 ): SQL {
   const pools = sql`${`{${poolIds.join(',')}}`}::int[]`;
-  return sql`jornadas as (${jornadasAhead(now)}), open_matches as (
-    select m.id, m.competition, m.week_number
-    from matches m join jornadas j on j.competition = m.competition and j.week_number = m.week_number
+  return sql`jornadas as (${jornadasAhead(now)}), pool_jornadas as (
+    select p.id as pool_id, j.competition, j.week_number, j.first_kickoff
+    from jornadas j join pools p on p.id = any(${pools}) and ${poolPlaysWeekSql(sql`p`, sql`j`)}
+    union all
+    ${boletosAhead(now, sql`b.pool_id = any(${pools})`)}
+  ), open_matches as (
+    select j.pool_id, m.id, j.competition, j.week_number
+    from pool_jornadas j join matches m on m.competition = j.competition and m.week_number = j.week_number
+    where m.status <> 'finished'
+    union all
+    select j.pool_id, m.id, j.competition, j.week_number
+    from pool_jornadas j
+    join boleto_matches b on j.competition = '' and b.pool_id = j.pool_id and b.number = j.week_number
+    join matches m on m.id = b.match_id
     where m.status <> 'finished'
   ), open_count as (
-    select competition, week_number, count(*)::int as n from open_matches group by competition, week_number
+    select pool_id, competition, week_number, count(*)::int as n from open_matches group by pool_id, competition, week_number
   ), candidates as (
     select pp.user_id, p.id as pool_id, p.name as pool_name, j.competition, j.week_number, j.first_kickoff,
       oc.n as open, ${channel.kind} as kind
-    from jornadas j
-    join open_count oc on oc.competition = j.competition and oc.week_number = j.week_number
-    join pools p on p.id = any(${pools}) and ${poolPlaysMatchSql(sql`p`, sql`j`)}
+    from pool_jornadas j
+    join open_count oc on oc.pool_id = j.pool_id and oc.competition = j.competition and oc.week_number = j.week_number
+    join pools p on p.id = j.pool_id
     join pool_participants pp on pp.pool_id = p.id
     where ${channel.wants(sql`pp.user_id`, sql`p.id`)}
   ), unsent as (
     select c.* from candidates c where not ${channel.sent}
   ), picked as (
-    select pr.pool_id, pr.user_id, o.competition, o.week_number, count(*)::int as n
-    from open_matches o join predictions pr on pr.match_id = o.id and pr.pool_id = any(${pools})
-    group by pr.pool_id, pr.user_id, o.competition, o.week_number
+    select o.pool_id, pr.user_id, o.competition, o.week_number, count(*)::int as n
+    from open_matches o join predictions pr on pr.match_id = o.id and pr.pool_id = o.pool_id
+    group by o.pool_id, pr.user_id, o.competition, o.week_number
   ), due as (
     select u.*, u.open - coalesce(k.n, 0) as missing
     from unsent u
@@ -89,7 +120,10 @@ function dueMissingPicks(
   )`;
 }
 
-/** The CTEs up to `finished`: each pool's jornada that is over (decision 061), recent, and had a pick in the pool. */
+/**
+ * The CTEs up to `finished`: each pool's jornada that is over (decision 061), recent, and had a pick in the pool: a
+ * competition's week the pool plays, or a La Quiniela pool's boleto.
+ */
 const jornadasOver = (now: Date) => sql`states as (${matchStatesSql}), weeks as (
     select distinct week_number from matches
     where match_date <= ${at(now)} and match_date > ${at(now)} - ${RESULT_WINDOW_HOURS}::int * interval '1 hour'
@@ -97,7 +131,7 @@ const jornadasOver = (now: Date) => sql`states as (${matchStatesSql}), weeks as 
     select p.id as pool_id, p.name as pool_name, m.week_number
     from weeks w
     join states m on m.week_number = w.week_number
-    join pools p on ${poolPlaysMatchSql(sql`p`, sql`m`)}
+    join pools p on ${poolPlaysWeekSql(sql`p`, sql`m`)}
     group by p.id, p.name, m.week_number
     having ${jornadaOverSql(sql`m`)}
       and max(m.match_date) filter (where m.status = 'finished') > ${at(now)} - ${RESULT_WINDOW_HOURS}::int * interval '1 hour'
@@ -105,6 +139,21 @@ const jornadasOver = (now: Date) => sql`states as (${matchStatesSql}), weeks as 
       and exists (
         select 1 from matches pm join predictions pr on pr.match_id = pm.id
         where pm.week_number = m.week_number and pr.pool_id = p.id)
+    union all
+    -- A La Quiniela pool's jornada is its boleto (decision 082): the boletos with a match in the window.
+    select p.id, p.name, b.number
+    from boleto_matches b
+    join states m on m.id = b.match_id
+    join pools p on p.id = b.pool_id
+    where (b.pool_id, b.number) in (
+      select n.pool_id, n.number from boleto_matches n join matches s on s.id = n.match_id
+      where s.match_date <= ${at(now)} and s.match_date > ${at(now)} - ${RESULT_WINDOW_HOURS}::int * interval '1 hour')
+    group by p.id, p.name, b.number
+    having ${jornadaOverSql(sql`m`)}
+      and max(m.match_date) filter (where m.status = 'finished') > ${at(now)} - ${RESULT_WINDOW_HOURS}::int * interval '1 hour'
+      and exists (
+        select 1 from boleto_matches pb join predictions pr on pr.match_id = pb.match_id and pr.pool_id = pb.pool_id
+        where pb.pool_id = p.id and pb.number = b.number)
   )`;
 
 /**
@@ -119,15 +168,19 @@ const jornadasOver = (now: Date) => sql`states as (${matchStatesSql}), weeks as 
 export function createPoolPushesRepository(db: Database) {
   return {
     /**
-     * The pools that count a jornada (competition, week) whose first kick-off is within 24 hours and not yet
+     * The pools that play a jornada (a competition's, or a La Quiniela pool's boleto) whose first kick-off is within 24 hours and not yet
      * reached, with their players: the scheduler claims their missing-picks reminders a bounded batch of pools at
      * a time (`claimMissingPicks`).
      */
     async poolsWithJornadaAhead(now: Date): Promise<{ poolId: number; players: number }[]> {
       const rows = await queryRows<{ id: number; participant_count: number }>(db, sql`
-        with jornadas as (${jornadasAhead(now)})
-        select distinct p.id, p.participant_count
-        from jornadas j join pools p on ${poolPlaysMatchSql(sql`p`, sql`j`)}
+        with jornadas as (${jornadasAhead(now)}), ahead as (
+          select p.id from jornadas j join pools p on ${poolPlaysWeekSql(sql`p`, sql`j`)}
+          union
+          select pool_id from (${boletosAhead(now, boletosNearby(now))}) b
+        )
+        select p.id, p.participant_count
+        from ahead a join pools p on p.id = a.id
         where p.participant_count > 0
         order by p.id
       `);
@@ -146,6 +199,7 @@ export function createPoolPushesRepository(db: Database) {
         pool_name: string;
         kind: ClaimedMissingPicks['kind'];
         week_number: number;
+        boleto: boolean;
         first_kickoff: Date | string;
         missing: number;
       }>(db, sql`
@@ -162,7 +216,7 @@ export function createPoolPushesRepository(db: Database) {
           on conflict do nothing
           returning user_id, pool_id, kind, competition, week_number
         )
-        select c.user_id, c.pool_id, d.pool_name, c.kind, c.week_number, d.first_kickoff, d.missing
+        select c.user_id, c.pool_id, d.pool_name, c.kind, c.week_number, c.competition = '' as boleto, d.first_kickoff, d.missing
         from claimed c
         join due d on d.user_id = c.user_id and d.pool_id = c.pool_id and d.kind = c.kind
           and d.competition = c.competition and d.week_number = c.week_number
@@ -173,6 +227,7 @@ export function createPoolPushesRepository(db: Database) {
         poolName: r.pool_name,
         kind: r.kind,
         weekNumber: Number(r.week_number),
+        boleto: r.boleto,
         firstKickoff: new Date(r.first_kickoff),
         missing: Number(r.missing),
       }));
@@ -196,7 +251,7 @@ export function createPoolPushesRepository(db: Database) {
           insert into mail_outbox (kind, recipient, user_id, params, dedupe_key)
           select 'missing-picks', u.email, d.user_id,
             jsonb_build_object('name', u.name, 'poolId', d.pool_id, 'poolName', d.pool_name, 'weekNumber', d.week_number,
-              'missing', d.missing, 'firstKickoff', d.first_kickoff),
+              'boleto', d.competition = '', 'missing', d.missing, 'firstKickoff', d.first_kickoff),
             ${dedupeKey}
           from due d join users u on u.id = d.user_id
           on conflict (dedupe_key) do nothing

@@ -33,12 +33,14 @@ export function createReminderMails({ jornadaOutcomes, unsubscribeKeys, publicOr
     const params = queued.params as { name: string; poolId: number; poolName: string; weekNumber: number };
     if (queued.userId === null) return null;
     if (queued.kind === 'missing-picks') {
-      const { missing, firstKickoff } = queued.params as { missing: number; firstKickoff: string };
+      const { missing, firstKickoff, boleto } = queued.params as { missing: number; firstKickoff: string; boleto?: boolean };
       return {
         kind: 'missing-picks',
         name: params.name,
         poolName: params.poolName,
         weekNumber: params.weekNumber,
+        // Mails queued before boletos were named have none: they were jornadas.
+        boleto: boleto ?? false,
         missing,
         firstKickoff: formatMadridShortDateTime(new Date(firstKickoff)),
         link: `${publicOrigin}${poolSectionUrl(params.poolId, 'predict')}`,

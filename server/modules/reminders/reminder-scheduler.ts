@@ -174,7 +174,7 @@ export function createReminderScheduler({ reminders, poolPushes, jornadaOutcomes
       claimed.map((claim) => ({
         userId: claim.userId,
         payload: {
-          ...missingPicksText(claim.missing, claim.poolName, claim.weekNumber, formatMadridTime(claim.firstKickoff)),
+          ...missingPicksText(claim.missing, claim.poolName, claim.weekNumber, formatMadridTime(claim.firstKickoff), claim.boleto),
           // One notification per pool and jornada on the device: the 1-hour reminder replaces the 24-hour one.
           tag: `picks-${claim.poolId}-${claim.weekNumber}`,
           url: poolSectionUrl(claim.poolId, 'predict'),

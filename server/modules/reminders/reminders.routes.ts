@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   FavoriteListResponseSchema,
   MatchIdParamsSchema,
@@ -14,6 +13,7 @@ import {
   reminderMessages,
 } from '#contract/index';
 import { currentUser } from '../accounts/request-user.ts';
+import { signedInRoutes } from '../accounts/signed-in-routes.ts';
 import type { RemindersService } from './reminders.service.ts';
 import { routeDocs } from '../../lib/route-docs.ts';
 
@@ -22,17 +22,19 @@ const docs = routeDocs('reminders', 400, 401, 403, 404, 409);
 
 /** Web Push subscriptions and favourite-match reminders, under /api; each user only ever reaches their own. */
 export async function remindersRoutes(app: FastifyInstance, { reminders }: { reminders: RemindersService }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.guards.requireUser);
+  const routes = signedInRoutes(app, docs);
+  const push = routes.documented(pushDocs);
 
-  api.get('/push/vapid-public-key', {
-    schema: pushDocs.schema('Clave pública VAPID para suscribirse a las notificaciones push', {
-      200: VapidPublicKeyResponseSchema,
-    }),
-    handler: async () => ({ data: { publicKey: await reminders.publicKey() } }),
-  });
+  push.data(
+    'GET',
+    '/push/vapid-public-key',
+    'Clave pública VAPID para suscribirse a las notificaciones push',
+    VapidPublicKeyResponseSchema,
+    {},
+    async () => ({ publicKey: await reminders.publicKey() }),
+  );
 
-  api.post('/push/subscriptions', {
+  routes.api.post('/push/subscriptions', {
     schema: pushDocs.schema(
       'Guardar la suscripción push de este navegador para el usuario (409 si es de otra cuenta)',
       { 201: MessageResponseSchema },
@@ -44,76 +46,70 @@ export async function remindersRoutes(app: FastifyInstance, { reminders }: { rem
     },
   });
 
-  api.delete('/push/subscriptions', {
-    schema: pushDocs.schema(
-      'Eliminar una suscripción push propia (por endpoint)',
-      { 200: MessageResponseSchema },
-      { body: PushEndpointBodySchema },
-    ),
-    handler: async (request) => {
-      await reminders.removeSubscription(currentUser(request).id, request.body.endpoint);
-      return { message: reminderMessages.subscriptionRemoved };
-    },
-  });
+  push.done(
+    'DELETE',
+    '/push/subscriptions',
+    'Eliminar una suscripción push propia (por endpoint)',
+    { body: PushEndpointBodySchema },
+    reminderMessages.subscriptionRemoved,
+    (user, { body }) => reminders.removeSubscription(user.id, body.endpoint),
+  );
 
-  api.get('/reminders', {
-    schema: docs.schema('Mis recordatorios', { 200: ReminderListResponseSchema }),
-    handler: async (request) => ({ data: await reminders.list(currentUser(request).id) }),
-  });
+  routes.data('GET', '/reminders', 'Mis recordatorios', ReminderListResponseSchema, {}, (user) =>
+    reminders.list(user.id),
+  );
 
-  api.post('/reminders', {
-    schema: docs.schema(
-      'Guardar un partido favorito y programar sus recordatorios (una hora antes y al inicio; solo los futuros)',
-      { 201: ReminderListResponseSchema },
-      { body: ReminderBodySchema },
-    ),
-    handler: async (request, reply) =>
-      reply.code(201).send({ data: await reminders.schedule(currentUser(request).id, request.body.matchId) }),
-  });
+  routes.created(
+    'POST',
+    '/reminders',
+    'Guardar un partido favorito y programar sus recordatorios (una hora antes y al inicio; solo los futuros)',
+    ReminderListResponseSchema,
+    { body: ReminderBodySchema },
+    (user, { body }) => reminders.schedule(user.id, body.matchId),
+  );
 
-  api.get('/favorites', {
-    schema: docs.schema('Mis partidos favoritos (ids), con recordatorios o sin ellos', {
-      200: FavoriteListResponseSchema,
-    }),
-    handler: async (request) => ({ data: await reminders.listFavorites(currentUser(request).id) }),
-  });
+  routes.data(
+    'GET',
+    '/favorites',
+    'Mis partidos favoritos (ids), con recordatorios o sin ellos',
+    FavoriteListResponseSchema,
+    {},
+    (user) => reminders.listFavorites(user.id),
+  );
 
-  api.post('/favorites', {
-    schema: docs.schema(
-      'Guardar un partido favorito sin recordatorios (notificaciones no disponibles en ese dispositivo)',
-      { 201: FavoriteListResponseSchema },
-      { body: ReminderBodySchema },
-    ),
-    handler: async (request, reply) =>
-      reply.code(201).send({ data: await reminders.addFavorite(currentUser(request).id, request.body.matchId) }),
-  });
+  routes.created(
+    'POST',
+    '/favorites',
+    'Guardar un partido favorito sin recordatorios (notificaciones no disponibles en ese dispositivo)',
+    FavoriteListResponseSchema,
+    { body: ReminderBodySchema },
+    (user, { body }) => reminders.addFavorite(user.id, body.matchId),
+  );
 
-  api.delete('/reminders/:matchId', {
-    schema: docs.schema(
-      'Quitar un partido de favoritos y cancelar sus recordatorios',
-      { 200: MessageResponseSchema },
-      { params: MatchIdParamsSchema },
-    ),
-    handler: async (request) => {
-      await reminders.cancel(currentUser(request).id, request.params.matchId);
-      return { message: reminderMessages.remindersCancelled };
-    },
-  });
+  routes.done(
+    'DELETE',
+    '/reminders/:matchId',
+    'Quitar un partido de favoritos y cancelar sus recordatorios',
+    { params: MatchIdParamsSchema },
+    reminderMessages.remindersCancelled,
+    (user, { params }) => reminders.cancel(user.id, params.matchId),
+  );
 
-  api.get('/notification-settings', {
-    schema: docs.schema(
-      'Mis avisos: recordatorios de favoritos y, por quiniela en la que juego, pronósticos pendientes y resultados de la jornada',
-      { 200: NotificationSettingsResponseSchema },
-    ),
-    handler: async (request) => ({ data: await reminders.notificationSettings(currentUser(request).id) }),
-  });
+  routes.data(
+    'GET',
+    '/notification-settings',
+    'Mis avisos: recordatorios de favoritos y, por quiniela en la que juego, pronósticos pendientes y resultados de la jornada',
+    NotificationSettingsResponseSchema,
+    {},
+    (user) => reminders.notificationSettings(user.id),
+  );
 
-  api.put('/notification-settings', {
-    schema: docs.schema(
-      'Activar o desactivar un tipo de aviso (los de una quiniela, solo si juego en ella)',
-      { 200: NotificationSettingsResponseSchema },
-      { body: NotificationSettingBodySchema },
-    ),
-    handler: async (request) => ({ data: await reminders.setNotification(currentUser(request).id, request.body) }),
-  });
+  routes.data(
+    'PUT',
+    '/notification-settings',
+    'Activar o desactivar un tipo de aviso (los de una quiniela, solo si juego en ella)',
+    NotificationSettingsResponseSchema,
+    { body: NotificationSettingBodySchema },
+    (user, { body }) => reminders.setNotification(user.id, body),
+  );
 }

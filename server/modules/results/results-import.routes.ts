@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   IdParamsSchema,
   IMPORT_JOBS_LISTED,
@@ -10,7 +9,8 @@ import {
   resultsMessages,
 } from '#contract/index';
 import type { ResultsImportService } from './results-import.service.ts';
-import { bearerSecurity, errorResponses } from '../../lib/route-docs.ts';
+import { guardedApi } from '../../lib/guarded-api.ts';
+import { errorResponses, routeDocs } from '../../lib/route-docs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,8 +19,8 @@ declare module 'fastify' {
   }
 }
 
-/** Every route here is an admin's, documented alike. */
-const docs = { tags: ['admin'], security: bearerSecurity };
+/** Every route here is an admin's, documented alike; each says its own errors. */
+const docs = routeDocs('admin');
 
 /** An openfootball file is about 50 kB per competition today; this leaves room for bigger seasons. */
 export const IMPORT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -30,23 +30,23 @@ export async function resultsImportRoutes(
   app: FastifyInstance,
   { resultsImport }: { resultsImport: ResultsImportService },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.guards.requireAdmin);
+  const api = guardedApi(app, 'requireAdmin');
 
   api.post('/import-results', {
     bodyLimit: IMPORT_BODY_LIMIT_BYTES,
-    schema: {
-      ...docs,
-      summary: 'Importar resultados de openfootball: el archivo en el cuerpo (hasta 2 MB) o { url } pública (admin)',
-      description:
-        'Crea los partidos nuevos y guarda fechas y resultados cambiados a través del servicio de partidos: ' +
-        'las clasificaciones se actualizan y cada cambio de resultado queda en el historial como «importación». ' +
-        'Nunca borra un resultado guardado. Comprueba el archivo (o que la URL no escriba una dirección privada) ' +
-        'y responde 202 al momento con la importación en marcha; GET /api/admin/import-jobs/{id} dice su avance ' +
-        'y, al terminar, el resumen y la lista de partidos que cambiaron, o el error.',
-      body: ImportResultsBodySchema,
-      response: { 202: ImportResultsResponseSchema, ...errorResponses(400, 401, 403, 413) },
-    },
+    schema: docs.schema(
+      'Importar resultados de openfootball: el archivo en el cuerpo (hasta 2 MB) o { url } pública (admin)',
+      { 202: ImportResultsResponseSchema, ...errorResponses(400, 401, 403, 413) },
+      {
+        description:
+          'Crea los partidos nuevos y guarda fechas y resultados cambiados a través del servicio de partidos: ' +
+          'las clasificaciones se actualizan y cada cambio de resultado queda en el historial como «importación». ' +
+          'Nunca borra un resultado guardado. Comprueba el archivo (o que la URL no escriba una dirección privada) ' +
+          'y responde 202 al momento con la importación en marcha; GET /api/admin/import-jobs/{id} dice su avance ' +
+          'y, al terminar, el resumen y la lista de partidos que cambiaron, o el error.',
+        body: ImportResultsBodySchema,
+      },
+    ),
     handler: async (request, reply) => {
       const job = await resultsImport.start(request.body, request.user?.id ?? null);
       return reply.code(202).send({ message: resultsMessages.importStarted, data: { job } });
@@ -54,24 +54,23 @@ export async function resultsImportRoutes(
   });
 
   api.get('/import-jobs', {
-    schema: {
-      ...docs,
-      summary: `Las últimas ${IMPORT_JOBS_LISTED} importaciones de resultados, la más reciente primero (admin)`,
-      response: { 200: ImportJobListResponseSchema, ...errorResponses(401, 403) },
-    },
+    schema: docs.schema(
+      `Las últimas ${IMPORT_JOBS_LISTED} importaciones de resultados, la más reciente primero (admin)`,
+      { 200: ImportJobListResponseSchema, ...errorResponses(401, 403) },
+    ),
     handler: async () => ({ data: await resultsImport.latest() }),
   });
 
   api.get('/import-jobs/:id', {
-    schema: {
-      ...docs,
-      summary:
-        'Una importación de resultados: en marcha (con su avance), completada (con su resumen) o fallida (admin)',
-      description:
-        'Una importación cuyo servidor se detuvo (en marcha, sin señales durante más de 2 minutos) se da por fallida.',
-      params: IdParamsSchema,
-      response: { 200: ImportJobResponseSchema, ...errorResponses(400, 401, 403, 404) },
-    },
+    schema: docs.schema(
+      'Una importación de resultados: en marcha (con su avance), completada (con su resumen) o fallida (admin)',
+      { 200: ImportJobResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      {
+        description:
+          'Una importación cuyo servidor se detuvo (en marcha, sin señales durante más de 2 minutos) se da por fallida.',
+        params: IdParamsSchema,
+      },
+    ),
     handler: async (request) => ({ data: { job: await resultsImport.get(request.params.id) } }),
   });
 

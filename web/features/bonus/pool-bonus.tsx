@@ -1,32 +1,36 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import {
-  BONUS_KINDS,
-  bonusKindLabels,
   bonusMessages as messages,
   bonusTexts as texts,
   isTemplate,
   type BonusAnswer,
   type BonusBoard,
   type BonusCorrect,
-  type BonusKind,
+  type BonusNamedAnswer,
   type BonusQuestion,
 } from '#contract/bonus';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
+import { MoreButton } from '../../components/more-button.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { formatKickoff } from '../../lib/format-date.ts';
 import { outcomeToasts } from '../../lib/outcome-toasts.ts';
-import { bonusQuery, useAddQuestion, useAnswerQuestion, useRemoveQuestion, useSettleQuestion } from './api.ts';
+import { ActionForm } from './action-form.tsx';
+import { ChoiceField } from './choice-field.tsx';
+import { bonusAnswersQuery, bonusQuery, useAnswerQuestion, useRemoveQuestion, useSettleQuestion } from './api.ts';
 import '../../components/outline-button.css';
 import '../../components/plain-screen.css';
 import './pool-bonus.css';
 
+// The organiser's form (add, edit) loads only when an organiser's screen shows it.
+const QuestionForm = lazy(() => import('./question-form.tsx').then((module) => ({ default: module.QuestionForm })));
+
 /**
  * "Preguntas extra" in the pool's folded row (docs/decisions/080-bonus-questions.md): each question with how it
- * scores and when it closes; the player's answer until then; everyone's answers by name after, and once settled the
- * right answer and each one's points. The organiser adds questions, deletes them before the close and settles the
- * free ones. Nothing for a member of a pool without questions.
+ * scores and when it closes; the player's answer until then; everyone's answers by name after, a page at a time
+ * ("Ver más"), and once settled the right answer and each one's points. The organiser adds questions, edits and
+ * deletes them before the close and settles the free ones. Nothing for a member of a pool without questions.
  */
 export function PoolBonus({ poolId }: { poolId: number }) {
   const board = useQuery(bonusQuery(poolId));
@@ -50,7 +54,11 @@ export function PoolBonus({ poolId }: { poolId: number }) {
           </li>
         ))}
       </ol>
-      {canManage && <AddQuestion poolId={poolId} board={board.data} />}
+      {canManage && (
+        <Suspense fallback={null}>
+          <QuestionForm poolId={poolId} board={board.data} />
+        </Suspense>
+      )}
     </section>
   );
 }
@@ -67,8 +75,43 @@ function answerText(board: BonusBoard, answer: BonusAnswer | BonusCorrect): stri
 
 const pointsText = (points: number | null) => (points === null ? '' : ` (+${points})`);
 
+/**
+ * A closed question's answers by name: the board's first page, then the next ones from the server once the reader
+ * asks ("Ver más"); the first answer a page adds takes the focus, so a keyboard or screen reader goes on there.
+ */
+function useAnswers(poolId: number, question: BonusQuestion, listRef: RefObject<HTMLUListElement | null>) {
+  const [asked, setAsked] = useState(false);
+  const more = useInfiniteQuery(bonusAnswersQuery(poolId, question.id, asked));
+  const byUser = new Map<number, BonusNamedAnswer>();
+  // A name listed twice (the board read again between two pages) shows once, where first seen.
+  for (const answer of [...(question.answers ?? []), ...(more.data?.pages.flatMap((page) => page.answers) ?? [])]) {
+    if (!byUser.has(answer.userId)) byUser.set(answer.userId, answer);
+  }
+  const answers = [...byUser.values()];
+  const focusAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusAt.current === null || focusAt.current >= answers.length) return;
+    listRef.current?.querySelectorAll<HTMLElement>('li')[focusAt.current]?.focus();
+    focusAt.current = null;
+  }, [answers.length, listRef]);
+  return {
+    answers,
+    hasMore: more.data ? more.hasNextPage : answers.length < question.answeredCount,
+    loading: more.isFetching,
+    failed: more.isError,
+    showMore: () => {
+      focusAt.current = answers.length;
+      if (asked) void more.fetchNextPage();
+      else setAsked(true);
+    },
+  };
+}
+
 function Question({ poolId, board, question }: { poolId: number; board: BonusBoard; question: BonusQuestion }) {
   const remove = useRemoveQuestion(poolId);
+  const [editing, setEditing] = useState(false);
+  const listRef = useRef<HTMLUListElement>(null);
+  const shown = useAnswers(poolId, question, listRef);
   const canAnswer = board.canAnswer && !question.closed && (question.myAnswer === null || board.canChange);
   return (
     <article className="pool-bonus__question" data-testid="bonus-question">
@@ -93,91 +136,68 @@ function Question({ poolId, board, question }: { poolId: number; board: BonusBoa
         question.closed && <p className="pool-bonus__note">{texts.pending}</p>
       )}
       {question.answers && (
-        <ul className="pool-bonus__answers" data-testid="bonus-answers">
-          {question.answers.map((a) => (
-            <li key={a.userId}>
-              {a.username}: {answerText(board, a.answer)}
-              {pointsText(a.points)}
-            </li>
-          ))}
-          {question.answers.length === 0 && <li>{texts.noAnswers}</li>}
-        </ul>
+        <>
+          <ul className="pool-bonus__answers" data-testid="bonus-answers" ref={listRef}>
+            {shown.answers.map((a) => (
+              <li key={a.userId} tabIndex={-1}>
+                {a.username}: {answerText(board, a.answer)}
+                {pointsText(a.points)}
+              </li>
+            ))}
+            {shown.answers.length === 0 && <li>{texts.noAnswers}</li>}
+          </ul>
+          {question.answeredCount > shown.answers.length && (
+            <p className="pool-bonus__note" aria-live="polite">
+              {texts.shown(shown.answers.length, question.answeredCount)}
+            </p>
+          )}
+          {shown.failed && <p className="pool-bonus__note">{messages.moreFailed}</p>}
+          {shown.hasMore && (
+            <MoreButton
+              label={texts.more}
+              name={`${texts.more}: ${question.prompt}`}
+              pending={shown.loading}
+              onClick={shown.showMore}
+              testId="bonus-answers-more"
+            />
+          )}
+        </>
       )}
-      {question.closed && board.canManage && !isTemplate(question.kind) && (
-        <SettleForm poolId={poolId} question={question} />
+      {question.closed && board.canManage && (
+        <>
+          <p className="pool-bonus__note">{texts.closedNoEdit}</p>
+          {!isTemplate(question.kind) && <SettleForm poolId={poolId} question={question} answers={shown.answers} />}
+        </>
       )}
-      {board.canManage && !question.closed && (
-        <ActionForm
-          button={texts.remove}
-          about={question.prompt}
-          pending={remove.isPending}
-          onSubmit={() =>
-            remove.mutate(
-              question.id,
-              outcomeToasts(() => messages.removed, 'No se pudo borrar la pregunta.'),
-            )
-          }
-        />
+      {board.canManage && !question.closed && editing && (
+        <Suspense fallback={<LoadingState text="Cargando el formulario..." />}>
+          <QuestionForm poolId={poolId} board={board} question={question} onDone={() => setEditing(false)} />
+        </Suspense>
+      )}
+      {board.canManage && !question.closed && !editing && (
+        <div className="pool-bonus__actions">
+          <button
+            type="button"
+            className="outline-button"
+            aria-label={`${texts.edit}: ${question.prompt}`}
+            onClick={() => setEditing(true)}
+          >
+            {texts.edit}
+          </button>
+          <ActionForm
+            button={texts.remove}
+            about={question.prompt}
+            pending={remove.isPending}
+            onSubmit={() =>
+              remove.mutate(
+                question.id,
+                outcomeToasts(() => messages.removed, 'No se pudo borrar la pregunta.'),
+              )
+            }
+          />
+        </div>
       )}
     </article>
-  );
-}
-
-/** A form of the section: its fields, then one button that sends it (off while it is being sent), named after it. */
-function ActionForm({
-  about,
-  button,
-  pending,
-  onSubmit,
-  children,
-}: {
-  /** What it acts on (a question), in its name: "Responder: ¿Quién será campeón?". */
-  about?: string;
-  button: string;
-  pending: boolean;
-  onSubmit: () => void;
-  children?: ReactNode;
-}) {
-  return (
-    <form
-      className="pool-bonus__form"
-      aria-label={about === undefined ? button : `${button}: ${about}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      {children}
-      <button type="submit" className="outline-button" disabled={pending}>
-        {button}
-      </button>
-    </form>
-  );
-}
-
-function TeamSelect({
-  board,
-  label,
-  value,
-  onChange,
-}: {
-  board: BonusBoard;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <label className="text-field">
-      {label}
-      <select value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">—</option>
-        {board.teams.map((team) => (
-          <option key={team.id} value={team.id}>
-            {team.name}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 
@@ -194,6 +214,7 @@ function AnswerForm({ poolId, board, question }: { poolId: number; board: BonusB
           ? { number: Number(value) }
           : { text: value };
   const teamPickers = question.answerType === 'team' ? 1 : question.answerType === 'teams' ? 3 : 0;
+  const teamOptions = board.teams.map((team) => ({ value: String(team.id), label: team.name }));
   return (
     <ActionForm
       button={texts.answer}
@@ -207,12 +228,13 @@ function AnswerForm({ poolId, board, question }: { poolId: number; board: BonusB
       }
     >
       {teams.slice(0, teamPickers).map((team, i) => (
-        <TeamSelect
+        <ChoiceField
           key={i}
-          board={board}
           label={teamPickers === 1 ? texts.team : `${texts.team} ${i + 1}`}
           value={team}
-          onChange={(v) => setTeams(teams.map((t, j) => (j === i ? v : t)))}
+          options={teamOptions}
+          onValueChange={(v) => setTeams(teams.map((t, j) => (j === i ? v : t)))}
+          blank
         />
       ))}
       {question.answerType === 'number' && (
@@ -220,26 +242,33 @@ function AnswerForm({ poolId, board, question }: { poolId: number; board: BonusB
       )}
       {question.answerType === 'text' && <TextField label={texts.yourAnswer} value={value} onValueChange={setValue} />}
       {question.answerType === 'choice' && (
-        <label className="text-field">
-          {texts.yourAnswer}
-          <select value={value} onChange={(event) => setValue(event.target.value)}>
-            <option value="">—</option>
-            {question.choices?.map((choice) => (
-              <option key={choice}>{choice}</option>
-            ))}
-          </select>
-        </label>
+        <ChoiceField
+          label={texts.yourAnswer}
+          value={value}
+          options={(question.choices ?? []).map((choice) => ({ value: choice, label: choice }))}
+          onValueChange={setValue}
+          blank
+        />
       )}
     </ActionForm>
   );
 }
 
 /** The organiser ticks the right answers among those given (and the possible ones). */
-function SettleForm({ poolId, question }: { poolId: number; question: BonusQuestion }) {
+function SettleForm({
+  poolId,
+  question,
+  answers,
+}: {
+  poolId: number;
+  question: BonusQuestion;
+  /** The answers by name shown so far (the first page, and those "Ver más" brought). */
+  answers: readonly BonusNamedAnswer[];
+}) {
   const settle = useSettleQuestion(poolId);
-  const options = [
-    ...new Set([...(question.choices ?? []), ...(question.answers ?? []).map((a) => a.answer.text ?? '')]),
-  ].filter((text) => text !== '');
+  const options = [...new Set([...(question.choices ?? []), ...answers.map((a) => a.answer.text ?? '')])].filter(
+    (text) => text !== '',
+  );
   const [ticked, setTicked] = useState<string[]>(question.correct?.texts ?? []);
   if (options.length === 0) return null;
   return (
@@ -269,82 +298,6 @@ function SettleForm({ poolId, question }: { poolId: number; question: BonusQuest
           </label>
         ))}
       </fieldset>
-    </ActionForm>
-  );
-}
-
-/** "2026-12-11T20:00" in the device's time zone, for a datetime-local field. */
-const localInput = (iso: string | null) => {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-
-function AddQuestion({ poolId, board }: { poolId: number; board: BonusBoard }) {
-  const add = useAddQuestion(poolId);
-  const kinds = BONUS_KINDS.filter((kind) => board.templates || !isTemplate(kind));
-  const [kind, setKind] = useState<BonusKind>(kinds[0]!);
-  const [week, setWeek] = useState(String(board.weeks[0] ?? ''));
-  const [prompt, setPrompt] = useState('');
-  const [choices, setChoices] = useState('');
-  const [points, setPoints] = useState('5');
-  const [closesAt, setClosesAt] = useState(localInput(board.defaultClosesAt));
-  const byWeek = kind === 'jornada-leader' || kind === 'jornada-goals';
-  const list = choices
-    .split('/')
-    .map((choice) => choice.trim())
-    .filter(Boolean);
-  return (
-    <ActionForm
-      button={texts.add}
-      pending={add.isPending}
-      onSubmit={() =>
-        add.mutate(
-          {
-            kind,
-            points: Number(points),
-            ...(closesAt ? { closesAt: new Date(closesAt).toISOString() } : {}),
-            ...(byWeek ? { weekNumber: Number(week) } : {}),
-            ...(kind === 'free' ? { prompt, ...(list.length > 0 ? { choices: list } : {}) } : {}),
-          },
-          outcomeToasts(() => messages.saved, 'No se pudo guardar la pregunta.'),
-        )
-      }
-    >
-      <h4 className="pool-bonus__prompt">{texts.add}</h4>
-      <label className="text-field">
-        {texts.kind}
-        <select value={kind} onChange={(event) => setKind(event.target.value as BonusKind)}>
-          {kinds.map((k) => (
-            <option key={k} value={k}>
-              {bonusKindLabels[k]}
-            </option>
-          ))}
-        </select>
-      </label>
-      {byWeek && (
-        <label className="text-field">
-          {texts.week}
-          <select value={week} onChange={(event) => setWeek(event.target.value)}>
-            {board.weeks.map((w) => (
-              <option key={w} value={w}>
-                Jornada {w}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {kind === 'free' && (
-        <>
-          <TextField label={texts.prompt} value={prompt} onValueChange={setPrompt} />
-          <TextField label={texts.choices} value={choices} onValueChange={setChoices} />
-        </>
-      )}
-      <TextField label={texts.points} inputMode="numeric" value={points} onValueChange={setPoints} />
-      <label className="text-field">
-        {texts.closesAt}
-        <input type="datetime-local" value={closesAt} onChange={(event) => setClosesAt(event.target.value)} />
-      </label>
     </ActionForm>
   );
 }

@@ -39,6 +39,8 @@ export function PoolBoletos({ pool, userId }: { pool: PoolDetail; userId: number
   const predicts = !organiser || pool.options.creatorPlays;
   const boletos = useQuery(boletosQuery(pool.id, userId));
   const teams = useQuery(teamQueries.list());
+  // The boleto its organiser is recomposing (until its first kick-off), in the compose form in its place.
+  const [editing, setEditing] = useState<number | null>(null);
   const teamsOf = useMemo<TeamsOf>(() => {
     const byId = new Map((teams.data ?? []).map((team) => [team.id, team]));
     return (match) => ({
@@ -52,16 +54,28 @@ export function PoolBoletos({ pool, userId }: { pool: PoolDetail; userId: number
     <section className="boletos" aria-label={texts.title} data-testid="pool-boletos">
       {organiser && <ComposeBoleto poolId={pool.id} boletos={boletos.data} teamsOf={teamsOf} />}
       {boletos.data.length === 0 && <p>{texts.noBoletos}</p>}
-      {boletos.data.map((boleto) => (
-        <BoletoCard
-          key={boleto.number}
-          pool={pool}
-          userId={userId}
-          boleto={boleto}
-          teamsOf={teamsOf}
-          predicts={predicts}
-        />
-      ))}
+      {boletos.data.map((boleto) =>
+        editing === boleto.number && !boleto.started ? (
+          <ComposeBoleto
+            key={boleto.number}
+            poolId={pool.id}
+            boletos={boletos.data}
+            teamsOf={teamsOf}
+            editing={boleto}
+            onDone={() => setEditing(null)}
+          />
+        ) : (
+          <BoletoCard
+            key={boleto.number}
+            pool={pool}
+            userId={userId}
+            boleto={boleto}
+            teamsOf={teamsOf}
+            predicts={predicts}
+            onRecompose={organiser && !boleto.started ? () => setEditing(boleto.number) : undefined}
+          />
+        ),
+      )}
     </section>
   );
 }
@@ -72,12 +86,15 @@ function BoletoCard({
   boleto,
   teamsOf,
   predicts,
+  onRecompose,
 }: {
   pool: PoolDetail;
   userId: number;
   boleto: Boleto;
   teamsOf: TeamsOf;
   predicts: boolean;
+  /** For its organiser, before its first kick-off: opens the compose form on it. */
+  onRecompose?: () => void;
 }) {
   const now = useNow();
   const queryClient = useQueryClient();
@@ -100,6 +117,11 @@ function BoletoCard({
         {title}
         {boleto.ownAciertos !== null && boleto.started && ` · ${texts.aciertos}: ${boleto.ownAciertos}`}
       </h3>
+      {onRecompose && (
+        <button type="button" className="outline-button" aria-label={`${texts.recompose} ${boleto.number}`} onClick={onRecompose}>
+          {texts.recompose}
+        </button>
+      )}
       <ol className="boleto__lines">
         {boleto.matches.map(({ position, match, ownPick }) => {
           const { home, away } = teamsOf(match);
@@ -193,23 +215,39 @@ function BoletoCard({
   );
 }
 
-/** The organiser's next boleto: 15 open matches of any competition, in order; the 15th is the Pleno al 15. */
-function ComposeBoleto({ poolId, boletos, teamsOf }: { poolId: number; boletos: Boleto[]; teamsOf: TeamsOf }) {
+/**
+ * The organiser's next boleto, or `editing` recomposed before its first kick-off (the server keeps a picked match at
+ * its line, and says so): 15 open matches of any competition, in order; the 15th is the Pleno al 15.
+ */
+function ComposeBoleto({
+  poolId,
+  boletos,
+  teamsOf,
+  editing,
+  onDone,
+}: {
+  poolId: number;
+  boletos: Boleto[];
+  teamsOf: TeamsOf;
+  editing?: Boleto;
+  onDone?: () => void;
+}) {
   const now = useNow();
   const matches = useQuery(matchQueries.list());
   const compose = useComposeBoleto(poolId);
-  const [chosen, setChosen] = useState<Match[]>([]);
-  const taken = new Set(boletos.flatMap((b) => b.matches.map((m) => m.match.id)));
+  const [chosen, setChosen] = useState<Match[]>(() => editing?.matches.map((line) => line.match) ?? []);
+  const taken = new Set(boletos.filter((b) => b !== editing).flatMap((b) => b.matches.map((m) => m.match.id)));
   // The soonest first: a boleto is usually the coming weekend's.
   const open = (matches.data ?? [])
     .filter((m) => !picksClosed(m, now) && !taken.has(m.id) && !chosen.some((c) => c.id === m.id))
     .sort((a, b) => Date.parse(a.matchDate) - Date.parse(b.matchDate));
-  const number = Math.max(0, ...boletos.map((b) => b.number)) + 1;
+  const number = editing?.number ?? Math.max(0, ...boletos.map((b) => b.number)) + 1;
   const label = (m: Match) => `${teamsOf(m).home} – ${teamsOf(m).away}`;
+  const id = editing ? `boleto-recompose-${number}` : 'boleto-compose';
   return (
-    <section className="boleto" aria-labelledby="boleto-compose" data-testid="boleto-compose">
-      <h3 className="boleto__title" id="boleto-compose">
-        {texts.compose}: {texts.boleto(number)}
+    <section className="boleto" aria-labelledby={id} data-testid={id}>
+      <h3 className="boleto__title" id={id}>
+        {editing ? texts.recompose : texts.compose}: {texts.boleto(number)}
       </h3>
       <p>{texts.composeHelp}</p>
       <p aria-live="polite">{texts.chosen(chosen.length)}</p>
@@ -241,13 +279,18 @@ function ComposeBoleto({ poolId, boletos, teamsOf }: { poolId: number; boletos: 
             outcomeToasts(
               () => texts.saved(number),
               texts.saveFailed,
-              () => setChosen([]),
+              () => (onDone ? onDone() : setChosen([])),
             ),
           )
         }
       >
         {texts.save}
       </button>
+      {onDone && (
+        <button type="button" className="outline-button" onClick={onDone}>
+          {texts.cancel}
+        </button>
+      )}
       {chosen.length < BOLETO_SIZE && (
         <ul className="boleto__compose-list" aria-label={texts.add}>
           {open.length === 0 && <li>{texts.noOpenMatches}</li>}

@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { EvolutionResponseSchema, RankingResponseSchema, RoundRankingResponseSchema } from '#contract/leaderboard';
-import { apiRequest } from '../../lib/api-client.ts';
-import { reads, topics } from '../../lib/topics.ts';
+import { apiQuery, type ApiQueryOptions, type DataOf } from '../../lib/api-query.ts';
+import { topics } from '../../lib/topics.ts';
 
 /** The rankings' query keys; other features refresh them by topic (a pool's, the standings), never by these. */
 export const leaderboardKeys = {
@@ -12,37 +13,34 @@ export const leaderboardKeys = {
   evolution: (poolId: number) => [...leaderboardKeys.pool(poolId), 'evolution'] as const,
 };
 
-/** A pool's rankings move with its standings. */
-const rankingOf = (poolId: number) => reads(topics.pool(poolId), topics.standings);
+/** A read of a pool's rankings (`/api/leaderboard/pool/:id/…`): they move with its standings. */
+const rankingRead = <const Key extends QueryKey, Schema extends z.ZodType, Kept = DataOf<z.output<Schema>>>(
+  poolId: number,
+  queryKey: Key,
+  path: string,
+  schema: Schema,
+  options?: ApiQueryOptions<z.output<Schema>, Kept>,
+) =>
+  apiQuery(
+    queryKey,
+    `/api/leaderboard/pool/${poolId}/${path}`,
+    schema,
+    [topics.pool(poolId), topics.standings],
+    options,
+  );
 
 export const leaderboardQueries = {
   /** The general table (the spec's ranking), with movement, jornadas won and the played jornadas. */
   overall: (poolId: number) =>
-    queryOptions({
-      queryKey: leaderboardKeys.overall(poolId),
-      queryFn: async () =>
-        (await apiRequest(`/api/leaderboard/pool/${poolId}/ranking`, { schema: RankingResponseSchema })).leaderboard,
-      meta: rankingOf(poolId),
+    rankingRead(poolId, leaderboardKeys.overall(poolId), 'ranking', RankingResponseSchema, {
+      keep: (a) => a.leaderboard,
     }),
   /** One jornada's table, with its winners. */
   round: (poolId: number, weekNumber: number) =>
-    queryOptions({
-      queryKey: leaderboardKeys.round(poolId, weekNumber),
-      queryFn: async () =>
-        (
-          await apiRequest(`/api/leaderboard/pool/${poolId}/round/${weekNumber}`, {
-            schema: RoundRankingResponseSchema,
-          })
-        ).data,
-      meta: rankingOf(poolId),
-    }),
+    rankingRead(poolId, leaderboardKeys.round(poolId, weekNumber), `round/${weekNumber}`, RoundRankingResponseSchema),
   /** The signed-in player's place after each played jornada, and the leader's points. */
   evolution: (poolId: number) =>
-    queryOptions({
-      queryKey: leaderboardKeys.evolution(poolId),
-      queryFn: async () =>
-        (await apiRequest(`/api/leaderboard/pool/${poolId}/evolution`, { schema: EvolutionResponseSchema })).data
-          .jornadas,
-      meta: rankingOf(poolId),
+    rankingRead(poolId, leaderboardKeys.evolution(poolId), 'evolution', EvolutionResponseSchema, {
+      keep: (a) => a.data.jornadas,
     }),
 };

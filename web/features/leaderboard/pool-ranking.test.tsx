@@ -10,12 +10,12 @@ afterEach(cleanup);
 
 type Round = z.infer<typeof RoundRankingResponseSchema>['data'];
 
-function renderTable(round: Round) {
+function renderTable(round: Round, tieBreak?: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   queryClient.setQueryData(leaderboardKeys.round(3, round.weekNumber), round);
   return render(
     <QueryClientProvider client={queryClient}>
-      <JornadaTable poolId={3} poolName="Peña" userId={7} weekNumber={round.weekNumber} played />
+      <JornadaTable poolId={3} poolName="Peña" userId={7} weekNumber={round.weekNumber} played tieBreak={tieBreak} />
     </QueryClientProvider>,
   );
 }
@@ -52,5 +52,11 @@ describe('a jornada’s table', () => {
     });
     expect(screen.queryByTestId('jornada-provisional')).toBeNull();
     expect(screen.getByTestId('jornada-winner').textContent).toBe('Ganador de la jornada');
+  });
+
+  it('says under it the pool’s tie-break, as the general answer says it (decision 083)', () => {
+    const sentence = 'Empates: más jornadas ganadas, después más aciertos y, por último, el nombre.';
+    renderTable({ weekNumber: 14, label: 'Jornada 14', winners: [7], positions: positions(true), over: true, pending: 0 }, sentence);
+    expect(screen.getByText(sentence).className).toBe('pool-ranking__tie-break');
   });
 });

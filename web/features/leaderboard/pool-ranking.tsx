@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { podiumOutline } from 'ionicons/icons';
 import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
+import { laQuinielaMessages } from '#contract/la-quiniela';
 import { jornadaPendingText, leaderboardMessages, type Jornada } from '#contract/leaderboard';
 import type { Match } from '#contract/matches';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -11,6 +12,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { useToast } from '../../lib/toast.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { poolQueries } from '../pools/api.ts';
 import { leaderboardQueries } from './api.ts';
 import { currentRound, roundLabel } from './current-round.ts';
 import { EvolutionChart } from './evolution-chart.tsx';
@@ -41,6 +43,8 @@ const GENERAL = 'general';
  */
 export function PoolRanking({ poolId, poolName, userId, fixtures, belowRoundTable }: PoolRankingProps) {
   const ranking = useQuery(leaderboardQueries.overall(poolId));
+  // A La Quiniela pool's jornadas are its boletos: no competition's round under way, nor its picks under the table.
+  const boleto = useQuery(poolQueries.detail(poolId)).data?.game.mode === 'laQuiniela';
   const showToast = useToast();
   const now = useNow();
   const [chosen, setChosen] = useState<string>(GENERAL);
@@ -50,11 +54,13 @@ export function PoolRanking({ poolId, poolName, userId, fixtures, belowRoundTabl
   }, [ranking.isError, ranking.errorUpdatedAt, showToast]);
 
   // The played jornadas, and the round under way when it is not one of them (its picks are shown under its table).
-  const live = currentRound(fixtures, now);
+  const live = boleto ? null : currentRound(fixtures, now);
   const jornadas = useMemo<Jornada[]>(() => {
     const played = ranking.data?.jornadas ?? [];
     if (live === null || played.some((jornada) => jornada.weekNumber === live)) return played;
-    return [...played, { weekNumber: live, label: roundLabel(live), over: false }].sort((a, b) => a.weekNumber - b.weekNumber);
+    return [...played, { weekNumber: live, label: roundLabel(live), over: false }].sort(
+      (a, b) => a.weekNumber - b.weekNumber,
+    );
   }, [ranking.data?.jornadas, live]);
 
   if (ranking.isPending) return <LoadingState text="Cargando ranking..." />;
@@ -64,7 +70,7 @@ export function PoolRanking({ poolId, poolName, userId, fixtures, belowRoundTabl
     return <EmptyState icon={podiumOutline} text={leaderboardMessages.rankingEmpty} />;
   const weekNumber = chosen === GENERAL ? null : Number(chosen);
   return (
-    <div className="pool-ranking">
+    <div className="pool-ranking" data-testid="pool-ranking">
       {jornadas.length > 0 && (
         <IonSelect
           className="pool-ranking__select"
@@ -91,7 +97,9 @@ export function PoolRanking({ poolId, poolName, userId, fixtures, belowRoundTabl
             currentUserId={userId}
             testId="ranking"
           />
-          <p className="pool-ranking__tie-break">{leaderboardMessages.tieBreak}</p>
+          <p className="pool-ranking__tie-break" data-testid="tie-break">
+            {ranking.data.tieBreakText}
+          </p>
           {ranking.data.lastUpdated !== null && (
             <IonNote className="pool-ranking__updated">
               Actualizado el {updatedAt().format(new Date(ranking.data.lastUpdated))}
@@ -107,8 +115,10 @@ export function PoolRanking({ poolId, poolName, userId, fixtures, belowRoundTabl
             userId={userId}
             weekNumber={weekNumber}
             played={ranking.data.jornadas.some((jornada) => jornada.weekNumber === weekNumber)}
+            tieBreak={ranking.data.tieBreakText}
+            boleto={boleto}
           />
-          {belowRoundTable({ weekNumber, now })}
+          {!boleto && belowRoundTable({ weekNumber, now })}
         </section>
       )}
     </div>
@@ -122,17 +132,30 @@ interface JornadaTableProps {
   weekNumber: number;
   /** It has results (the round under way may have none yet): its summary can be shared. */
   played: boolean;
+  /** How equal points are ordered, as the general answer says it (the pool's tie-break, decision 083). */
+  tieBreak?: string;
+  /** A La Quiniela pool's: the boleto's aciertos. */
+  boleto?: boolean;
 }
 
 /**
  * One jornada's table. Until its last counted match is finished it is provisional: it says so, and names no winner
  * (the server marks none: docs/decisions/061-a-jornada-is-won-when-it-is-over.md).
  */
-export function JornadaTable({ poolId, poolName, userId, weekNumber, played }: JornadaTableProps) {
+export function JornadaTable({
+  poolId,
+  poolName,
+  userId,
+  weekNumber,
+  played,
+  tieBreak,
+  boleto = false,
+}: JornadaTableProps) {
   const table = useQuery(leaderboardQueries.round(poolId, weekNumber));
   if (table.isPending) return <LoadingState text="Cargando jornada..." />;
   if (table.isError) return <p className="pool-ranking__message">{leaderboardMessages.jornadaFailed}</p>;
-  if (table.data.positions.length === 0) return <p className="pool-ranking__message">{leaderboardMessages.rankingEmpty}</p>;
+  if (table.data.positions.length === 0)
+    return <p className="pool-ranking__message">{leaderboardMessages.rankingEmpty}</p>;
   return (
     <>
       {!table.data.over && (
@@ -141,12 +164,14 @@ export function JornadaTable({ poolId, poolName, userId, weekNumber, played }: J
         </p>
       )}
       <RankingTable
-        caption={`Puntos de la ${roundLabel(weekNumber).toLowerCase()}`}
+        caption={
+          boleto ? laQuinielaMessages.tableCaption(weekNumber) : `Puntos de la ${roundLabel(weekNumber).toLowerCase()}`
+        }
         positions={table.data.positions}
         currentUserId={userId}
         testId="round-ranking"
       />
-      <p className="pool-ranking__tie-break">{leaderboardMessages.tieBreak}</p>
+      {tieBreak && <p className="pool-ranking__tie-break">{tieBreak}</p>}
       {played && <ShareSummaryButton poolName={poolName} userId={userId} round={table.data} />}
     </>
   );

@@ -8,7 +8,7 @@ import { invalidateTopics } from '../../lib/topics.ts';
 import { leaderboardQueries } from '../leaderboard/api.ts';
 import { matchQueries } from '../matches/api.ts';
 import { poolQueries } from '../pools/api.ts';
-import { predictionQueries } from '../predictions/api.ts';
+import { poolResultsQuery } from '../predictions/results-api.ts';
 import { wallQueries } from '../wall/api.ts';
 import { liveTopics, usePoolLive } from './use-pool-live.ts';
 
@@ -20,8 +20,8 @@ function screensOfTwoPools() {
     'ranking 2': leaderboardQueries.overall(2),
     'pool 1': poolQueries.detail(1),
     'pool 2': poolQueries.detail(2),
-    'results 1': predictionQueries.results(1, 7, null),
-    'results 2': predictionQueries.results(2, 7, null),
+    'results 1': poolResultsQuery(1, 7, null),
+    'results 2': poolResultsQuery(2, 7, null),
     'wall 1': wallQueries.pool(1),
     'wall 2': wallQueries.pool(2),
     matches: matchQueries.list(),

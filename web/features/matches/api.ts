@@ -1,9 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { CompetitionListResponseSchema, MatchListResponseSchema } from '#contract/matches';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiQuery } from '../../lib/api-query.ts';
 import { MATCHES_PATH } from '../../lib/start-up-paths.ts';
-import { reads, topics } from '../../lib/topics.ts';
+import { topics } from '../../lib/topics.ts';
 import { teamQueries } from '../teams/api.ts';
 
 // Loaded at start on Inicio and Favoritos (web/main.tsx, the build's `tabs` chunk): what it imports loads with it.
@@ -23,19 +22,10 @@ export const matchKeys = {
 
 export const matchQueries = {
   /** Every match: Inicio, Favoritos, a pool's screens and the admin list share it. */
-  list: () =>
-    queryOptions({
-      queryKey: matchKeys.list(),
-      queryFn: async () => (await apiRequest(MATCHES_PATH, { schema: MatchListResponseSchema })).data,
-      meta: reads(topics.matches),
-    }),
+  list: () => apiQuery(matchKeys.list(), MATCHES_PATH, MatchListResponseSchema, [topics.matches]),
   /** Every competition with its rounds and the next one: what a new pool can count (the create dialog). */
   competitions: () =>
-    queryOptions({
-      queryKey: matchKeys.competitions(),
-      queryFn: async () => (await apiRequest('/api/competitions', { schema: CompetitionListResponseSchema })).data,
-      meta: reads(topics.matches),
-    }),
+    apiQuery(matchKeys.competitions(), '/api/competitions', CompetitionListResponseSchema, [topics.matches]),
 };
 
 /** What the match list shows: start-up asks for it before the first screen renders (same keys as the screens'). */

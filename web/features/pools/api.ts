@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MessageResponseSchema } from '#contract/accounts';
 import { PoolNoticesResponseSchema } from '#contract/pool-options';
 import {
@@ -8,7 +8,8 @@ import {
   PoolListResponseSchema,
 } from '#contract/pools';
 import { apiRequest } from '../../lib/api-client.ts';
-import { invalidateTopics, reads, topics } from '../../lib/topics.ts';
+import { apiQuery } from '../../lib/api-query.ts';
+import { invalidateTopics, topics } from '../../lib/topics.ts';
 
 /** The pools' query keys; other features refresh them by topic, never by these. */
 export const poolKeys = {
@@ -26,51 +27,50 @@ export const poolKeys = {
 /** A pool, its members or its rules changed (the server's `standings`): every pool list and pool screen follows. */
 export const invalidatePools = (queryClient: QueryClient) => invalidateTopics(queryClient, [topics.standings]);
 
-/** A pool's detail shows its first round (from the matches), and whether it started. */
-const poolReads = (poolId: number) => reads(topics.pool(poolId), topics.standings, topics.matches);
-
 /** The pools the user joined, or the ones they created; each shows its first round (from the matches). */
 const poolList = (kind: 'joined' | 'owned', userId: number) =>
-  queryOptions({
-    queryKey: poolKeys.list(kind, userId),
-    queryFn: async () =>
-      (await apiRequest(`/api/pools/user/${userId}/${kind}`, { schema: PoolListResponseSchema })).data.pools,
-    meta: reads(topics.standings, topics.matches),
-  });
+  apiQuery(
+    poolKeys.list(kind, userId),
+    `/api/pools/user/${userId}/${kind}`,
+    PoolListResponseSchema,
+    [topics.standings, topics.matches],
+    {
+      keep: (answer) => answer.data.pools,
+    },
+  );
 
 export const poolQueries = {
   joined: (userId: number) => poolList('joined', userId),
   owned: (userId: number) => poolList('owned', userId),
   detail: (poolId: number) =>
-    queryOptions({
-      queryKey: poolKeys.detail(poolId),
-      queryFn: async () => (await apiRequest(`/api/pools/${poolId}`, { schema: PoolDetailResponseSchema })).data,
-      meta: poolReads(poolId),
-    }),
+    // It shows its first round (from the matches), and whether it started.
+    apiQuery(poolKeys.detail(poolId), `/api/pools/${poolId}`, PoolDetailResponseSchema, [
+      topics.pool(poolId),
+      topics.standings,
+      topics.matches,
+    ]),
   participants: (poolId: number, userId: number) =>
-    queryOptions({
-      queryKey: poolKeys.participants(poolId),
-      queryFn: async () =>
-        (await apiRequest(`/api/pools/${poolId}/participants/${userId}`, { schema: ParticipantsResponseSchema })).data
-          .participants,
-      meta: reads(topics.pool(poolId), topics.standings),
-    }),
+    apiQuery(
+      poolKeys.participants(poolId),
+      `/api/pools/${poolId}/participants/${userId}`,
+      ParticipantsResponseSchema,
+      [topics.pool(poolId), topics.standings],
+      { keep: (answer) => answer.data.participants },
+    ),
   notices: () =>
-    queryOptions({
-      queryKey: poolKeys.notices(),
-      // Never answered from the offline cache: a dismissed notice would come back.
-      queryFn: async () =>
-        (await apiRequest('/api/pools/notices', { schema: PoolNoticesResponseSchema, offlineCache: false })).data.notices,
-      meta: reads(topics.standings),
+    // Never answered from the offline cache: a dismissed notice would come back.
+    apiQuery(poolKeys.notices(), '/api/pools/notices', PoolNoticesResponseSchema, [topics.standings], {
+      keep: (answer) => answer.data.notices,
+      offlineCache: false,
     }),
   /** Asked only for the code of an invitation link: a code that no pool has counts as a wrong one, as a join's does. */
   invitation: (invitationCode: number) =>
-    queryOptions({
-      queryKey: poolKeys.invitation(invitationCode),
-      queryFn: async () =>
-        (await apiRequest(`/api/pools/invitation/${invitationCode}`, { schema: PoolInvitationResponseSchema })).data,
-      meta: reads(topics.standings),
-    }),
+    apiQuery(
+      poolKeys.invitation(invitationCode),
+      `/api/pools/invitation/${invitationCode}`,
+      PoolInvitationResponseSchema,
+      [topics.standings],
+    ),
 };
 
 /** The organiser's writes to a pool (state, rules, participants): every pool screen and ranking follows. */
@@ -80,4 +80,6 @@ export function usePoolWrite<Variables, Answer>(mutationFn: (variables: Variable
 }
 
 export const useDismissNotice = () =>
-  usePoolWrite((id: number) => apiRequest(`/api/pools/notices/${id}`, { method: 'DELETE', schema: MessageResponseSchema }));
+  usePoolWrite((id: number) =>
+    apiRequest(`/api/pools/notices/${id}`, { method: 'DELETE', schema: MessageResponseSchema }),
+  );

@@ -145,7 +145,7 @@ function CreatePoolForm({ creatorId, onCreated }: Pick<CreatePoolModalProps, 'cr
       )}
       {scope.failed && <p className="pool-form__hint">{COMPETITIONS_FAILED}</p>}
       <GameRulesFields value={game} onChange={setGame} rounds={scope.rounds} />
-      <PoolOptionsFields value={options} onChange={setOptions} />
+      <PoolOptionsFields value={options} onChange={setOptions} gameMode={game.mode} />
     </DialogForm>
   );
 }

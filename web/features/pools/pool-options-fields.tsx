@@ -5,6 +5,8 @@ import {
   type LateJoiners,
   type PoolOptions,
 } from '#contract/pool-options';
+import { tieBreakChoices, tieBreakFits } from '#contract/tie-break';
+import type { GameMode } from '#contract/game-rules';
 import { InputField } from '../../ionic/input-field.tsx';
 import { SelectField } from '../../ionic/select-field.tsx';
 import { IonToggle } from '../../ionic/toggle.ts';
@@ -31,14 +33,16 @@ const lateJoinerChoices: { value: LateJoiners; label: string }[] = [
 
 /**
  * "Opciones del organizador": the create-pool form's and the organiser's rules editor, all off by default (the
- * specification's game).
+ * specification's game). The tie-break by exact scores is offered only where the game's picks are scores.
  */
 export function PoolOptionsFields({
   value,
   onChange,
+  gameMode,
 }: {
   value: PoolOptionsDraft;
   onChange: Dispatch<SetStateAction<PoolOptionsDraft>>;
+  gameMode: GameMode;
 }) {
   const { set, field } = formFields(value, onChange);
   return (
@@ -73,6 +77,12 @@ export function PoolOptionsFields({
         {...field('lateJoiners')}
         options={lateJoinerChoices}
         data-testid="option-late-joiners"
+      />
+      <SelectField
+        label="Desempate a igualdad de puntos"
+        {...field('tieBreak')}
+        options={tieBreakChoices.filter((choice) => tieBreakFits(choice.value, gameMode) || choice.value === value.tieBreak)}
+        data-testid="option-tie-break"
       />
     </fieldset>
   );

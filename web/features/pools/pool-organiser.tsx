@@ -87,7 +87,7 @@ function RulesEditor({ pool, onDone }: { pool: PoolDetail; onDone: () => void })
         updateRules.mutate(optionsOf(draft), outcomeToasts(() => poolOptionsMessages.rulesSaved, 'No se pudieron guardar las reglas.', onDone));
       }}
     >
-      <PoolOptionsFields value={draft} onChange={setDraft} />
+      <PoolOptionsFields value={draft} onChange={setDraft} gameMode={pool.game.mode} />
       <div className="pool-organiser__buttons">
         <button type="button" className="outline-button" onClick={onDone}>
           Cancelar

@@ -1,18 +1,15 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageResponseSchema } from '#contract/accounts';
 import { PotResponseSchema, type PotSettings } from '#contract/pot';
 import { apiRequest } from '../../lib/api-client.ts';
-import { reads, topics } from '../../lib/topics.ts';
+import { apiQuery } from '../../lib/api-query.ts';
+import { topics } from '../../lib/topics.ts';
 
 export const potKeys = { pot: (poolId: number) => ['pot', poolId] as const };
 
 /** The pool's bote (null: none); what each would take follows the ranking, so it reads the standings too. */
 export const potQuery = (poolId: number) =>
-  queryOptions({
-    queryKey: potKeys.pot(poolId),
-    queryFn: async () => (await apiRequest(`/api/pools/${poolId}/pot`, { schema: PotResponseSchema })).data,
-    meta: reads(topics.pool(poolId), topics.standings),
-  });
+  apiQuery(potKeys.pot(poolId), `/api/pools/${poolId}/pot`, PotResponseSchema, [topics.pool(poolId), topics.standings]);
 
 /** The creator's writes answer with the bote as it is now, which replaces the one on screen. */
 function usePotWrite<Input>(poolId: number, write: (input: Input) => Promise<{ data: unknown } | { message: string }>) {

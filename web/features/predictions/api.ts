@@ -1,8 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { dataEnvelope } from '#contract/common';
 import {
   PickDistributionSchema,
-  PoolResultsResponseSchema,
   PredictionListResponseSchema,
   PredictionResponseSchema,
   type CreatePredictionBody,
@@ -10,7 +9,8 @@ import {
   type Prediction,
 } from '#contract/predictions';
 import { apiRequest } from '../../lib/api-client.ts';
-import { invalidateTopics, matchChange, reads, topics } from '../../lib/topics.ts';
+import { apiQuery } from '../../lib/api-query.ts';
+import { invalidateTopics, matchChange, topics } from '../../lib/topics.ts';
 
 const PickDistributionResponseSchema = dataEnvelope(PickDistributionSchema);
 
@@ -30,40 +30,18 @@ export const predictionKeys = {
 export const predictionQueries = {
   /** The user's picks in every pool; screens keep the ones of their pool (as the spec's calls do). */
   mine: (userId: number) =>
-    queryOptions({
-      queryKey: predictionKeys.mine(userId),
-      queryFn: async () =>
-        (await apiRequest(`/api/predictions/user/${userId}`, { schema: PredictionListResponseSchema })).data,
-      meta: reads(topics.user(userId)),
-    }),
+    apiQuery(predictionKeys.mine(userId), `/api/predictions/user/${userId}`, PredictionListResponseSchema, [
+      topics.user(userId),
+    ]),
   /** How the pool picked a match; the server answers only once it has kicked off. */
   distribution: (poolId: number, matchId: number) =>
-    queryOptions({
-      queryKey: predictionKeys.poolPicks(poolId, matchId),
-      queryFn: async () =>
-        (
-          await apiRequest(`/api/predictions/pool/${poolId}/match/${matchId}`, {
-            schema: PickDistributionResponseSchema,
-          })
-        ).data,
-      // Results and kick-offs move it, and so do the pool's members.
-      meta: reads(topics.pool(poolId), ...matchChange),
-    }),
-  /** The "Resultados" segment: one jornada of the pool (the newest with a finished or live match when null), `userId`'s picks in it. */
-  results: (poolId: number, userId: number, weekNumber: number | null) =>
-    queryOptions({
-      queryKey: predictionKeys.poolResults(poolId, weekNumber),
-      queryFn: async () =>
-        (
-          await apiRequest(
-            `/api/predictions/pool/${poolId}/results${weekNumber === null ? '' : `?weekNumber=${weekNumber}`}`,
-            { schema: PoolResultsResponseSchema },
-          )
-        ).data,
-      // Another jornada keeps the one on screen (and its selector) until it arrives.
-      placeholderData: keepPreviousData,
-      meta: reads(topics.pool(poolId), ...matchChange, topics.user(userId)),
-    }),
+    // Results and kick-offs move it, and so do the pool's members.
+    apiQuery(
+      predictionKeys.poolPicks(poolId, matchId),
+      `/api/predictions/pool/${poolId}/match/${matchId}`,
+      PickDistributionResponseSchema,
+      [topics.pool(poolId), ...matchChange],
+    ),
 };
 
 // A pick's and a comodín's answers say what "Mi jugada" copied (`copies`): the jugada's control reads them by these

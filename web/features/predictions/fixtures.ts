@@ -1,7 +1,7 @@
 import { competitionNameOf, roundDisplayLabel, type Match } from '#contract/matches';
 import { DEFAULT_POOL_OPTIONS, pickDeadline, type PoolOptions } from '#contract/pool-options';
 import { poolCountsMatch, type PoolScope } from '#contract/pools';
-import { picksClosed } from '#contract/predictions';
+import { picksClosed, type PredictionChoice } from '#contract/predictions';
 import { formatDayRange } from '../../lib/format-date.ts';
 
 export interface FixtureTeam {
@@ -37,6 +37,9 @@ export function selectOpenFixtures(
 
 const byKickoff = (a: Fixture, b: Fixture) =>
   Date.parse(a.match.matchDate) - Date.parse(b.match.matchDate) || a.match.id - b.match.id;
+
+/** What a card sends: a choice in a 1X2 pool, a score in an exact-score pool (contract/game-rules.ts). */
+export type PickShape = { prediction: PredictionChoice } | { scoreHome: number; scoreAway: number };
 
 /** A jornada of one competition on Predecir: its fixtures there, soonest first (never empty). */
 export interface JornadaGroup {

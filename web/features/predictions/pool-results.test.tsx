@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PoolResultMatch, PoolResults as PoolResultsAnswer } from '#contract/predictions';
+import type { PoolResultMatch, PoolResults as PoolResultsAnswer } from '#contract/pool-results';
 import { resultKeys } from '../results/api.ts';
 import { teamKeys } from '../teams/api.ts';
 import { predictionKeys } from './api.ts';

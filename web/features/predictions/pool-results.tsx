@@ -3,16 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { footballOutline } from 'ionicons/icons';
 import { lazy, Suspense, useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from 'react';
 import { jornadaTableMessages } from '#contract/jornada-table';
-import {
-  pickText,
-  pointsBadge,
-  poolResultsMessages,
-  predictionLabels,
-  predictionMessages,
-  type PoolResultMatch,
-  type PredictionChoice,
-  type ResultPick,
-} from '#contract/predictions';
+import { laQuinielaMessages, PLENO_POSITION, plenoBucketLabel } from '#contract/la-quiniela';
+import { pointsBadge, poolResultsMessages, type PoolResultMatch, type ResultPick } from '#contract/pool-results';
+import { pickText, predictionLabels, predictionMessages, type PredictionChoice } from '#contract/predictions';
 import type { Team } from '#contract/teams';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState, QueriesErrorState } from '../../components/error-state.tsx';
@@ -27,6 +20,7 @@ import { describeTeam, type TeamDisplay } from '../teams/api.ts';
 import { resultQueries } from '../results/api.ts';
 import { teamQueries } from '../teams/api.ts';
 import { predictionQueries } from './api.ts';
+import { poolResultsQuery } from './results-api.ts';
 import { commentsOpen, resultStatus } from './result-status.ts';
 import '../../components/badge.css';
 import '../../components/card-list.css';
@@ -57,7 +51,7 @@ interface PoolResultsProps {
 export function PoolResults({ poolId, userId, comments }: PoolResultsProps) {
   const [chosen, setChosen] = useState<number | null>(null);
   const [view, setView] = useState<View>('matches');
-  const results = useQuery(predictionQueries.results(poolId, userId, chosen));
+  const results = useQuery(poolResultsQuery(poolId, userId, chosen));
   const teams = useQuery(teamQueries.list());
   const feeds = useQuery(resultQueries.status());
   const showToast = useToast();
@@ -90,7 +84,7 @@ export function PoolResults({ poolId, userId, comments }: PoolResultsProps) {
   const label = answer.jornadas.find((jornada) => jornada.weekNumber === answer.weekNumber)?.label ?? `Jornada ${answer.weekNumber}`;
 
   return (
-    <section className="pool-results" aria-label={poolResultsMessages.title} aria-busy={loadingOther}>
+    <section className="pool-results" aria-label={poolResultsMessages.title} aria-busy={loadingOther} data-testid="pool-results">
       {feedLines}
       {answer.jornadas.length > 0 && (
         <IonSelect
@@ -164,6 +158,11 @@ function ResultCard({ poolId, userId, match, participant, home, away, comments }
   const label = `${home.name} contra ${away.name}`;
   return (
     <article className="pool-results__card pool-card" data-testid="result-card" data-match-id={match.id} aria-label={label}>
+      {match.line !== undefined && (
+        <p className="pool-results__line" data-testid="result-line">
+          {laQuinielaMessages.line(match.line)}
+        </p>
+      )}
       <KickoffTime match={match} block="pool-results" />
       <div className="pool-results__teams match-row">
         <TeamColumn team={home} size={32} block="pool-results" />
@@ -191,12 +190,12 @@ function ResultCard({ poolId, userId, match, participant, home, away, comments }
             <>
               {poolResultsMessages.ownPick}:{' '}
               <strong>
-                {pickText({ prediction: match.ownPick, scoreHome: match.ownScoreHome, scoreAway: match.ownScoreAway })}
+                {pickText({ prediction: match.ownPick, scoreHome: match.ownScoreHome, scoreAway: match.ownScoreAway }, goalsOf(match))}
               </strong>
               {match.ownJoker && <span className="pool-results__joker"> · {predictionMessages.jokerLabel}</span>}
             </>
           )}
-          {match.ownPoints !== null && <PointsBadge points={match.ownPoints} />}
+          {match.ownPoints !== null && <PointsBadge points={match.ownPoints} boleto={match.line !== undefined} />}
         </p>
       )}
       <Picks poolId={poolId} userId={userId} match={match} />
@@ -205,11 +204,21 @@ function ResultCard({ poolId, userId, match, participant, home, away, comments }
   );
 }
 
-function PointsBadge({ points }: { points: number }) {
+/** A pick's goals as its card writes them: numbers, or on a La Quiniela Pleno its buckets (0, 1, 2, M). */
+const goalsOf = (match: PoolResultMatch) => (match.line === PLENO_POSITION ? plenoBucketLabel : String);
+
+/** What a pick earned: its points, or in a La Quiniela pool (`boleto`) whether it was an acierto. */
+function PointsBadge({ points, boleto = false }: { points: number; boleto?: boolean }) {
   return (
     <span className={`pool-results__points badge${points > 0 ? ' badge--good' : ''}`} data-testid="points">
-      {pointsBadge(points)}
-      <span className="visually-hidden"> {points === 1 ? 'punto' : 'puntos'}</span>
+      {boleto ? (
+        points > 0 ? laQuinielaMessages.acierto : laQuinielaMessages.fallo
+      ) : (
+        <>
+          {pointsBadge(points)}
+          <span className="visually-hidden"> {points === 1 ? 'punto' : 'puntos'}</span>
+        </>
+      )}
     </span>
   );
 }
@@ -244,7 +253,7 @@ function Picks({ poolId, userId, match }: { poolId: number; userId: number; matc
           {picks.shown.length < picks.total ? (
             <AllPicks poolId={poolId} userId={userId} match={match} />
           ) : (
-            <PickList picks={picks.shown} userId={userId} />
+            <PickList picks={picks.shown} userId={userId} match={match} />
           )}
         </div>
       )}
@@ -264,20 +273,20 @@ function AllPicks({ poolId, userId, match }: { poolId: number; userId: number; m
     ...pick,
     points: pick.joker ? null : (match.pointsByPick?.[pick.prediction] ?? null),
   }));
-  return <PickList picks={picks} userId={userId} />;
+  return <PickList picks={picks} userId={userId} match={match} />;
 }
 
-function PickList({ picks, userId }: { picks: readonly ResultPick[]; userId: number }) {
+function PickList({ picks, userId, match }: { picks: readonly ResultPick[]; userId: number; match: PoolResultMatch }) {
   return (
     <ul className="pool-results__pick-list" data-testid="result-picks">
       {picks.map((pick) => (
         <li key={pick.userId} className={pick.userId === userId ? 'pool-results__pick--own' : undefined}>
           <span>
             {pick.username}
-            {pick.userId === userId ? ` ${poolResultsMessages.you}` : ''}: <strong>{pickText(pick)}</strong>
+            {pick.userId === userId ? ` ${poolResultsMessages.you}` : ''}: <strong>{pickText(pick, goalsOf(match))}</strong>
             {pick.joker && <span className="pool-results__joker"> · {predictionMessages.jokerLabel}</span>}
           </span>
-          {pick.points !== null && <PointsBadge points={pick.points} />}
+          {pick.points !== null && <PointsBadge points={pick.points} boleto={match.line !== undefined} />}
         </li>
       ))}
     </ul>

@@ -13,7 +13,7 @@ import {
 import { KickoffTime } from '../../components/kickoff-time.tsx';
 import { TeamColumn } from '../../components/team-logo.tsx';
 import { formatShortDateTime } from '../../lib/format-date.ts';
-import type { Fixture } from './fixtures.ts';
+import type { Fixture, PickShape } from './fixtures.ts';
 import '../../components/card.css';
 import './match-row.css';
 import './prediction-card.css';
@@ -21,9 +21,6 @@ import './prediction-card.css';
 const choices: readonly PredictionChoice[] = ['home', 'draw', 'away'];
 
 const ScorePicker = lazy(() => import('./score-picker.tsx').then((module) => ({ default: module.ScorePicker })));
-
-/** What a card sends: a choice in a 1X2 pool, a score in an exact-score pool (contract/game-rules.ts). */
-export type PickShape = { prediction: PredictionChoice } | { scoreHome: number; scoreAway: number };
 
 interface PredictionCardProps {
   fixture: Fixture;

@@ -23,9 +23,9 @@ import {
   selectOpenFixtures,
   spanCompetitions,
 } from './fixtures.ts';
-import type { Fixture, JornadaGroup } from './fixtures.ts';
+import type { Fixture, JornadaGroup, PickShape } from './fixtures.ts';
 import { jugadaQuery } from './jugada/query.ts';
-import { PredictionCard, type PickShape } from './prediction-card.tsx';
+import { PredictionCard } from './prediction-card.tsx';
 import '../../components/card-list.css';
 import '../../components/outline-button.css';
 import './prediction-list.css';

@@ -1,5 +1,5 @@
 import { matchMessages } from '#contract/matches';
-import { poolResultsMessages, type PoolResultMatch } from '#contract/predictions';
+import { poolResultsMessages, type PoolResultMatch } from '#contract/pool-results';
 
 /** How far a match of "Resultados" is: over, under way, or past its kick-off with no word from the data yet. */
 export type ResultStage = 'finished' | 'live' | 'started' | 'upcoming';

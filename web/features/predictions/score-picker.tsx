@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { PREDICTED_GOALS_MAX } from '#contract/game-rules';
 import { predictionMessages, type Prediction } from '#contract/predictions';
-import type { FixtureTeam } from './fixtures.ts';
-import type { PickShape } from './prediction-card.tsx';
+import type { FixtureTeam, PickShape } from './fixtures.ts';
 
 /** Two steppers, 0–20 goals each, side by side under their teams: a thumb reaches every button. */
 export function ScorePicker({

@@ -1,12 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationMessages, type NotificationSettings } from '#contract/notifications';
 import { stubFetch } from '../../lib/test-fetch.ts';
 import { NotificationSettingsModal } from './notification-settings.tsx';
 
 const fetchMock = stubFetch();
-afterEach(cleanup);
+let closeDialog: (() => Promise<void>) | undefined;
+// Ionic finishes a dismissal after the unmount, asynchronously, and touches the document; closed by the test and
+// awaited, the dialog is gone before the file's environment is torn down.
+afterEach(async () => {
+  await closeDialog?.();
+  closeDialog = undefined;
+  cleanup();
+});
 
 const pool = {
   poolId: 5,
@@ -22,11 +29,18 @@ async function openAvisos(email: NotificationSettings['email']) {
   fetchMock.mockImplementation(() =>
     Promise.resolve(new Response(JSON.stringify({ data: settings }), { status: 200 })),
   );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <NotificationSettingsModal isOpen onClose={() => {}} />
-    </QueryClientProvider>,
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const onClose = vi.fn();
+  const dialog = (isOpen: boolean) => (
+    <QueryClientProvider client={client}>
+      <NotificationSettingsModal isOpen={isOpen} onClose={onClose} />
+    </QueryClientProvider>
   );
+  const { rerender } = render(dialog(true));
+  closeDialog = async () => {
+    rerender(dialog(false));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  };
   // The pool's push switches: the settings are in.
   await screen.findByTestId(`setting-missing-${pool.poolId}`);
 }

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UpdateAllResponseSchema } from '#contract/results';
 import { ResultsStatusResponseSchema } from '#contract/results-feeds';
 import { apiRequest } from '../../lib/api-client.ts';
-import { invalidateTopics, matchChange, reads, topics } from '../../lib/topics.ts';
+import { apiQuery } from '../../lib/api-query.ts';
+import { invalidateTopics, matchChange, topics } from '../../lib/topics.ts';
 
 /** The results' query keys: where they come from, the admin's imports and the results source (admin/api.ts). */
 export const resultKeys = {
@@ -15,13 +16,10 @@ export const resultKeys = {
 
 export const resultQueries = {
   /** Where results come from and when they last came (everyone's; it moves with every pull). */
-  status: () =>
-    queryOptions({
-      queryKey: resultKeys.status(),
-      queryFn: async () => (await apiRequest('/api/results/status', { schema: ResultsStatusResponseSchema })).data,
-      staleTime: 0,
-      meta: reads(topics.results),
-    }),
+  status: () => ({
+    ...apiQuery(resultKeys.status(), '/api/results/status', ResultsStatusResponseSchema, [topics.results]),
+    staleTime: 0,
+  }),
 };
 
 /** "Actualizar Resultados": new results may move every standing and finish matches. */

@@ -1,8 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
 import { DEFAULT_TEAM_LOGO, TeamListResponseSchema, UNKNOWN_TEAM_NAME, type Team } from '#contract/teams';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiQuery } from '../../lib/api-query.ts';
 import { TEAMS_PATH } from '../../lib/start-up-paths.ts';
-import { reads, topics } from '../../lib/topics.ts';
+import { topics } from '../../lib/topics.ts';
 
 // Loaded at start with the match list (web/features/matches/api.ts): the admin's writes are in admin/api.ts.
 
@@ -15,12 +14,7 @@ export const teamKeys = {
 
 export const teamQueries = {
   /** Every team, for the names and logos of every match shown. */
-  list: () =>
-    queryOptions({
-      queryKey: teamKeys.list(),
-      queryFn: async () => (await apiRequest(TEAMS_PATH, { schema: TeamListResponseSchema })).data,
-      meta: reads(topics.teams),
-    }),
+  list: () => apiQuery(teamKeys.list(), TEAMS_PATH, TeamListResponseSchema, [topics.teams]),
 };
 
 export interface TeamDisplay {

@@ -1,22 +1,19 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageResponseSchema } from '#contract/accounts';
 import { WallMessageResponseSchema, WallPageResponseSchema } from '#contract/wall';
 import { apiRequest } from '../../lib/api-client.ts';
-import { invalidateTopics, reads, topics } from '../../lib/topics.ts';
+import { apiQuery } from '../../lib/api-query.ts';
+import { invalidateTopics, topics } from '../../lib/topics.ts';
 
 export const wallQueries = {
   /** The pool's wall, or one match's comments on it (`matchId`): the newest messages, the newest at the bottom. */
   pool: (poolId: number, matchId: number | null = null) =>
-    queryOptions({
-      queryKey: ['wall', poolId, matchId] as const,
-      queryFn: async () =>
-        (
-          await apiRequest(`/api/pools/${poolId}/messages${matchId === null ? '' : `?matchId=${matchId}`}`, {
-            schema: WallPageResponseSchema,
-          })
-        ).data,
-      meta: reads(topics.wall(poolId)),
-    }),
+    apiQuery(
+      ['wall', poolId, matchId],
+      `/api/pools/${poolId}/messages${matchId === null ? '' : `?matchId=${matchId}`}`,
+      WallPageResponseSchema,
+      [topics.wall(poolId)],
+    ),
 };
 
 export function useSendWallMessage(poolId: number, matchId: number | null = null) {

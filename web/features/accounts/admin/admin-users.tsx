@@ -116,30 +116,31 @@ export function AdminUsers({ selfId }: { selfId: number }) {
                   {!user.emailConfirmed && ' · correo sin confirmar'}
                 </p>
               </IonLabel>
+              {/* Not on one's own row: one's password changes in Cuenta, and nobody drops their own admin role. */}
               {user.id !== selfId && (
-                <IonButton
-                  slot="end"
-                  size="small"
-                  fill="clear"
-                  disabled={resetLink.isPending && resetLink.variables === user.id}
-                  onClick={() => sendResetLink(user)}
-                  aria-label={`Enlace de contraseña para ${user.name}`}
-                  data-testid="admin-reset-link"
-                >
-                  Contraseña
-                </IonButton>
-              )}
-              {user.id !== selfId && (
-                <IonButton
-                  slot="end"
-                  size="small"
-                  fill="outline"
-                  disabled={setRole.isPending && setRole.variables.id === user.id}
-                  onClick={() => toggleAdmin(user)}
-                  aria-label={user.role === 'admin' ? `Quitar admin a ${user.name}` : `Hacer admin a ${user.name}`}
-                >
-                  {user.role === 'admin' ? 'Quitar admin' : 'Hacer admin'}
-                </IonButton>
+                <>
+                  <IonButton
+                    slot="end"
+                    size="small"
+                    fill="clear"
+                    disabled={resetLink.isPending && resetLink.variables === user.id}
+                    onClick={() => sendResetLink(user)}
+                    aria-label={`Enlace de contraseña para ${user.name}`}
+                    data-testid="admin-reset-link"
+                  >
+                    Contraseña
+                  </IonButton>
+                  <IonButton
+                    slot="end"
+                    size="small"
+                    fill="outline"
+                    disabled={setRole.isPending && setRole.variables.id === user.id}
+                    onClick={() => toggleAdmin(user)}
+                    aria-label={user.role === 'admin' ? `Quitar admin a ${user.name}` : `Hacer admin a ${user.name}`}
+                  >
+                    {user.role === 'admin' ? 'Quitar admin' : 'Hacer admin'}
+                  </IonButton>
+                </>
               )}
             </IonItem>
           ))}

@@ -8,6 +8,7 @@ import {
 } from '#contract/accounts';
 import type { RoleName } from '#contract/roles';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { apiQuery } from '../../../lib/api-query.ts';
 import { invalidateTopics, reads, topics } from '../../../lib/topics.ts';
 import { accountKeys } from '../api.ts';
 
@@ -16,13 +17,10 @@ const notCached = { offlineCache: false } as const;
 
 export const accountAdminQueries = {
   /** The signed-in account as the server sees it now (the stored profile may predate a role change). */
-  profile: () =>
-    queryOptions({
-      queryKey: accountKeys.profile(),
-      queryFn: async () => (await apiRequest('/auth/profile', { schema: ProfileResponseSchema, ...notCached })).data,
-      staleTime: 0,
-      meta: reads(topics.accounts),
-    }),
+  profile: () => ({
+    ...apiQuery(accountKeys.profile(), '/auth/profile', ProfileResponseSchema, [topics.accounts], notCached),
+    staleTime: 0,
+  }),
   users: (search: string) =>
     queryOptions({
       queryKey: accountKeys.userSearch(search),

@@ -1,7 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
 import { MailStatusResponseSchema } from '#contract/mail';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { reads, topics } from '../../../lib/topics.ts';
+import { apiQuery } from '../../../lib/api-query.ts';
+import { topics } from '../../../lib/topics.ts';
 
 export const mailKeys = {
   all: ['mail'] as const,
@@ -10,8 +9,4 @@ export const mailKeys = {
 
 /** The outbox as the admin area shows it; never kept offline. */
 export const mailStatusQuery = () =>
-  queryOptions({
-    queryKey: mailKeys.status(),
-    queryFn: async () => (await apiRequest('/api/admin/mail', { schema: MailStatusResponseSchema, offlineCache: false })).data,
-    meta: reads(topics.mail),
-  });
+  apiQuery(mailKeys.status(), '/api/admin/mail', MailStatusResponseSchema, [topics.mail], { offlineCache: false });

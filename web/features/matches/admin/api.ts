@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { dataEnvelope } from '#contract/common';
 import {
@@ -8,15 +8,14 @@ import {
   type UpdateMatchBody,
 } from '#contract/matches';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { invalidateTopics, matchChange, reads, topics } from '../../../lib/topics.ts';
+import { apiQuery } from '../../../lib/api-query.ts';
+import { invalidateTopics, matchChange, topics } from '../../../lib/topics.ts';
 import { matchKeys, type MatchHistory } from '../api.ts';
 
 /** A match's history: the admin area's reads are never kept in the offline cache. */
 const historyQuery = <Change>(history: MatchHistory, matchId: number, schema: z.ZodType<{ data: Change[] }>) =>
-  queryOptions({
-    queryKey: matchKeys.history(history, matchId),
-    queryFn: async () => (await apiRequest(`/api/matches/${matchId}/${history}`, { schema, offlineCache: false })).data,
-    meta: reads(topics.matches),
+  apiQuery(matchKeys.history(history, matchId), `/api/matches/${matchId}/${history}`, schema, [topics.matches], {
+    offlineCache: false,
   });
 
 export const matchAdminQueries = {

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { JornadaTableResponseSchema } from '#contract/jornada-table';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { nextOffset } from '../../../lib/paging.ts';
 import { matchChange, reads, topics } from '../../../lib/topics.ts';
 import { predictionKeys } from '../api.ts';
 
@@ -18,8 +19,7 @@ export const jornadaTableQueries = {
           })
         ).data,
       initialPageParam: 0,
-      getNextPageParam: (last) =>
-        last.rows.length > 0 && last.offset + last.rows.length < last.total ? last.offset + last.rows.length : undefined,
+      getNextPageParam: (last) => nextOffset(last.offset, last.rows.length, last.total),
       // What "Resultados" reads (results, kick-offs, the pool's members, one's picks): the same moves the table.
       meta: reads(topics.pool(poolId), ...matchChange, topics.user(userId)),
     }),

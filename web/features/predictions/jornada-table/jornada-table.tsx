@@ -11,11 +11,13 @@ import {
   type JornadaTableRow,
   type TablePick,
 } from '#contract/jornada-table';
+import { plenoBucketLabel } from '#contract/la-quiniela';
 import { teamInitials } from '#contract/team-initials';
 import type { Team } from '#contract/teams';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
+import { MoreButton } from '../../../components/more-button.tsx';
 import { describeTeam } from '../../teams/api.ts';
 import { jornadaTableQueries } from './api.ts';
 import '../../../components/outline-button.css';
@@ -56,6 +58,8 @@ export function JornadaTable({ poolId, userId, weekNumber, label, teamsById }: J
     return <ErrorState text={texts.loadFailed} error={table.error} onRetry={table.refetch} />;
   const pages = table.data.pages;
   const { matches, total, mode, joker } = pages[0]!;
+  // A La Quiniela pool's cells: the Pleno's buckets (M-1), an acierto or not (no exact score).
+  const boleto = mode === 'laQuiniela';
   const own = pages.at(-1)!.own;
   const ownPinned = own !== null && !rows.some((row) => row.userId === userId);
   if (total === 0) return <p className="jornada-table__message">{texts.empty}</p>;
@@ -87,12 +91,12 @@ export function JornadaTable({ poolId, userId, weekNumber, label, teamsById }: J
           </thead>
           {ownPinned && (
             <tbody className="jornada-table__pinned">
-              <PlayerRow row={own} matches={matches} own />
+              <PlayerRow row={own} matches={matches} own boleto={boleto} />
             </tbody>
           )}
           <tbody ref={bodyRef}>
             {rows.map((row) => (
-              <PlayerRow key={row.userId} row={row} matches={matches} own={row.userId === userId} />
+              <PlayerRow key={row.userId} row={row} matches={matches} own={row.userId === userId} boleto={boleto} />
             ))}
           </tbody>
         </table>
@@ -103,15 +107,7 @@ export function JornadaTable({ poolId, userId, weekNumber, label, teamsById }: J
       </p>
       {table.isFetchNextPageError && <p className="jornada-table__message">{texts.loadMoreFailed}</p>}
       {table.hasNextPage && (
-        <button
-          type="button"
-          className="outline-button outline-button--more"
-          onClick={showMore}
-          disabled={table.isFetchingNextPage}
-          data-testid="jornada-table-more"
-        >
-          {texts.more}
-        </button>
+        <MoreButton label={texts.more} pending={table.isFetchingNextPage} onClick={showMore} testId="jornada-table-more" />
       )}
     </div>
   );
@@ -164,10 +160,12 @@ function PlayerRow({
   row,
   matches,
   own,
+  boleto,
 }: {
   row: JornadaTableRow;
   matches: readonly JornadaTableMatch[];
   own: boolean;
+  boleto: boolean;
 }) {
   const picks = new Map(row.picks.map((pick) => [pick.matchId, pick]));
   return (
@@ -181,7 +179,7 @@ function PlayerRow({
         {own && <span className="jornada-table__you"> {texts.you}</span>}
       </th>
       {matches.map((match) => (
-        <PickCell key={match.id} match={match} pick={picks.get(match.id)} />
+        <PickCell key={match.id} match={match} pick={picks.get(match.id)} boleto={boleto} />
       ))}
       <td className="jornada-table__total" data-testid="jornada-table-points">
         {row.points}
@@ -190,7 +188,7 @@ function PlayerRow({
   );
 }
 
-function PickCell({ match, pick }: { match: JornadaTableMatch; pick: TablePick | undefined }) {
+function PickCell({ match, pick, boleto }: { match: JornadaTableMatch; pick: TablePick | undefined; boleto: boolean }) {
   if (!match.kickedOff) {
     return (
       <td className="jornada-table__cell jornada-table__cell--locked">
@@ -207,10 +205,10 @@ function PickCell({ match, pick }: { match: JornadaTableMatch; pick: TablePick |
       </td>
     );
   }
-  const mark = pickMark(pick, match);
+  const mark = pickMark(pick, match, !boleto);
   return (
     <td className={`jornada-table__cell${mark ? ` jornada-table__cell--${mark}` : ''}`} data-mark={mark ?? undefined}>
-      <strong className="jornada-table__pick">{pickCode(pick)}</strong>
+      <strong className="jornada-table__pick">{pickCode(pick, boleto ? plenoBucketLabel : String)}</strong>
       {pick.joker && (
         <span className="jornada-table__joker">
           <span aria-hidden="true">{JOKER_SYMBOL}</span>

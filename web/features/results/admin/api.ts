@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import type { z } from 'zod';
 import {
   ImportJobListResponseSchema,
   ImportJobResponseSchema,
@@ -9,11 +10,17 @@ import {
   type SaveResultsSourceBody,
 } from '#contract/results';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { invalidateTopics, matchChange, reads, topics } from '../../../lib/topics.ts';
+import { apiQuery } from '../../../lib/api-query.ts';
+import { invalidateTopics, matchChange, topics } from '../../../lib/topics.ts';
 import { resultKeys } from '../api.ts';
 
-/** The admin area's reads are never kept in the offline cache. */
-const notCached = { offlineCache: false } as const;
+/** The admin area's reads: never kept in the offline cache, and asked for again each time a screen opens. */
+const adminRead = <const Key extends readonly unknown[], Schema extends z.ZodType, Kept>(
+  queryKey: Key,
+  path: string,
+  schema: Schema,
+  keep: (answer: z.output<Schema>) => Kept,
+) => ({ ...apiQuery(queryKey, path, schema, [topics.results], { keep, offlineCache: false }), staleTime: 0 });
 
 /** How often a running import is asked about. */
 const IMPORT_POLL_MS = 1000;
@@ -21,30 +28,19 @@ const IMPORT_POLL_MS = 1000;
 export const resultAdminQueries = {
   /** The results source, its last pull and the last import ("Fuente de resultados"). */
   source: () =>
-    queryOptions({
-      queryKey: resultKeys.source(),
-      queryFn: async () =>
-        (await apiRequest('/api/admin/results-source', { schema: ResultsSourceResponseSchema, ...notCached })).data,
-      staleTime: 0,
-      meta: reads(topics.results),
-    }),
+    adminRead(resultKeys.source(), '/api/admin/results-source', ResultsSourceResponseSchema, (answer) => answer.data),
   /** The latest results imports, newest first: the screen shows the latest when it opens. */
   importJobs: () =>
-    queryOptions({
-      queryKey: resultKeys.importJobs(),
-      queryFn: async () =>
-        (await apiRequest('/api/admin/import-jobs', { schema: ImportJobListResponseSchema, ...notCached })).data,
-      staleTime: 0,
-      meta: reads(topics.results),
-    }),
+    adminRead(resultKeys.importJobs(), '/api/admin/import-jobs', ImportJobListResponseSchema, (answer) => answer.data),
   /** One import, asked for again every second while it runs. */
   importJob: (id: number) =>
     queryOptions({
-      queryKey: resultKeys.importJob(id),
-      queryFn: async () =>
-        (await apiRequest(`/api/admin/import-jobs/${id}`, { schema: ImportJobResponseSchema, ...notCached })).data.job,
-      staleTime: 0,
-      meta: reads(topics.results),
+      ...adminRead(
+        resultKeys.importJob(id),
+        `/api/admin/import-jobs/${id}`,
+        ImportJobResponseSchema,
+        (answer) => answer.data.job,
+      ),
       refetchInterval: (query) => (query.state.data?.status === 'running' ? IMPORT_POLL_MS : false),
       refetchIntervalInBackground: true,
     }),

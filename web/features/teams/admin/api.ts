@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { dataEnvelope } from '#contract/common';
 import {
@@ -9,18 +9,15 @@ import {
   type UpdateTeamBody,
 } from '#contract/teams';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { invalidateTopics, reads, topics } from '../../../lib/topics.ts';
+import { apiQuery } from '../../../lib/api-query.ts';
+import { invalidateTopics, topics } from '../../../lib/topics.ts';
 import { teamKeys } from '../api.ts';
 
 const ConfederationListResponseSchema = dataEnvelope(z.array(ConfederationSchema));
 
 export const teamAdminQueries = {
   confederations: () =>
-    queryOptions({
-      queryKey: teamKeys.confederations(),
-      queryFn: async () => (await apiRequest('/api/confederations', { schema: ConfederationListResponseSchema })).data,
-      meta: reads(topics.teams),
-    }),
+    apiQuery(teamKeys.confederations(), '/api/confederations', ConfederationListResponseSchema, [topics.teams]),
 };
 
 /** Creates a row in `collection` (`id` null) or edits the row `id` of it. */

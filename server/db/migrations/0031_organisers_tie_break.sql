@@ -1,0 +1,2 @@
+ALTER TABLE "pools" ADD COLUMN "tie_break" text DEFAULT 'correctPicks' NOT NULL;--> statement-breakpoint
+ALTER TABLE "pools" ADD CONSTRAINT "pools_tie_break" CHECK ("pools"."tie_break" in ('correctPicks', 'jornadasWon', 'exactScores', 'lessExtra'));
