@@ -58,6 +58,14 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** A read that reached a stopping instance: a proxy passes it to another instance, a client tries again soon. */
+export class StoppingError extends AppError {
+  readonly retryAfterSeconds = 1;
+  constructor(message: string) {
+    super(503, message);
+  }
+}
+
 /** PostgreSQL SQLSTATE for unique_violation; PGlite and node-postgres both expose `code`. */
 export function isUniqueViolation(error: unknown): boolean {
   return hasCode(error, '23505');

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fieldLabels, messages } from '#contract/index';
-import { AppError, TooManyRequestsError } from '../lib/errors.ts';
+import { AppError, StoppingError, TooManyRequestsError } from '../lib/errors.ts';
 
 const reasonPhrases: Record<number, string> = {
   400: 'Bad Request',
@@ -55,9 +55,9 @@ export function describeValidationIssue(path: readonly PropertyKey[], message: s
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof TooManyRequestsError) {
+    if (error instanceof TooManyRequestsError || error instanceof StoppingError) {
       void reply.header('retry-after', String(error.retryAfterSeconds));
-      return sendError(reply, 429, error.message);
+      return sendError(reply, error.statusCode, error.message);
     }
     if (error instanceof AppError) return sendError(reply, error.statusCode, error.message);
 
